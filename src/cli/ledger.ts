@@ -1,0 +1,79 @@
+import type { Payload, SanitizedConfig } from 'payload'
+
+import { once } from 'node:events'
+import { constants, createReadStream, createWriteStream } from 'node:fs'
+import { access, rm } from 'node:fs/promises'
+import { finished } from 'node:stream/promises'
+import { getPayload } from 'payload'
+
+import type { EventStore } from '../events/store.js'
+import type { LedgerProgress } from '../ledger-io/format.js'
+import type { RestoreProgress } from '../ledger-io/restore.js'
+
+import { parseLedgerArguments } from '../ledger-io/arguments.js'
+import { exportLedger } from '../ledger-io/export.js'
+import { restoreLedger } from '../ledger-io/restore.js'
+import { getRuntime } from '../plugin/runtime.js'
+
+const elapsed = (started: number): string => `${((Date.now() - started) / 1000).toFixed(1)} s`
+
+// Progress goes to stderr; stdout carries the one-line result.
+const report = (line: string): void => {
+  process.stderr.write(`${line}\n`)
+}
+
+const exportTo = async (store: EventStore, file: string): Promise<void> => {
+  const started = Date.now()
+  // 'wx': an existing file (an earlier backup, perhaps) is never overwritten.
+  const output = createWriteStream(file, { flags: 'wx' })
+  await once(output, 'open')
+  try {
+    const summary = await exportLedger(store, output, {
+      onProgress: ({ events, streams }: LedgerProgress) => report(`export: ${events} events, ${streams} streams`),
+    })
+    output.end()
+    await finished(output)
+    console.log(`export: done, ${summary.events} events in ${summary.streams} streams to ${file} in ${elapsed(started)}`)
+  } catch (error) {
+    // A partial file must not pass for a backup.
+    output.destroy()
+    await rm(file, { force: true })
+    throw error
+  }
+}
+
+const describe = (progress: RestoreProgress): string =>
+  progress.phase === 'rebuild'
+    ? `rebuild: ${progress.done}/${progress.total} reservations`
+    : `${progress.phase}: ${progress.events} events, ${progress.streams} streams`
+
+const importFrom = async (payload: Payload, file: string): Promise<void> => {
+  const started = Date.now()
+  const { imported, rebuilt } = await restoreLedger(payload, () => createReadStream(file), (progress) =>
+    report(describe(progress)),
+  )
+  console.log(
+    `import: done, ${imported.events} events in ${imported.streams} streams from ${file}, ` +
+      `${rebuilt.total} reservations rebuilt in ${elapsed(started)}`,
+  )
+}
+
+/**
+ * `payload reserve:ledger export --out FILE | import --in FILE` (registered by the plugin as a
+ * Payload bin script; `npm run ledger -- …` in this repository). Payload's bin exits with 0
+ * whatever a script does, so failures exit here with 1.
+ */
+export const script = async (config: SanitizedConfig): Promise<void> => {
+  try {
+    const { file, name } = parseLedgerArguments(process.argv, process.env.INIT_CWD ?? process.cwd())
+    if (name === 'import') {
+      // Before Payload boots, so a wrong path fails at once.
+      await access(file, constants.R_OK)
+    }
+    const payload = await getPayload({ config })
+    await (name === 'export' ? exportTo(getRuntime(payload).store, file) : importFrom(payload, file))
+  } catch (error) {
+    console.error(`ledger: ${error instanceof Error ? error.message : String(error)}`)
+    process.exit(1)
+  }
+}

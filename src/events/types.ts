@@ -1,0 +1,187 @@
+/**
+ * The ledger's events: two kinds of stream, each a discriminated union.
+ *
+ * - Resource streams (`reserve-resource-<id>`) hold every claim and release of capacity on
+ *   one resource. Their revision is the optimistic-concurrency token of a booking.
+ * - Reservation streams (`reserve-reservation-<id>`) hold the life of one reservation; their
+ *   metadata (actor, time, reason) is the audit trail.
+ *
+ * Times inside claims are epoch milliseconds (the hot path); user-facing times are ISO strings.
+ */
+
+export const EVENT_SCHEMA_VERSION = 1
+
+export type Actor =
+  | { kind: 'guest' }
+  | { kind: 'system'; name: string }
+  | { collection: string; id: string; kind: 'user' }
+
+export interface EventMetadata {
+  actor: Actor
+  /** Time the command was decided (ISO 8601, UTC). */
+  at: string
+  /** The reservation the event belongs to (correlation id across streams). */
+  correlationId: string
+  reason?: string
+  requestId?: string
+  schemaVersion: number
+}
+
+/** A half-open blocked interval `[start, end)` in epoch ms taking `units` of capacity. */
+export interface Interval {
+  end: number
+  start: number
+  units: number
+}
+
+/** The capacity a reservation takes on one resource (its id as text: it names the stream). */
+export interface ResourceClaim {
+  intervals: Interval[]
+  resource: string
+}
+
+/** A Payload relationship value: numeric on SQL databases by default, text elsewhere. */
+export type RelationId = number | string
+
+export interface Guest {
+  email?: null | string
+  name?: null | string
+  phone?: null | string
+}
+
+export interface ReservationItem {
+  endTime?: null | string
+  guestCount?: null | number
+  resource: RelationId
+  service?: null | RelationId
+  startTime?: null | string
+}
+
+/** Everything a reservation's schedule consists of: what is booked, where, when, for how many. */
+export interface BookingPlan {
+  claims: ResourceClaim[]
+  endTime: string
+  guestCount: number
+  items: ReservationItem[]
+  resource: RelationId
+  service: RelationId
+  startTime: string
+}
+
+export interface ReservationBooked {
+  data: {
+    cancellationTokenHash?: null | string
+    customer?: null | RelationId
+    guest?: Guest | null
+    idempotencyKey?: null | string
+    notes?: null | string
+    reservationId: string
+    status: string
+  } & BookingPlan
+  type: 'ReservationBooked'
+}
+
+export interface ReservationStatusChanged {
+  data: { from: string; reservationId: string; to: string }
+  type: 'ReservationStatusChanged'
+}
+
+export interface ReservationRescheduled {
+  data: { reservationId: string } & BookingPlan
+  type: 'ReservationRescheduled'
+}
+
+export interface ReservationDetailsUpdated {
+  data: {
+    changes: { customer?: null | RelationId; guest?: Guest | null; notes?: null | string }
+    reservationId: string
+  }
+  type: 'ReservationDetailsUpdated'
+}
+
+export interface ReservationDeleted {
+  data: { reservationId: string }
+  type: 'ReservationDeleted'
+}
+
+/**
+ * Written by recovery on a reservation stream that never got its `ReservationBooked`
+ * (a crash between claiming capacity and booking). It occupies revision 0, so a booker that
+ * is merely slow loses the race cleanly instead of booking on a released claim.
+ */
+export interface ReservationAbandoned {
+  data: { reservationId: string }
+  type: 'ReservationAbandoned'
+}
+
+/**
+ * Written by recovery before it trims claims a crash left behind, so that a writer still in
+ * flight on this reservation fails its append and retries. Changes nothing else.
+ */
+export interface ReservationClaimsReconciled {
+  data: { reservationId: string }
+  type: 'ReservationClaimsReconciled'
+}
+
+export type ReservationEvent =
+  | ReservationAbandoned
+  | ReservationClaimsReconciled
+  | ReservationBooked
+  | ReservationDeleted
+  | ReservationDetailsUpdated
+  | ReservationRescheduled
+  | ReservationStatusChanged
+
+export interface CapacityClaimed {
+  data: { intervals: Interval[]; reservationId: string }
+  type: 'CapacityClaimed'
+}
+
+export interface CapacityReleased {
+  data: { reservationId: string }
+  type: 'CapacityReleased'
+}
+
+export type ResourceEvent = CapacityClaimed | CapacityReleased
+
+/**
+ * The first and only event of an idempotency stream (`reserve-idempotency-<sha256 of key>`):
+ * appending it at revision 0 is what makes two concurrent bookings with one key create one
+ * reservation.
+ */
+export interface IdempotencyKeyUsed {
+  data: { reservationId: string }
+  type: 'IdempotencyKeyUsed'
+}
+
+export type LedgerEvent = IdempotencyKeyUsed | ReservationEvent | ResourceEvent
+
+/** An event to append: the store assigns its id, revision, position and record time. */
+export type NewEvent<E extends LedgerEvent = LedgerEvent> = E & { metadata: EventMetadata }
+
+/** An event as committed to a stream. */
+export type RecordedEvent<E extends LedgerEvent = LedgerEvent> = {
+  eventId: string
+  metadata: EventMetadata
+  /** Global order key of the store, comparable as a string within one store. */
+  position: string
+  /** Time the store committed it (ISO 8601). */
+  recordedAt: string
+  /** 0-based revision within the stream. */
+  revision: number
+  stream: string
+} & E
+
+export const RESOURCE_STREAM_PREFIX = 'reserve-resource-'
+export const RESERVATION_STREAM_PREFIX = 'reserve-reservation-'
+export const IDEMPOTENCY_STREAM_PREFIX = 'reserve-idempotency-'
+
+export const resourceStream = (resourceId: string): string => `${RESOURCE_STREAM_PREFIX}${resourceId}`
+export const reservationStream = (reservationId: string): string =>
+  `${RESERVATION_STREAM_PREFIX}${reservationId}`
+
+export const isReservationEvent = (event: RecordedEvent): event is RecordedEvent<ReservationEvent> =>
+  event.stream.startsWith(RESERVATION_STREAM_PREFIX)
+
+export const isResourceEvent = (event: RecordedEvent): event is RecordedEvent<ResourceEvent> =>
+  event.stream.startsWith(RESOURCE_STREAM_PREFIX)

@@ -1,0 +1,65 @@
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+
+const LEDGER_SCRIPT = 'reserve:ledger'
+
+export interface LedgerCommand {
+  /** Absolute path of the file to write (export) or read (import). */
+  file: string
+  name: 'export' | 'import'
+}
+
+const LEDGER_USAGE = [
+  'Usage:',
+  '  npm run ledger -- export --out FILE   write the whole ledger to FILE (NDJSON); FILE must not exist',
+  '  npm run ledger -- import --in FILE    import FILE into the empty configured ledger, then rebuild',
+  '                                        the reservations collection (stop the app first)',
+].join('\n')
+
+export class LedgerUsageError extends Error {
+  constructor(problem: string) {
+    super(`${problem}\n\n${LEDGER_USAGE}`)
+    this.name = 'LedgerUsageError'
+  }
+}
+
+/**
+ * Reads the command from the process's arguments. Payload's bin passes user scripts nothing
+ * but the config, so the arguments are those after the script's key in `argv` (Payload
+ * matches that key case-insensitively). `baseDir` resolves a relative FILE: npm runs scripts
+ * in the package folder, so the CLI passes npm's INIT_CWD, where the user typed the command.
+ */
+export const parseLedgerArguments = (argv: readonly string[], baseDir: string): LedgerCommand => {
+  const at = argv.findIndex((arg) => arg.toLowerCase() === LEDGER_SCRIPT)
+  if (at === -1) {
+    throw new LedgerUsageError(`Run this as the Payload bin script ${LEDGER_SCRIPT}.`)
+  }
+  let parsed
+  try {
+    parsed = parseArgs({
+      allowPositionals: true,
+      args: argv.slice(at + 1),
+      options: { in: { type: 'string' }, out: { type: 'string' } },
+      strict: true,
+    })
+  } catch (error) {
+    throw new LedgerUsageError((error as Error).message)
+  }
+  const { positionals, values } = parsed
+  if (positionals.length !== 1) {
+    throw new LedgerUsageError('Name one command: export or import.')
+  }
+  const [name] = positionals
+  if (name !== 'export' && name !== 'import') {
+    throw new LedgerUsageError(`Unknown command "${name}".`)
+  }
+  const [wanted, unwanted] = name === 'export' ? (['out', 'in'] as const) : (['in', 'out'] as const)
+  const file = values[wanted]
+  if (!file) {
+    throw new LedgerUsageError(`${name} needs --${wanted} FILE.`)
+  }
+  if (values[unwanted] !== undefined) {
+    throw new LedgerUsageError(`${name} takes no --${unwanted}.`)
+  }
+  return { file: path.resolve(baseDir, file), name }
+}

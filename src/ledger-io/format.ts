@@ -1,0 +1,92 @@
+import type { LedgerEvent, RecordedEvent } from '../events/types.js'
+
+import { IDEMPOTENCY_STREAM_PREFIX, RESERVATION_STREAM_PREFIX, RESOURCE_STREAM_PREFIX } from '../events/types.js'
+
+/**
+ * The ledger file: NDJSON, one JSON object per line.
+ *
+ * 1. a header: `{"format":"payload-reserve-ledger","version":1,"exportedAt":…,"source":…}`
+ * 2. one line per event, in the source store's position order:
+ *    `{"stream","revision","type","data","metadata","eventId","recordedAt"}`
+ * 3. an end line: `{"end":true,"events":N,"streams":M}`. It comes last because an export
+ *    streams the ledger in one pass; its counts are what tells a complete file from a
+ *    truncated one.
+ *
+ * Positions are not exported: they belong to the source store, and the target assigns its own
+ * in the file's order.
+ */
+export const LEDGER_FORMAT = 'payload-reserve-ledger'
+export const LEDGER_FORMAT_VERSION = 1
+
+/** What every stream of the ledger starts with; other streams in a shared store are not ours. */
+export const LEDGER_STREAM_PREFIX = 'reserve-'
+
+export interface LedgerHeader {
+  exportedAt: string
+  format: typeof LEDGER_FORMAT
+  /** `kind` of the store it came from. */
+  source: string
+  version: typeof LEDGER_FORMAT_VERSION
+}
+
+/** One event as a line: a recorded event without its store-specific position. */
+export type LedgerEventLine = Omit<RecordedEvent, 'position'>
+
+export interface LedgerSummary {
+  events: number
+  streams: number
+}
+
+export interface LedgerTrailer extends LedgerSummary {
+  end: true
+}
+
+/** Progress of an export or import: events and distinct streams handled so far. */
+export type LedgerProgress = LedgerSummary
+
+/**
+ * The stream family each event type belongs to. A Record over the union, so a new event type
+ * does not compile until it is placed here and the file format knows it.
+ */
+export const STREAM_PREFIX_OF_TYPE: Record<LedgerEvent['type'], string> = {
+  CapacityClaimed: RESOURCE_STREAM_PREFIX,
+  CapacityReleased: RESOURCE_STREAM_PREFIX,
+  IdempotencyKeyUsed: IDEMPOTENCY_STREAM_PREFIX,
+  ReservationAbandoned: RESERVATION_STREAM_PREFIX,
+  ReservationBooked: RESERVATION_STREAM_PREFIX,
+  ReservationClaimsReconciled: RESERVATION_STREAM_PREFIX,
+  ReservationDeleted: RESERVATION_STREAM_PREFIX,
+  ReservationDetailsUpdated: RESERVATION_STREAM_PREFIX,
+  ReservationRescheduled: RESERVATION_STREAM_PREFIX,
+  ReservationStatusChanged: RESERVATION_STREAM_PREFIX,
+}
+
+export const headerLine = (source: string, exportedAt: Date): string => {
+  // Format and version first: someone opening the file sees at once what it is.
+  const header: LedgerHeader = {
+    format: LEDGER_FORMAT,
+    version: LEDGER_FORMAT_VERSION,
+    exportedAt: exportedAt.toISOString(),
+    source,
+  }
+  return `${JSON.stringify(header)}\n`
+}
+
+/** Keys in a fixed, readable order, whatever order the store returned them in. */
+export const eventLine = (event: RecordedEvent): string => {
+  const line = {
+    stream: event.stream,
+    revision: event.revision,
+    type: event.type,
+    data: event.data,
+    metadata: event.metadata,
+    eventId: event.eventId,
+    recordedAt: event.recordedAt,
+  }
+  return `${JSON.stringify(line)}\n`
+}
+
+export const trailerLine = ({ events, streams }: LedgerSummary): string => {
+  const trailer: LedgerTrailer = { end: true, events, streams }
+  return `${JSON.stringify(trailer)}\n`
+}

@@ -1,0 +1,69 @@
+import type { Payload } from 'payload'
+import type { Readable } from 'node:stream'
+
+import type { RebuildProgress } from '../projections/rebuild.js'
+import type { LedgerProgress, LedgerSummary } from './format.js'
+
+import { RESERVATION_STREAM_PREFIX } from '../events/types.js'
+import { getRuntime } from '../plugin/runtime.js'
+import { rebuildReservations } from '../projections/rebuild.js'
+import { assertEmptyLedger, importLedger } from './import.js'
+import { readLedger } from './read.js'
+
+export type RestoreProgress =
+  | ({ phase: 'check' | 'import' } & LedgerProgress)
+  | ({ phase: 'rebuild' } & RebuildProgress)
+
+export interface RestoreResult {
+  imported: LedgerSummary
+  rebuilt: RebuildProgress
+}
+
+/**
+ * Restores a ledger file into the running ledger of `payload` (which must be empty) and
+ * rebuilds the reservations collection from it. `open` is called twice: the whole file is
+ * checked before anything is written.
+ *
+ * The host's afterBookingCreate/afterStatusChange hooks must not fire again for history the
+ * source already notified. So the imported reservations are marked as owned by this
+ * operation while their events go in (the runtime's live projection and catch-up leave them
+ * alone), and the rebuild then writes their documents with the hooks counted as delivered.
+ * Another process running the app on the target would still project them, hooks and all:
+ * stop it for the import.
+ */
+export const restoreLedger = async (
+  payload: Payload,
+  open: () => Readable,
+  onProgress: (progress: RestoreProgress) => void = () => undefined,
+): Promise<RestoreResult> => {
+  const runtime = getRuntime(payload)
+  await assertEmptyLedger(runtime.store)
+
+  const reservationIds = new Set<string>()
+  const checked = await readLedger(open(), (event) => {
+    if (event.stream.startsWith(RESERVATION_STREAM_PREFIX)) {
+      reservationIds.add(event.data.reservationId)
+    }
+  })
+  onProgress({ phase: 'check', ...checked.summary })
+
+  const owned = runtime.projector.requestOwned
+  for (const id of reservationIds) {
+    owned.add(id)
+  }
+  try {
+    const imported = await importLedger(runtime.store, open(), {
+      onProgress: (progress) => onProgress({ phase: 'import', ...progress }),
+    })
+    const rebuilt = await rebuildReservations(
+      payload,
+      { collection: runtime.options.slugs.reservations, projector: runtime.projector, store: runtime.store },
+      (progress) => onProgress({ phase: 'rebuild', ...progress }),
+    )
+    return { imported, rebuilt }
+  } finally {
+    for (const id of reservationIds) {
+      owned.delete(id)
+    }
+  }
+}

@@ -1,0 +1,76 @@
+import type { EventStore } from '../events/store.js'
+import type { RecordedEvent, ResourceEvent } from '../events/types.js'
+
+import { evolveCapacity, type CapacityState, initialCapacityState } from '../commands/capacity-decider.js'
+import { NO_STREAM } from '../events/store.js'
+import { isResourceEvent, RESOURCE_STREAM_PREFIX, resourceStream } from '../events/types.js'
+
+export interface ResourceSnapshot {
+  /** Revision of the resource stream this state reflects. */
+  revision: number
+  state: CapacityState
+}
+
+/**
+ * The busy-interval index: per resource, the blocked intervals of every claim, hydrated from
+ * the resource stream and kept in memory. `current` reads only the events appended since the
+ * last call (one query that is also the stream-head check), so a booking made by another
+ * process is seen by the next decision or availability query.
+ */
+export class BusyIndex {
+  private readonly queues = new Map<string, Promise<unknown>>()
+  private readonly snapshots = new Map<string, ResourceSnapshot>()
+
+  constructor(private readonly store: EventStore) {}
+
+  /** Applies events this process knows are committed, when they are next in line. */
+  applyCommitted(events: RecordedEvent[]): void {
+    for (const event of events) {
+      if (isResourceEvent(event)) {
+        const resourceId = event.stream.slice(RESOURCE_STREAM_PREFIX.length)
+        this.apply(this.snapshot(resourceId), event)
+      }
+    }
+  }
+
+  /** The resource's state at the stream head. Calls for one resource are serialised. */
+  current(resourceId: string): Promise<ResourceSnapshot> {
+    const previous = this.queues.get(resourceId) ?? Promise.resolve()
+    const next = previous.then(() => this.refresh(resourceId))
+    this.queues.set(
+      resourceId,
+      next.catch(() => undefined),
+    )
+    return next
+  }
+
+  /** Forgets everything, so the next query hydrates from the ledger again. */
+  reset(): void {
+    this.snapshots.clear()
+  }
+
+  private apply(snapshot: ResourceSnapshot, event: RecordedEvent<ResourceEvent>): void {
+    if (event.revision === snapshot.revision + 1) {
+      evolveCapacity(snapshot.state, event)
+      snapshot.revision = event.revision
+    }
+  }
+
+  private async refresh(resourceId: string): Promise<ResourceSnapshot> {
+    const snapshot = this.snapshot(resourceId)
+    const events = await this.store.readStream<ResourceEvent>(resourceStream(resourceId), snapshot.revision + 1)
+    for (const event of events) {
+      this.apply(snapshot, event)
+    }
+    return snapshot
+  }
+
+  private snapshot(resourceId: string): ResourceSnapshot {
+    let snapshot = this.snapshots.get(resourceId)
+    if (!snapshot) {
+      snapshot = { revision: NO_STREAM, state: initialCapacityState() }
+      this.snapshots.set(resourceId, snapshot)
+    }
+    return snapshot
+  }
+}

@@ -1,0 +1,39 @@
+import type { Reservation } from '../commands/reservation-decider.js'
+
+/**
+ * The reservations-collection document a reservation projects to. Relation ids, guest and
+ * items are stored as given; `ledgerRevision` is the reservation-stream revision it reflects,
+ * which makes applying the stream idempotent.
+ */
+export const reservationDocument = (reservation: Reservation, revision: number) => ({
+  cancellationToken: reservation.cancellationTokenHash,
+  createdAt: reservation.createdAt,
+  customer: reservation.customer,
+  endTime: reservation.endTime,
+  guest: {
+    email: reservation.guest?.email ?? null,
+    name: reservation.guest?.name ?? null,
+    phone: reservation.guest?.phone ?? null,
+  },
+  guestCount: reservation.guestCount,
+  id: reservation.id,
+  idempotencyKey: reservation.idempotencyKey,
+  // Array rows need ids; derived from the reservation so a rebuild writes the same ones.
+  items: reservation.items.map((item, index) => ({
+    id: `${reservation.id}-${index}`,
+    endTime: item.endTime ?? null,
+    guestCount: item.guestCount ?? null,
+    resource: item.resource,
+    service: item.service ?? null,
+    startTime: item.startTime ?? null,
+  })),
+  ledgerRevision: revision,
+  notes: reservation.notes,
+  resource: reservation.resource,
+  service: reservation.service,
+  startTime: reservation.startTime,
+  status: reservation.status,
+  updatedAt: reservation.updatedAt,
+})
+
+export type ReservationDocumentData = ReturnType<typeof reservationDocument>

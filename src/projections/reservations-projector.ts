@@ -1,0 +1,186 @@
+import type { CollectionSlug, Payload, PayloadRequest } from 'payload'
+
+import { createLocalReq } from 'payload'
+
+import type { Ledger } from '../commands/ledger.js'
+import type { ResolvedOptions, ReservationDoc } from '../plugin/options.js'
+
+import { foldReservation } from '../commands/reservation-decider.js'
+import { reservationDocument } from './reservation-document.js'
+
+interface StoredDoc {
+  id: string
+  ledgerHooksRevision?: null | number
+  ledgerRevision?: null | number
+}
+
+/**
+ * Keeps the reservations collection equal to the reservation streams and re-emits the host's
+ * hooks from committed events. Work on one reservation is serialised; applying a stream is
+ * idempotent through the document's `ledgerRevision`, and hooks fire once per event through
+ * its `ledgerHooksRevision` checkpoint (at least once across a crash).
+ */
+export class ReservationsProjector {
+  /** Reservations whose document the running request writes itself (see the write hooks). */
+  readonly requestOwned = new Set<string>()
+  /** Plaintext guest tokens, kept only until afterBookingCreate has been given them. */
+  readonly tokens = new Map<string, string>()
+  private readonly queues = new Map<string, Promise<void>>()
+  private readonly timers = new Set<NodeJS.Timeout>()
+  private stopped = false
+
+  constructor(
+    private readonly payload: Payload,
+    private readonly ledger: Ledger,
+    private readonly options: ResolvedOptions,
+  ) {}
+
+  private get collection(): CollectionSlug {
+    return this.options.slugs.reservations as CollectionSlug
+  }
+
+  /**
+   * Fires the hooks of events newer than the document's hook checkpoint, then advances it.
+   * Runs inside `req` so that, in a request, it sees the document its transaction wrote.
+   */
+  async emitHooks(reservationId: string, req: PayloadRequest): Promise<void> {
+    const doc = (await this.payload.db.findOne({
+      collection: this.collection,
+      req,
+      where: { id: { equals: reservationId } },
+    })) as null | StoredDoc
+    if (!doc) {
+      return
+    }
+    const after = doc.ledgerHooksRevision ?? -1
+    const history = await this.ledger.history(reservationId)
+    const events = history.filter((event) => event.revision > after)
+    if (events.length === 0) {
+      return
+    }
+    const hooks = this.options.hooks
+    const fresh = (await this.payload.findByID({
+      collection: this.collection,
+      depth: 0,
+      id: reservationId,
+      overrideAccess: true,
+      req,
+    })) as unknown as ReservationDoc
+    for (const event of events) {
+      if (event.type === 'ReservationBooked') {
+        const token = this.tokens.get(reservationId)
+        const bookedDoc = token ? { ...fresh, cancellationToken: token } : fresh
+        await this.runEach(hooks.afterBookingCreate, (hook) => hook({ doc: bookedDoc, req }), 'afterBookingCreate')
+        this.tokens.delete(reservationId)
+      } else if (event.type === 'ReservationStatusChanged') {
+        await this.runEach(
+          hooks.afterStatusChange,
+          (hook) => hook({ doc: fresh, newStatus: event.data.to, req }),
+          'afterStatusChange',
+        )
+      }
+    }
+    const last = events[events.length - 1]
+    const state = foldReservation(history)
+    await this.payload.db.updateOne({
+      collection: this.collection,
+      // Payload stamps its own write time on updates; the ledger's is the truth, as a rebuild has it.
+      data: {
+        ledgerHooksRevision: last.revision,
+        ...(state.kind === 'active' ? { updatedAt: state.reservation.updatedAt } : {}),
+      },
+      id: reservationId,
+      req,
+      returning: false,
+    })
+  }
+
+  /**
+   * Brings one reservation's document up to its stream and fires pending hooks.
+   * `rebuild` marks the hooks of a freshly written document as already delivered.
+   */
+  project(reservationId: string, options: { rebuild?: boolean } = {}): Promise<void> {
+    if (this.stopped) {
+      // Shutting down: catch-up on the next start brings the document up to its stream.
+      return Promise.resolve()
+    }
+    const previous = this.queues.get(reservationId) ?? Promise.resolve()
+    const next = previous.then(() => this.apply(reservationId, options))
+    const settled = next.catch(() => undefined)
+    this.queues.set(reservationId, settled)
+    void settled.then(() => {
+      if (this.queues.get(reservationId) === settled) {
+        this.queues.delete(reservationId)
+      }
+    })
+    return next
+  }
+
+  /**
+   * Projects a little later, after the failing request that asked for it has rolled back its
+   * own write. Failures are reported through `onError`.
+   */
+  projectSoon(reservationId: string, delayMs: number, onError: (error: unknown) => void): void {
+    if (this.stopped) {
+      return
+    }
+    const timer = setTimeout(() => {
+      this.timers.delete(timer)
+      this.project(reservationId).catch(onError)
+    }, delayMs)
+    timer.unref()
+    this.timers.add(timer)
+  }
+
+  /** Stops taking work and waits for the projections in progress, so connections can close. */
+  async stop(): Promise<void> {
+    this.stopped = true
+    for (const timer of this.timers) {
+      clearTimeout(timer)
+    }
+    this.timers.clear()
+    while (this.queues.size > 0) {
+      await Promise.all(this.queues.values())
+    }
+  }
+
+  private async apply(reservationId: string, { rebuild = false }: { rebuild?: boolean }): Promise<void> {
+    const events = await this.ledger.history(reservationId)
+    if (events.length === 0) {
+      return
+    }
+    const revision = events[events.length - 1].revision
+    const state = foldReservation(events)
+    const where = { id: { equals: reservationId } }
+    const doc = (await this.payload.db.findOne({ collection: this.collection, where })) as null | StoredDoc
+    if (state.kind !== 'active') {
+      if (doc) {
+        await this.payload.db.deleteOne({ collection: this.collection, where })
+      }
+      return
+    }
+    const data = reservationDocument(state.reservation, revision)
+    if (!doc) {
+      await this.payload.db.create({
+        collection: this.collection,
+        data: { ...data, ledgerHooksRevision: rebuild ? revision : -1 },
+      })
+    } else if ((doc.ledgerRevision ?? -1) < revision) {
+      await this.payload.db.updateOne({ collection: this.collection, data, id: reservationId, returning: false })
+    }
+    if (!rebuild) {
+      await this.emitHooks(reservationId, await createLocalReq({}, this.payload))
+    }
+  }
+
+  private async runEach<H>(hooks: H[], call: (hook: H) => Promise<void> | void, name: string): Promise<void> {
+    for (const hook of hooks) {
+      try {
+        await call(hook)
+      } catch (error) {
+        // The event is committed; a failing host callback is reported, never undone.
+        this.payload.logger.error({ err: error, msg: `payload-reserve-ledger: ${name} hook failed` })
+      }
+    }
+  }
+}
