@@ -1,0 +1,64 @@
+'use client'
+import React from 'react'
+
+import type { AdminSettings } from '../settings.js'
+import type { ReservationRecord } from '../shared/contracts.js'
+
+import { bookerLabel, relatedName } from '../shared/related.js'
+import { statusLabel, statusTone } from '../shared/status.js'
+import { useFormatters } from '../shared/use-formatters.js'
+import { useReserveTranslation } from '../shared/use-reserve-translation.js'
+import './reservation-block.css'
+
+/**
+ * How a block reads: `full` stacks time, booker and service; `line` puts the start time and the
+ * booker on one line (month cells, short bookings); `all-day` leaves the time out.
+ */
+export type BlockLayout = 'all-day' | 'full' | 'line'
+
+interface Props {
+  layout: BlockLayout
+  onOpen: (reservation: ReservationRecord) => void
+  reservation: ReservationRecord
+  settings: AdminSettings
+  style?: React.CSSProperties
+}
+
+/** A reservation on the calendar, coloured by status; a click opens its drawer. */
+export const ReservationBlock: React.FC<Props> = ({ layout, onOpen, reservation, settings, style }) => {
+  const { has, t } = useReserveTranslation()
+  const format = useFormatters(settings.timezone)
+  const title = bookerLabel(reservation) ?? relatedName(reservation.service) ?? t('reservation')
+  const service = relatedName(reservation.service)
+  const time = reservation.endTime
+    ? `${format.time(reservation.startTime)}–${format.time(reservation.endTime)}`
+    : format.time(reservation.startTime)
+  const status = statusLabel(reservation.status, t, has)
+  const tone = statusTone(reservation.status, settings)
+  const ended = settings.statusMachine.terminalStatuses.includes(reservation.status)
+
+  return (
+    <button
+      aria-label={`${title}, ${service ?? ''} ${time}, ${status}`}
+      className={`rl-block rl-block--${tone} rl-block--${layout}${ended ? ' rl-block--ended' : ''}`}
+      data-reservation-id={reservation.id}
+      data-status={reservation.status}
+      onClick={() => onOpen(reservation)}
+      style={style}
+      title={`${time} · ${title}${service ? ` · ${service}` : ''} · ${status}`}
+      type="button"
+    >
+      {layout === 'line' ? (
+        <span className="rl-block__line">
+          <span className="rl-block__time">{format.time(reservation.startTime)}</span> {title}
+        </span>
+      ) : (
+        <>
+          {layout === 'full' && <span className="rl-block__time">{time}</span>}
+          <span className="rl-block__title">{title}</span>
+          {service && service !== title && <span className="rl-block__service">{service}</span>}
+        </>
+      )}
+    </button>
+  )
+}

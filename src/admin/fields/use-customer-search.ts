@@ -1,0 +1,46 @@
+'use client'
+import { useDebounce } from '@payloadcms/ui'
+import { useEffect, useState } from 'react'
+
+import type { CustomerHit, CustomerSearchResponse } from '../shared/contracts.js'
+
+import { useApi } from '../shared/use-api.js'
+
+/** Typing pauses this long before a search is sent. */
+const DEBOUNCE_MS = 250
+const PAGE_SIZE = 10
+
+export interface CustomerSearch {
+  error: null | string
+  hits: CustomerHit[] | null
+  /** More customers match than are listed; typing more narrows them down. */
+  more: boolean
+}
+
+/**
+ * Customers matching `text` by name, phone or email, from the customer-search endpoint; only
+ * asked while `enabled` (the search box is open).
+ */
+export const useCustomerSearch = (text: string, enabled: boolean): CustomerSearch => {
+  const api = useApi()
+  const search = useDebounce(text.trim(), DEBOUNCE_MS)
+  const [result, setResult] = useState<CustomerSearch>({ error: null, hits: null, more: false })
+
+  useEffect(() => {
+    if (!enabled) {
+      return
+    }
+    const controller = new AbortController()
+    api
+      .get<CustomerSearchResponse>('/reservation-customer-search', { limit: PAGE_SIZE, search }, controller.signal)
+      .then(({ docs, hasNextPage }) => setResult({ error: null, hits: docs, more: hasNextPage }))
+      .catch((caught: unknown) => {
+        if (!controller.signal.aborted) {
+          setResult({ error: caught instanceof Error ? caught.message : String(caught), hits: null, more: false })
+        }
+      })
+    return () => controller.abort()
+  }, [api, enabled, search])
+
+  return result
+}

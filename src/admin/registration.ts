@@ -1,0 +1,100 @@
+import type { CollectionConfig, Config } from 'payload'
+
+import type { ResolvedOptions } from '../plugin/options.js'
+
+import { type ShippedLanguage, TRANSLATION_NAMESPACE, translations } from '../translations/index.js'
+import { AVAILABILITY_VIEW_PATH } from './paths.js'
+import { type AdminSettings, adminSettings } from './settings.js'
+
+/**
+ * Where the plugin's admin pieces hook into a Payload config. Components are named by import
+ * path, as Payload's import map requires: `payload-reserve-ledger/client#TodayWidget`.
+ */
+
+const CLIENT = 'payload-reserve-ledger/client'
+const RSC = 'payload-reserve-ledger/rsc'
+
+type TranslationsConfig = Record<string, Record<string, unknown> | undefined>
+
+/**
+ * The host's translations with the plugin's namespace added to every language: the shipped
+ * strings where the plugin has them, English for any other language the host supports. A host
+ * that already defines some of the plugin's keys keeps its own wording.
+ */
+const withTranslations = (i18n: Config['i18n']): Config['i18n'] => {
+  const existing = (i18n?.translations ?? {}) as TranslationsConfig
+  const languages = new Set([...Object.keys(translations), ...Object.keys(i18n?.supportedLanguages ?? {})])
+  const merged: TranslationsConfig = { ...existing }
+  for (const language of languages) {
+    const shipped = translations[language as ShippedLanguage] ?? translations.en
+    const host = existing[language]
+    merged[language] = {
+      ...host,
+      [TRANSLATION_NAMESPACE]: { ...shipped[TRANSLATION_NAMESPACE], ...(host?.[TRANSLATION_NAMESPACE] as object) },
+    }
+  }
+  return { ...i18n, translations: merged as NonNullable<Config['i18n']>['translations'] }
+}
+
+/** The reservations collection with the calendar in place of its list view. */
+const withCalendar = (collection: CollectionConfig, settings: AdminSettings): CollectionConfig => ({
+  ...collection,
+  admin: {
+    ...collection.admin,
+    components: {
+      ...collection.admin?.components,
+      views: {
+        ...collection.admin?.components?.views,
+        list: { Component: { clientProps: { settings }, path: `${RSC}#ReservationsCalendarView` } },
+      },
+    },
+  },
+})
+
+/**
+ * The config with the admin UI registered: the calendar as the reservations list view, the
+ * today widget above the dashboard, the availability overview page and its navigation link,
+ * and the strings of all shipped languages.
+ */
+export const withAdmin = (config: Config, options: ResolvedOptions): Config => {
+  const settings = adminSettings(options)
+  const components = config.admin?.components ?? {}
+  return {
+    ...config,
+    admin: {
+      ...config.admin,
+      components: {
+        ...components,
+        afterNavLinks: [...(components.afterNavLinks ?? []), `${CLIENT}#AvailabilityNavLink`],
+        beforeDashboard: [
+          ...(components.beforeDashboard ?? []),
+          { clientProps: { settings }, path: `${CLIENT}#TodayWidget` },
+        ],
+        views: {
+          ...components.views,
+          reservationAvailability: {
+            Component: { clientProps: { settings }, path: `${RSC}#AvailabilityOverviewView` },
+            exact: true,
+            path: AVAILABILITY_VIEW_PATH,
+          },
+        },
+      },
+    },
+    collections: (config.collections ?? []).map((collection) =>
+      collection.slug === options.slugs.reservations ? withCalendar(collection, settings) : collection,
+    ),
+    i18n: withTranslations(config.i18n),
+  }
+}
+
+/**
+ * The component of a reservation field: the customer search or the slot picker. None when the
+ * plugin is disabled, since both read endpoints that are then not mounted.
+ */
+export const reservationFieldComponents = (
+  options: ResolvedOptions,
+  component: 'CustomerSearchField' | 'SlotPickerField',
+): undefined | { Field: { clientProps: { settings: AdminSettings }; path: string } } =>
+  options.disabled
+    ? undefined
+    : { Field: { clientProps: { settings: adminSettings(options) }, path: `${CLIENT}#${component}` } }

@@ -1,0 +1,142 @@
+import type { ResourceAvailability, TimeRange } from './contracts.js'
+
+import { type EpochRange, mergeRanges, subtractRanges } from '../../availability/ranges.js'
+
+/**
+ * Capacity of one resource over a span of time, from its resource-availability answer: where it
+ * works, where it is off, how much of it is taken, and whether a pool its services need is
+ * exhausted. The calendar shades with it; the widget and the overview sum it.
+ */
+
+interface Load extends EpochRange {
+  units: number
+}
+
+interface Pool {
+  busy: Load[]
+  quantity: number
+}
+
+/** A resource-availability answer with its times as epoch milliseconds. */
+export interface EpochAvailability {
+  busy: Load[]
+  quantity: number
+  requiredPools: Pool[]
+  shifts: EpochRange[]
+  timeOff: ({ reason?: string } & EpochRange)[]
+}
+
+const epochRange = ({ end, start }: TimeRange): EpochRange => ({ end: Date.parse(end), start: Date.parse(start) })
+
+export const toEpochAvailability = (answer: ResourceAvailability): EpochAvailability => ({
+  busy: answer.busy.map((interval) => ({ ...epochRange(interval), units: interval.units })),
+  quantity: answer.quantity,
+  requiredPools: answer.requiredPools.map((pool) => ({
+    busy: pool.busy.map((interval) => ({ ...epochRange(interval), units: interval.units })),
+    quantity: pool.quantity,
+  })),
+  shifts: mergeRanges(answer.days.flatMap((day) => day.shiftWindows.map(epochRange))),
+  timeOff: answer.days.flatMap((day) => day.timeOff.map((off) => ({ ...epochRange(off), reason: off.reason }))),
+})
+
+export type ShadeKind = 'closed' | 'free' | 'full' | 'partial' | 'time-off'
+
+/** A stretch of time with one state; `poolFull` marks a required pool with nothing left. */
+export interface Shade extends EpochRange {
+  kind: ShadeKind
+  poolFull: boolean
+  reason?: string
+}
+
+const covers = (range: EpochRange, at: number): boolean => range.start <= at && at < range.end
+
+const unitsAt = (loads: Load[], at: number): number =>
+  loads.reduce((sum, load) => (covers(load, at) ? sum + load.units : sum), 0)
+
+/** One stretch between consecutive edges of any range: a single state throughout. */
+interface Segment extends Shade {
+  units: number
+}
+
+const segmentsOf = (availability: EpochAvailability, from: number, to: number): Segment[] => {
+  const { busy, quantity, requiredPools, shifts, timeOff } = availability
+  const edges = new Set<number>([from, to])
+  for (const range of [...shifts, ...timeOff, ...busy, ...requiredPools.flatMap((pool) => pool.busy)]) {
+    for (const edge of [range.start, range.end]) {
+      if (edge > from && edge < to) {
+        edges.add(edge)
+      }
+    }
+  }
+  const sorted = [...edges].sort((a, b) => a - b)
+  return sorted.slice(0, -1).map((start, index) => {
+    const off = timeOff.find((range) => covers(range, start))
+    const units = unitsAt(busy, start)
+    const kind: ShadeKind = off
+      ? 'time-off'
+      : !shifts.some((range) => covers(range, start))
+        ? 'closed'
+        : units >= quantity
+          ? 'full'
+          : units > 0
+            ? 'partial'
+            : 'free'
+    const poolFull = kind !== 'closed' && requiredPools.some((pool) => unitsAt(pool.busy, start) >= pool.quantity)
+    return { end: sorted[index + 1], kind, poolFull, start, units, ...(off?.reason ? { reason: off.reason } : {}) }
+  })
+}
+
+/** The states of `[from, to)`, in order, with neighbours of the same state merged. */
+export const shadesOf = (availability: EpochAvailability, from: number, to: number): Shade[] => {
+  const shades: Shade[] = []
+  for (const { end, kind, poolFull, reason, start } of segmentsOf(availability, from, to)) {
+    const previous = shades[shades.length - 1]
+    if (previous && previous.kind === kind && previous.poolFull === poolFull && previous.reason === reason) {
+      previous.end = end
+    } else {
+      shades.push({ end, kind, poolFull, start, ...(reason ? { reason } : {}) })
+    }
+  }
+  return shades
+}
+
+/**
+ * Capacity and use in unit-minutes over `[from, to)`: working time not off, times the
+ * resource's quantity, and the units taken during it (buffers included, as they block too).
+ */
+export interface CapacityLoad {
+  capacity: number
+  used: number
+}
+
+export const loadOf = (availability: EpochAvailability, from: number, to: number): CapacityLoad => {
+  const load: CapacityLoad = { capacity: 0, used: 0 }
+  for (const segment of segmentsOf(availability, from, to)) {
+    if (segment.kind === 'closed' || segment.kind === 'time-off') {
+      continue
+    }
+    const minutes = (segment.end - segment.start) / 60_000
+    load.capacity += minutes * availability.quantity
+    load.used += minutes * Math.min(availability.quantity, segment.units)
+  }
+  return load
+}
+
+export const sumLoads = (loads: CapacityLoad[]): CapacityLoad =>
+  loads.reduce((total, load) => ({ capacity: total.capacity + load.capacity, used: total.used + load.used }), {
+    capacity: 0,
+    used: 0,
+  })
+
+/**
+ * Several resources seen as one, for shading a column that shows them all: open whenever one of
+ * them works and is not off. Their bookings are left out, since one resource's load says
+ * nothing about another's room.
+ */
+export const workingHoursOf = (list: EpochAvailability[]): EpochAvailability => ({
+  busy: [],
+  quantity: list.reduce((sum, availability) => sum + availability.quantity, 0),
+  requiredPools: [],
+  shifts: mergeRanges(list.flatMap(({ shifts, timeOff }) => subtractRanges(shifts, mergeRanges(timeOff)))),
+  timeOff: [],
+})

@@ -1,0 +1,123 @@
+/**
+ * The shapes the admin components read from the HTTP API (SPEC section 4, the REST API of the
+ * plugin's collections and the history endpoint). Times are ISO 8601 strings in UTC.
+ */
+
+export type RecordId = number | string
+
+export interface TimeRange {
+  end: string
+  start: string
+}
+
+export interface BusyInterval extends TimeRange {
+  units: number
+}
+
+export interface TimeOff extends TimeRange {
+  reason?: string
+  type?: string
+}
+
+export interface AvailabilityDay {
+  date: string
+  shiftWindows: TimeRange[]
+  timeOff: TimeOff[]
+}
+
+/** GET /api/reserve/resource-availability */
+export interface ResourceAvailability {
+  busy: BusyInterval[]
+  capacityMode: 'per-guest' | 'per-reservation'
+  days: AvailabilityDay[]
+  quantity: number
+  requiredPools: { busy: BusyInterval[]; quantity: number }[]
+}
+
+/** GET /api/reserve/slots */
+export interface SlotsResponse {
+  date: string
+  guestCount: number
+  slots: TimeRange[]
+}
+
+export interface CustomerHit {
+  email: string
+  firstName?: null | string
+  id: RecordId
+  lastName?: null | string
+  name?: null | string
+  phone?: null | string
+}
+
+/** GET /api/reservation-customer-search */
+export interface CustomerSearchResponse {
+  docs: CustomerHit[]
+  hasNextPage: boolean
+  totalDocs: number
+}
+
+/** Who caused a ledger event. */
+export type HistoryActor =
+  { collection: string; id: RecordId; kind: 'user' } | { kind: 'guest' } | { kind: 'system'; name: string }
+
+export interface HistoryEvent {
+  actor: HistoryActor
+  at: string
+  data: Record<string, unknown>
+  reason?: null | string
+  revision: number
+  type: string
+}
+
+/** GET /api/reserve/history */
+export interface HistoryResponse {
+  events: HistoryEvent[]
+}
+
+/** A page of a Payload REST `find`. */
+export interface Page<T> {
+  docs: T[]
+  hasNextPage: boolean
+  totalDocs: number
+}
+
+/** A relationship as REST returns it: the related document at depth ≥ 1, else its id. */
+export type Related<T> = null | RecordId | T | undefined
+
+export interface NamedRecord {
+  id: RecordId
+  name?: null | string
+}
+
+export interface ResourceRecord extends NamedRecord {
+  capacityMode?: 'per-guest' | 'per-reservation'
+  quantity?: number
+}
+
+export interface CustomerRecord extends NamedRecord {
+  email?: null | string
+  firstName?: null | string
+  lastName?: null | string
+  phone?: null | string
+}
+
+export interface Guest {
+  email?: null | string
+  name?: null | string
+  phone?: null | string
+}
+
+export interface ReservationRecord {
+  customer?: Related<CustomerRecord>
+  endTime?: null | string
+  guest?: Guest | null
+  guestCount?: null | number
+  id: string
+  items?: { guestCount?: null | number; resource: Related<NamedRecord>; service?: Related<NamedRecord> }[] | null
+  notes?: null | string
+  resource: Related<ResourceRecord>
+  service: Related<NamedRecord>
+  startTime: string
+  status: string
+}

@@ -1,0 +1,60 @@
+'use client'
+import { useConfig } from '@payloadcms/ui'
+import { useMemo } from 'react'
+
+import { type QueryValue, toQueryString } from './query-string.js'
+
+/** A refused request, with the message the server gave. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message)
+    this.name = 'ApiError'
+  }
+}
+
+/**
+ * The message of an error body in any of the shapes the API answers with: Payload's
+ * `{ errors: [{ message }] }`, or the endpoints' `{ message }` and `{ error }`.
+ */
+const messageOf = (body: unknown, fallback: string): string => {
+  if (typeof body !== 'object' || body === null) {
+    return fallback
+  }
+  const { error, errors, message } = body as { error?: unknown; errors?: unknown; message?: unknown }
+  if (Array.isArray(errors) && typeof errors[0]?.message === 'string') {
+    return errors[0].message
+  }
+  return typeof message === 'string' ? message : typeof error === 'string' ? error : fallback
+}
+
+export interface Api {
+  get<T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal): Promise<T>
+  send<T>(method: 'PATCH' | 'POST', path: string, body: unknown): Promise<T>
+}
+
+/**
+ * JSON requests to the host's API route with the admin's session cookie. Paths are relative to
+ * the API route (`/reserve/slots`), so a host that moves `/api` keeps working.
+ */
+export const useApi = (): Api => {
+  const { config } = useConfig()
+  const base = `${config.serverURL ?? ''}${config.routes.api}`
+  return useMemo(() => {
+    const request = async <T>(path: string, init: RequestInit): Promise<T> => {
+      const response = await fetch(`${base}${path}`, { credentials: 'include', ...init })
+      const body: unknown = await response.json().catch(() => null)
+      if (!response.ok) {
+        throw new ApiError(response.status, messageOf(body, response.statusText))
+      }
+      return body as T
+    }
+    return {
+      get: (path, query = {}, signal) => request(`${path}${toQueryString(query)}`, { signal }),
+      send: (method, path, body) =>
+        request(path, { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' }, method }),
+    }
+  }, [base])
+}

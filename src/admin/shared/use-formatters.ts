@@ -1,0 +1,59 @@
+'use client'
+import { useTranslation } from '@payloadcms/ui'
+import { useMemo } from 'react'
+
+/** Dates, times and amounts in the admin's language; times in the plugin's time zone. */
+export interface Formatters {
+  /** `Montag, 23. November 2026` */
+  dateLong(date: string): string
+  /** `23.11.2026, 10:30` */
+  dateTime(iso: number | string): string
+  /** `Mo., 23.` */
+  dayHeader(date: string): string
+  /** `23` */
+  dayNumber(date: string): string
+  /** `6,5 Std.`: minutes as hours, one decimal at most. */
+  hours(minutes: number): string
+  /** `November 2026` */
+  month(date: string): string
+  percent(ratio: number): string
+  /** `23. Nov.`: a short date without the weekday. */
+  shortDate(date: string): string
+  /** `10:30` */
+  time(iso: number | string): string
+  /** `Mo.` */
+  weekday(date: string): string
+}
+
+/** A calendar date as an instant that is that date in UTC, so formatting it never shifts it. */
+const noonUtc = (date: string): number => Date.parse(`${date}T12:00:00.000Z`)
+
+export const useFormatters = (timeZone: string): Formatters => {
+  const { i18n } = useTranslation()
+  const language = i18n.language
+  return useMemo(() => {
+    // Gregorian in every language: the grids are Gregorian, and `fa` would default to Persian.
+    const locale = `${language}-u-ca-gregory`
+    const inZone = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, { ...options, timeZone })
+    const ofDate = (options: Intl.DateTimeFormatOptions) => {
+      const format = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' })
+      return (date: string) => format.format(noonUtc(date))
+    }
+    const time = inZone({ hour: 'numeric', minute: '2-digit' })
+    const dateTime = inZone({ dateStyle: 'medium', timeStyle: 'short' })
+    const hours = new Intl.NumberFormat(locale, { maximumFractionDigits: 1, style: 'unit', unit: 'hour' })
+    const percent = new Intl.NumberFormat(locale, { maximumFractionDigits: 0, style: 'percent' })
+    return {
+      dateLong: ofDate({ day: 'numeric', month: 'long', weekday: 'long', year: 'numeric' }),
+      dateTime: (iso) => dateTime.format(new Date(iso)),
+      dayHeader: ofDate({ day: 'numeric', weekday: 'short' }),
+      dayNumber: ofDate({ day: 'numeric' }),
+      hours: (minutes) => hours.format(minutes / 60),
+      month: ofDate({ month: 'long', year: 'numeric' }),
+      percent: (ratio) => percent.format(ratio),
+      shortDate: ofDate({ day: 'numeric', month: 'short' }),
+      time: (iso) => time.format(new Date(iso)),
+      weekday: ofDate({ weekday: 'short' }),
+    }
+  }, [language, timeZone])
+}

@@ -1,0 +1,2 @@
+export { reserveLedgerPlugin } from './plugin/index.js'
+export type { ReserveLedgerOptions } from './plugin/options.js'

@@ -1,0 +1,37 @@
+import type { Access } from 'payload'
+
+import type { ResolvedOptions } from '../options.js'
+import type { CrudAccess } from './owned-record-access.js'
+
+import { isCustomer } from './is-customer.js'
+import { isStaff } from './is-staff.js'
+import { ownedResourcesWhere } from './owner-filter.js'
+import { managesOwnRecords, seesAllRecords } from './record-scope.js'
+
+/** A reservation is tied to a resource directly or through one of its items. */
+const RESOURCE_PATHS = ['resource', 'items.resource'] as const
+
+/**
+ * Default access of the reservations collection (DESIGN section 5). Staff who see all records
+ * manage all; in owner mode other staff manage the reservations of resources they own. A
+ * customer reads their own and books for themselves; they cancel through the cancel endpoint,
+ * so they never update or delete. Anonymous callers may only book, and the booking rules make
+ * that a guest booking.
+ */
+export const reservationAccess = (resolved: ResolvedOptions): CrudAccess => {
+  const manage: Access = async ({ req }) => {
+    if (seesAllRecords(req.user, resolved)) {
+      return true
+    }
+    return managesOwnRecords(req.user, resolved) ? ownedResourcesWhere(req, resolved, RESOURCE_PATHS) : false
+  }
+  return {
+    create: ({ req: { user } }) => !user || isStaff(user, resolved) || isCustomer(user, resolved),
+    delete: manage,
+    read: (args) => {
+      const { user } = args.req
+      return user && isCustomer(user, resolved) ? { customer: { equals: user.id } } : manage(args)
+    },
+    update: manage,
+  }
+}

@@ -1,0 +1,27 @@
+import type { Access, CollectionAfterReadHook } from 'payload'
+
+import type { ResolvedOptions } from '../options.js'
+
+import { seesAllRecords } from './record-scope.js'
+
+/**
+ * The ledger holds every reservation's details, guests' included, and cannot be filtered by
+ * resource: only staff who see all records read it (in owner mode, the admin roles).
+ */
+export const readsLedger =
+  (resolved: ResolvedOptions): Access =>
+  ({ req }) =>
+    seesAllRecords(req.user, resolved)
+
+/**
+ * A guest's token digest lives in its booking event so the ledger can rebuild the reservation;
+ * it never leaves through the API (SPEC 2.4). The store reads rows below the hooks.
+ */
+export const withoutTokenDigest: CollectionAfterReadHook = ({ doc }) => {
+  const data: unknown = doc.data
+  if (!data || typeof data !== 'object' || !('cancellationTokenHash' in data)) {
+    return doc
+  }
+  const { cancellationTokenHash: _digest, ...rest } = data as Record<string, unknown>
+  return { ...doc, data: rest }
+}

@@ -1,0 +1,46 @@
+import type { CollectionSlug, Endpoint } from 'payload'
+
+import type { ResolvedOptions } from '../options.js'
+
+import { checkBookingShape } from './booking-shape.js'
+import { collectionOperation } from './collection-operation.js'
+import { readJsonObject } from './json-body.js'
+import { requireKnownRecords } from './known-records.js'
+import { endpoint, payloadErrorBody } from './request-error.js'
+import { withoutToken } from './without-token.js'
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * POST /api/reserve/book (SPEC 4.4). The beforeBookingCreate hooks run first, in order, each
+ * given the data the previous one returned; then the reservations collection creates the
+ * booking with the requester's access, so every collection hook and booking rule runs exactly
+ * as for POST /api/reservations. Answers 201 with the document, its token digest removed;
+ * refusals come in Payload's standard error body (400 invalid, 409 conflict, 403 access).
+ */
+export const bookEndpoint = (options: ResolvedOptions): Endpoint => ({
+  handler: endpoint(async (req) => {
+    let data = await readJsonObject(req, (text) => payloadErrorBody(400, text))
+    for (const hook of options.hooks.beforeBookingCreate) {
+      const returned = await hook({ data, req })
+      // A hook that edits the data in place and returns nothing keeps working.
+      data = isObject(returned) ? returned : data
+    }
+    const collection = options.slugs.reservations
+    data = checkBookingShape(data, collection)
+    await requireKnownRecords(req, options, data)
+    const doc = await collectionOperation(req, collection, () =>
+      req.payload.create({
+        collection: collection as CollectionSlug,
+        data,
+        depth: 0,
+        overrideAccess: false,
+        req,
+      }),
+    )
+    return Response.json(withoutToken(doc), { status: 201 })
+  }),
+  method: 'post',
+  path: '/reserve/book',
+})

@@ -1,0 +1,73 @@
+import type { CollectionSlug, Endpoint } from 'payload'
+
+import type { ResolvedOptions } from '../options.js'
+
+import { isPrivileged } from '../access/is-privileged.js'
+import { collectionOperation } from './collection-operation.js'
+import { isReservationCustomer } from './customer-of.js'
+import { matchesTokenDigest } from './guest-token.js'
+import { readJsonObject } from './json-body.js'
+import { LIMITS, MESSAGES } from './messages.js'
+import { parseRecordId } from './record-id.js'
+import { endpoint, messageBody } from './request-error.js'
+import { withoutToken } from './without-token.js'
+
+const isBlank = (value: unknown): boolean => value === undefined || value === null || value === ''
+
+/**
+ * POST /api/reserve/cancel (SPEC 4.5). Allowed to the reservation's customer, privileged staff,
+ * or anyone presenting the guest token (checked against the stored digest in constant time);
+ * everyone else gets 403, never 401. The cancel itself is a status update through the
+ * collection, so the ledger decides it (notice period, privileged staff exempt; transitions),
+ * the document and the afterStatusChange hooks follow, and `reason` lands in the event's
+ * metadata (the write hooks read `req.context.reason`). An already cancelled reservation is
+ * answered as it is.
+ */
+export const cancelEndpoint = (options: ResolvedOptions): Endpoint => ({
+  handler: endpoint(async (req) => {
+    const body = await readJsonObject(req, (text) => messageBody(400, text))
+    const { reason, reservationId, token } = body
+    if (isBlank(reservationId)) {
+      throw messageBody(400, MESSAGES.reservationIdRequired)
+    }
+    if (typeof reservationId !== 'string') {
+      throw messageBody(400, MESSAGES.reservationIdType)
+    }
+    if (!isBlank(reason) && (typeof reason !== 'string' || reason.length > LIMITS.maxReasonLength)) {
+      throw messageBody(400, MESSAGES.reason)
+    }
+
+    const collection = options.slugs.reservations as CollectionSlug
+    const id = parseRecordId(req.payload, collection, reservationId)
+    const stored =
+      id === null
+        ? null
+        : ((await req.payload.db.findOne({ collection, req, where: { id: { equals: id } } })) as null | Record<string, unknown>)
+    if (id === null || stored === null) {
+      throw messageBody(404, MESSAGES.reservationNotFound)
+    }
+    const allowed =
+      isPrivileged(req.user, options) ||
+      isReservationCustomer(req, options, stored.customer) ||
+      matchesTokenDigest(token, stored.cancellationToken)
+    if (!allowed) {
+      throw messageBody(403, MESSAGES.forbidden)
+    }
+
+    const updated = await collectionOperation(req, collection, () =>
+      req.payload.update({
+        collection,
+        context: typeof reason === 'string' && reason !== '' ? { reason } : {},
+        data: { status: options.cancelledStatus },
+        depth: 0,
+        id,
+        // Who may cancel was decided above; the collection's update access is for other edits.
+        overrideAccess: true,
+        req,
+      }),
+    )
+    return Response.json(withoutToken(updated))
+  }),
+  method: 'post',
+  path: '/reserve/cancel',
+})

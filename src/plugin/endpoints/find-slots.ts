@@ -1,0 +1,90 @@
+import type { PayloadRequest } from 'payload'
+
+import type { RelationId } from '../../events/types.js'
+import type { ResolvedOptions } from '../options.js'
+import type { SlotQuery } from './slot-query.js'
+
+import { generateSlots, type SlotResource } from '../../availability/generate-slots.js'
+import type { EpochRange } from '../../availability/ranges.js'
+import { resolveWindows } from '../../availability/resolve-windows.js'
+import { referenceData } from '../reference-data/reference-data.js'
+import { slotServiceOf } from '../reference-data/slot-service.js'
+import { getRuntime } from '../runtime.js'
+import { MESSAGES } from './messages.js'
+import { readableIds } from './readable-ids.js'
+import { parseRecordId } from './record-id.js'
+import { errorBody } from './request-error.js'
+
+/**
+ * The bookable slots of a query (SPEC 4.1, DESIGN 5). The resolved set is the caller resources
+ * (`resources=`, else `resource`) united with the service's requiredResources; a slot is
+ * offered only when every one of them has room. The day and its working windows come from
+ * the primary resource (`resource`): its schedules, in its time zone, on the local date asked
+ * for. Reads: reference data from the cache, then one stream-head read per resource in the set
+ * (the busy index); nothing per candidate slot.
+ */
+export const findSlots = async (req: PayloadRequest, options: ResolvedOptions, query: SlotQuery): Promise<EpochRange[]> => {
+  const { payload } = req
+  const { slugs } = options
+  const serviceId = parseRecordId(payload, slugs.services, query.service)
+  if (serviceId === null) {
+    throw errorBody(404, MESSAGES.serviceNotFound)
+  }
+  const primaryId = parseRecordId(payload, slugs.resources, query.resource)
+  const callerIds = (query.resources ?? [query.resource]).map((id) => parseRecordId(payload, slugs.resources, id))
+  if (primaryId === null || callerIds.some((id) => id === null)) {
+    throw errorBody(404, MESSAGES.resourceNotFound)
+  }
+  const named = unique([primaryId, ...(callerIds as RelationId[])])
+
+  const data = referenceData(payload, options)
+  const service = (await data.services([serviceId])).get(String(serviceId))
+  if (!service) {
+    throw errorBody(404, MESSAGES.serviceNotFound)
+  }
+  const required = service.requiredResources
+  const resources = await data.resources([...named, ...required])
+  if (named.some((id) => !resources.has(String(id)))) {
+    throw errorBody(404, MESSAGES.resourceNotFound)
+  }
+  // Not being allowed to read a record is not being told it exists.
+  if (!(await readableIds(req, slugs.services, [serviceId])).has(String(serviceId))) {
+    throw errorBody(404, MESSAGES.serviceNotFound)
+  }
+  const readable = await readableIds(req, slugs.resources, named)
+  if (named.some((id) => !readable.has(String(id)))) {
+    throw errorBody(404, MESSAGES.resourceNotFound)
+  }
+  const set = unique([...(callerIds as RelationId[]), ...required])
+  // A required pool that no longer exists cannot be claimed, so nothing can be booked (fail closed).
+  if (set.some((id) => !resources.has(String(id)))) {
+    return []
+  }
+
+  const primary = resources.get(String(primaryId))!
+  const timeZone = primary.timezone ?? options.timezone
+  const schedules = (await data.schedules([primaryId])).get(String(primaryId)) ?? []
+  const [day] = resolveWindows(schedules, timeZone, query.date, query.date)
+  if (day.windows.length === 0) {
+    return []
+  }
+  const { busy } = getRuntime(payload)
+  const slotResources: SlotResource[] = await Promise.all(
+    set.map(async (id) => {
+      const resource = resources.get(String(id))!
+      const snapshot = await busy.current(String(id))
+      return { busy: snapshot.state.index, capacityMode: resource.capacityMode, quantity: resource.quantity }
+    }),
+  )
+  return generateSlots({
+    ...day,
+    guestCount: query.guestCount,
+    now: Date.now(),
+    resources: slotResources,
+    service: slotServiceOf(service, options),
+    timeZone,
+  })
+}
+
+/** Ids without repeats (a number and its text are the same id), first occurrence kept. */
+const unique = (ids: RelationId[]): RelationId[] => [...new Map(ids.map((id) => [String(id), id])).values()]

@@ -1,0 +1,63 @@
+import type { Endpoint } from 'payload'
+
+import type { RecordedEvent, ReservationEvent } from '../../events/types.js'
+import type { ResolvedOptions } from '../options.js'
+
+import { foldReservation } from '../../commands/reservation-decider.js'
+import { isPrivileged } from '../access/is-privileged.js'
+import { getRuntime } from '../runtime.js'
+import { isReservationCustomer } from './customer-of.js'
+import { MESSAGES } from './messages.js'
+import { queryParam } from './query-params.js'
+import { parseRecordId } from './record-id.js'
+import { endpoint, messageBody } from './request-error.js'
+
+/** An event as the audit trail shows it; the guest token's digest never leaves the ledger. */
+const entry = (event: RecordedEvent<ReservationEvent>) => {
+  const { cancellationTokenHash: _digest, ...data } = event.data as ReservationEvent['data'] & {
+    cancellationTokenHash?: unknown
+  }
+  return {
+    actor: event.metadata.actor,
+    at: event.metadata.at,
+    data,
+    reason: event.metadata.reason ?? null,
+    revision: event.revision,
+    type: event.type,
+  }
+}
+
+/**
+ * GET /api/reserve/history?reservationId= (beyond the spec): a reservation's events from its
+ * ledger stream, oldest first, with who did what, when and why. For privileged staff and for
+ * the reservation's own customer. Others get 403 whether or not the reservation exists, so the
+ * endpoint does not tell them which ids are taken; staff get 404 for an unknown id.
+ */
+export const historyEndpoint = (options: ResolvedOptions): Endpoint => ({
+  handler: endpoint(async (req) => {
+    const param = queryParam(req, 'reservationId')
+    if (param.kind === 'absent') {
+      throw messageBody(400, MESSAGES.reservationIdRequired)
+    }
+    if (param.kind !== 'text') {
+      throw messageBody(400, MESSAGES.reservationIdType)
+    }
+    if (!req.user) {
+      throw messageBody(401, MESSAGES.unauthorized)
+    }
+    const id = parseRecordId(req.payload, options.slugs.reservations, param.value)
+    const events = id === null ? [] : await getRuntime(req.payload).ledger.history(String(id))
+    const state = foldReservation(events)
+    const privileged = isPrivileged(req.user, options)
+    const customer = state.kind === 'active' || state.kind === 'deleted' ? state.reservation.customer : null
+    if (!privileged && !isReservationCustomer(req, options, customer)) {
+      throw messageBody(403, MESSAGES.forbidden)
+    }
+    if (events.length === 0) {
+      throw messageBody(404, MESSAGES.reservationNotFound)
+    }
+    return Response.json({ events: events.map(entry), reservationId: String(id) })
+  }),
+  method: 'get',
+  path: '/reserve/history',
+})

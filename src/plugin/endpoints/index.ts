@@ -1,0 +1,24 @@
+import type { Endpoint } from 'payload'
+
+import type { ResolvedOptions } from '../options.js'
+
+import { availabilityEndpoint } from './availability.js'
+import { bookEndpoint } from './book.js'
+import { cancelEndpoint } from './cancel.js'
+import { customerSearchEndpoint } from './customer-search.js'
+import { historyEndpoint } from './history.js'
+import { openApiEndpoint } from './openapi.js'
+import { resourceAvailabilityEndpoint } from './resource-availability.js'
+import { slotsEndpoint } from './slots.js'
+
+/** The plugin's root endpoints, served under the host's API route (SPEC 4). */
+export const reserveEndpoints = (options: ResolvedOptions): Endpoint[] => [
+  availabilityEndpoint(options),
+  slotsEndpoint(options),
+  resourceAvailabilityEndpoint(options),
+  bookEndpoint(options),
+  cancelEndpoint(options),
+  customerSearchEndpoint(options),
+  historyEndpoint(options),
+  openApiEndpoint(),
+]

@@ -1,0 +1,44 @@
+/**
+ * Every text the endpoints answer a refused request with. The handlers and the OpenAPI
+ * document both read them from here, so the documented texts are the ones sent. The first
+ * six are fixed by SPEC sections 4 and 7 and must not change.
+ */
+export const MESSAGES = {
+  forbidden: 'Forbidden',
+  invalidDate: 'Invalid date format. Expected YYYY-MM-DD',
+  invalidRange: 'Invalid start/end date',
+  missingRangeParams: 'Missing required query params: resource, start, end',
+  missingSlotParams: 'Missing required query params: resource, date, service',
+  reservationIdRequired: 'reservationId is required',
+
+  bodyNotObject: 'Request body must be a JSON object',
+  customerNotFound: 'Customer not found',
+  dateOutOfRange: 'Dates must lie between 1900-01-01 and 9998-12-31',
+  guestCount: 'guestCount must be a whole number',
+  limit: 'limit must be a whole number',
+  nulCharacter: 'Text in the request body must not contain NUL characters',
+  page: 'page must be a whole number from 1 to 1000000',
+  rangeOrder: 'end must be after start',
+  rangeTooLong: 'The range from start to end must not span more than 92 days',
+  reason: 'reason must be text of at most 1000 characters',
+  reservationIdType: 'reservationId must be a string',
+  reservationNotFound: 'Reservation not found',
+  resourceNotFound: 'Resource not found',
+  resourcesList: 'resources must be a comma-separated list of ids',
+  search: 'search must be text',
+  serviceNotFound: 'Service not found',
+  singleIds: 'resource and service must each be a single id',
+  singleResource: 'resource must be a single id',
+  tooManyResources: 'resources may list at most 20 ids',
+  unauthorized: 'Unauthorized',
+} as const
+
+/** Limits of SPEC section 8 and DESIGN section 5. */
+export const LIMITS = {
+  maxPage: 1_000_000,
+  maxRangeDays: 92,
+  maxReasonLength: 1000,
+  maxResources: 20,
+  searchLimitDefault: 10,
+  searchLimitMax: 50,
+} as const

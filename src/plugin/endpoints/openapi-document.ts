@@ -1,0 +1,411 @@
+import { LIMITS, MESSAGES } from './messages.js'
+
+/**
+ * The OpenAPI 3.1 description of the plugin's HTTP endpoints, served at
+ * /api/reserve/openapi.json. Written out by hand, endpoint by endpoint, so that a test can hold
+ * it against what is registered and what the handlers answer; refusal texts come from
+ * MESSAGES, the module the handlers use.
+ */
+
+type Json = Record<string, unknown>
+
+const ref = (name: string): Json => ({ $ref: `#/components/schemas/${name}` })
+
+const json = (schema: Json, examples?: Record<string, Json>): Json => ({
+  'application/json': { schema, ...(examples ? { examples } : {}) },
+})
+
+const ok = (description: string, schema: Json): Json => ({ content: json(schema), description })
+
+/** A refusal whose examples are the exact bodies sent. */
+const refusal = (description: string, schema: Json, examples: Record<string, Json>): Json => ({
+  content: json(
+    schema,
+    Object.fromEntries(Object.entries(examples).map(([name, value]) => [name, { value }])),
+  ),
+  description,
+})
+
+const error = (text: string): Json => ({ error: text })
+const message = (text: string): Json => ({ message: text })
+const payloadError = (text: string): Json => ({ errors: [{ message: text }] })
+
+const query = (name: string, required: boolean, schema: Json, description: string): Json => ({
+  description,
+  in: 'query',
+  name,
+  required,
+  schema,
+})
+
+const id: Json = { oneOf: [{ type: 'string' }, { type: 'integer' }] }
+const text: Json = { type: 'string' }
+const dateTime: Json = { format: 'date-time', type: 'string' }
+
+const slotParameters: Json[] = [
+  query('resource', true, text, 'Primary resource id: its schedules and time zone define the day. The caller resource set unless `resources` is given.'),
+  query('service', true, text, 'Service id.'),
+  query('date', true, { format: 'date', type: 'string' }, 'Local day `YYYY-MM-DD` in the primary resource\'s time zone, from 1900-01-01 to 9998-12-31.'),
+  query('guestCount', false, { default: 1, type: 'integer' }, 'Guests, for per-guest capacity. A whole number; values below 1 count as 1.'),
+  query('resources', false, text, `Comma-separated resource ids (at most ${LIMITS.maxResources}) replacing \`resource\` as the caller set.`),
+]
+
+const slotRefusals = (missing: Json): Record<string, Json> => ({
+  dateOutOfRange: error(MESSAGES.dateOutOfRange),
+  guestCount: error(MESSAGES.guestCount),
+  invalidDate: error(MESSAGES.invalidDate),
+  missingParams: missing,
+  resourcesList: error(MESSAGES.resourcesList),
+  singleIds: error(MESSAGES.singleIds),
+  tooManyResources: error(MESSAGES.tooManyResources),
+})
+
+const slotNotFound = refusal('Unknown, or not readable, service or resource.', ref('ErrorBody'), {
+  resource: error(MESSAGES.resourceNotFound),
+  service: error(MESSAGES.serviceNotFound),
+})
+
+const schemas: Record<string, Json> = {
+  BusyInterval: {
+    properties: { end: dateTime, start: dateTime, units: { type: 'integer' } },
+    required: ['start', 'end', 'units'],
+    type: 'object',
+  },
+  ErrorBody: { properties: { error: text }, required: ['error'], type: 'object' },
+  MessageBody: { properties: { message: text }, required: ['message'], type: 'object' },
+  PayloadError: {
+    description: "Payload's standard error body; `data.errors` names the fields (e.g. `startTime`, `items.1.startTime`).",
+    properties: {
+      errors: {
+        items: {
+          properties: {
+            data: {
+              properties: {
+                errors: {
+                  items: { properties: { message: text, path: text }, type: 'object' },
+                  type: 'array',
+                },
+              },
+              type: 'object',
+            },
+            message: text,
+            name: text,
+          },
+          required: ['message'],
+          type: 'object',
+        },
+        type: 'array',
+      },
+    },
+    required: ['errors'],
+    type: 'object',
+  },
+  Reservation: {
+    additionalProperties: true,
+    description: 'A reservations document at depth 0. Never carries cancellationToken.',
+    properties: {
+      customer: { oneOf: [id, { type: 'null' }] },
+      endTime: dateTime,
+      guest: {
+        properties: { email: { type: ['string', 'null'] }, name: { type: ['string', 'null'] }, phone: { type: ['string', 'null'] } },
+        type: 'object',
+      },
+      guestCount: { minimum: 1, type: 'integer' },
+      id: text,
+      items: { items: { type: 'object' }, type: 'array' },
+      notes: { type: ['string', 'null'] },
+      resource: id,
+      service: id,
+      startTime: dateTime,
+      status: text,
+    },
+    required: ['id', 'service', 'resource', 'startTime', 'endTime', 'status'],
+    type: 'object',
+  },
+  ReservationEvent: {
+    properties: {
+      actor: {
+        description: "`{ kind: 'user', collection, id }`, `{ kind: 'guest' }` or `{ kind: 'system', name }`.",
+        type: 'object',
+      },
+      at: dateTime,
+      data: { description: 'The event payload (never the guest token digest).', type: 'object' },
+      reason: { type: ['string', 'null'] },
+      revision: { minimum: 0, type: 'integer' },
+      type: text,
+    },
+    required: ['type', 'revision', 'data', 'actor', 'at', 'reason'],
+    type: 'object',
+  },
+  Slot: { properties: { end: dateTime, start: dateTime }, required: ['start', 'end'], type: 'object' },
+}
+
+const reservationNotFound = refusal('No reservation has this id.', ref('MessageBody'), {
+  unknown: message(MESSAGES.reservationNotFound),
+})
+
+const paths = (api: string): Record<string, Json> => ({
+  [`${api}/reservation-customer-search`]: {
+    get: {
+      description:
+        'Searches customers (privileged staff only). Contains-match on email and on name, firstName, lastName and phone where the customers collection has them; in userCollection mode users with privileged roles are left out.',
+      operationId: 'searchCustomers',
+      parameters: [
+        query('search', false, { default: '', type: 'string' }, 'Text to look for.'),
+        query('limit', false, { default: LIMITS.searchLimitDefault, maximum: LIMITS.searchLimitMax, minimum: 1, type: 'integer' }, `Page size, kept within 1 to ${LIMITS.searchLimitMax}.`),
+        query('page', false, { default: 1, maximum: LIMITS.maxPage, minimum: 1, type: 'integer' }, 'Page number; values below 1 count as 1.'),
+      ],
+      responses: {
+        200: ok('One page of customers.', {
+          properties: {
+            docs: {
+              items: {
+                description: 'id and email, plus name, firstName, lastName and phone where the collection has them.',
+                properties: { email: text, id },
+                required: ['id', 'email'],
+                type: 'object',
+              },
+              type: 'array',
+            },
+            hasNextPage: { type: 'boolean' },
+            totalDocs: { type: 'integer' },
+          },
+          required: ['docs', 'hasNextPage', 'totalDocs'],
+          type: 'object',
+        }),
+        400: refusal('Malformed parameter.', ref('MessageBody'), {
+          limit: message(MESSAGES.limit),
+          page: message(MESSAGES.page),
+          search: message(MESSAGES.search),
+        }),
+        401: refusal('Not signed in.', ref('MessageBody'), { anonymous: message(MESSAGES.unauthorized) }),
+        403: refusal('Signed in but not privileged.', ref('MessageBody'), { notPrivileged: message(MESSAGES.forbidden) }),
+      },
+      summary: 'Search customers',
+    },
+  },
+  [`${api}/reserve/availability`]: {
+    get: {
+      description:
+        'Bookable slots of a service on a local day. The resolved resource set is the caller resources united with the service\'s requiredResources; a slot is offered only when every one is free. Slots that have started are left out.',
+      operationId: 'getAvailability',
+      parameters: slotParameters,
+      responses: {
+        200: ok('The slots, in start order.', {
+          properties: { slots: { items: ref('Slot'), type: 'array' } },
+          required: ['slots'],
+          type: 'object',
+        }),
+        400: refusal(
+          'Missing parameters answer `{ message }`; every other refusal answers `{ error }`.',
+          { oneOf: [ref('MessageBody'), ref('ErrorBody')] },
+          slotRefusals(message(MESSAGES.missingSlotParams)),
+        ),
+        404: slotNotFound,
+      },
+      summary: 'Available slots',
+    },
+  },
+  [`${api}/reserve/book`]: {
+    post: {
+      description:
+        'Creates a reservation: beforeBookingCreate hooks first, then a create of the reservations collection with the requester\'s access (all collection hooks and booking rules run).',
+      operationId: 'book',
+      requestBody: {
+        content: json({
+          additionalProperties: true,
+          properties: {
+            customer: id,
+            guest: { properties: { email: text, name: text, phone: text }, type: 'object' },
+            guestCount: { default: 1, minimum: 1, type: 'integer' },
+            idempotencyKey: text,
+            items: { items: { type: 'object' }, type: 'array' },
+            notes: text,
+            resource: id,
+            service: id,
+            startTime: dateTime,
+          },
+          required: ['service', 'resource', 'startTime'],
+          type: 'object',
+        }),
+        required: true,
+      },
+      responses: {
+        201: ok('The created reservation.', ref('Reservation')),
+        400: refusal('Invalid booking.', ref('PayloadError'), {
+          bodyNotObject: payloadError(MESSAGES.bodyNotObject),
+          nulCharacter: payloadError(MESSAGES.nulCharacter),
+        }),
+        403: { content: json(ref('PayloadError')), description: 'The requester may not create this reservation.' },
+        404: refusal('Unknown service or resource (top level or in an item), or unknown customer.', ref('ErrorBody'), {
+          customer: error(MESSAGES.customerNotFound),
+          resource: error(MESSAGES.resourceNotFound),
+          service: error(MESSAGES.serviceNotFound),
+        }),
+        409: { content: json(ref('PayloadError')), description: 'Capacity conflict; the path names the item (`startTime` or `items.<i>.startTime`).' },
+      },
+      summary: 'Book',
+    },
+  },
+  [`${api}/reserve/cancel`]: {
+    post: {
+      description:
+        'Cancels a reservation. Allowed to its customer, to privileged staff, and to a guest presenting the cancellation token. Never answers 401. The notice period applies to everyone but privileged staff.',
+      operationId: 'cancel',
+      requestBody: {
+        content: json({
+          properties: {
+            reason: { maxLength: LIMITS.maxReasonLength, type: 'string' },
+            reservationId: text,
+            token: text,
+          },
+          required: ['reservationId'],
+          type: 'object',
+        }),
+        required: true,
+      },
+      responses: {
+        200: ok('The cancelled reservation.', ref('Reservation')),
+        400: refusal('Malformed request, or the ledger refused (notice period, transition) in Payload\'s standard body.', {
+          oneOf: [ref('MessageBody'), ref('PayloadError')],
+        }, {
+          bodyNotObject: message(MESSAGES.bodyNotObject),
+          nulCharacter: message(MESSAGES.nulCharacter),
+          reason: message(MESSAGES.reason),
+          reservationIdRequired: message(MESSAGES.reservationIdRequired),
+          reservationIdType: message(MESSAGES.reservationIdType),
+        }),
+        403: refusal('Neither owner nor privileged, and no valid token.', ref('MessageBody'), {
+          forbidden: message(MESSAGES.forbidden),
+        }),
+        404: reservationNotFound,
+      },
+      summary: 'Cancel',
+    },
+  },
+  [`${api}/reserve/history`]: {
+    get: {
+      description: "A reservation's ledger events, oldest first: the audit trail. For privileged staff and the reservation's customer.",
+      operationId: 'getHistory',
+      parameters: [query('reservationId', true, text, 'Reservation id.')],
+      responses: {
+        200: ok('The events.', {
+          properties: { events: { items: ref('ReservationEvent'), type: 'array' }, reservationId: text },
+          required: ['reservationId', 'events'],
+          type: 'object',
+        }),
+        400: refusal('Missing or malformed reservationId.', ref('MessageBody'), {
+          reservationIdRequired: message(MESSAGES.reservationIdRequired),
+          reservationIdType: message(MESSAGES.reservationIdType),
+        }),
+        401: refusal('Not signed in.', ref('MessageBody'), { anonymous: message(MESSAGES.unauthorized) }),
+        403: refusal('Neither privileged nor the reservation\'s customer (whether or not it exists).', ref('MessageBody'), {
+          forbidden: message(MESSAGES.forbidden),
+        }),
+        404: reservationNotFound,
+      },
+      summary: 'Reservation history',
+    },
+  },
+  [`${api}/reserve/openapi.json`]: {
+    get: {
+      operationId: 'getOpenApi',
+      responses: { 200: ok('This document.', { type: 'object' }) },
+      summary: 'OpenAPI document',
+    },
+  },
+  [`${api}/reserve/resource-availability`]: {
+    get: {
+      description:
+        'Shift windows, time off and busy intervals of a resource over [start, end), plus the busy intervals of the resource pools its services require. Busy intervals are blocked time, buffers included. A date bound is local midnight in the resource\'s time zone; the range may touch at most 92 local days.',
+      operationId: 'getResourceAvailability',
+      parameters: [
+        query('resource', true, text, 'Resource id.'),
+        query('start', true, text, 'Inclusive: `YYYY-MM-DD` or a date-time with `Z` or an offset.'),
+        query('end', true, text, 'Exclusive: `YYYY-MM-DD` or a date-time with `Z` or an offset.'),
+      ],
+      responses: {
+        200: ok('The resource over the range.', {
+          properties: {
+            busy: { items: ref('BusyInterval'), type: 'array' },
+            capacityMode: { enum: ['per-reservation', 'per-guest'], type: 'string' },
+            days: {
+              items: {
+                properties: {
+                  date: { format: 'date', type: 'string' },
+                  shiftWindows: { items: ref('Slot'), type: 'array' },
+                  timeOff: {
+                    items: {
+                      properties: { end: dateTime, reason: text, start: dateTime, type: text },
+                      required: ['start', 'end'],
+                      type: 'object',
+                    },
+                    type: 'array',
+                  },
+                },
+                required: ['date', 'shiftWindows', 'timeOff'],
+                type: 'object',
+              },
+              type: 'array',
+            },
+            quantity: { type: 'integer' },
+            requiredPools: {
+              items: {
+                properties: { busy: { items: ref('BusyInterval'), type: 'array' }, quantity: { type: 'integer' } },
+                required: ['quantity', 'busy'],
+                type: 'object',
+              },
+              type: 'array',
+            },
+          },
+          required: ['busy', 'capacityMode', 'quantity', 'days', 'requiredPools'],
+          type: 'object',
+        }),
+        400: refusal('Missing or malformed parameters.', ref('ErrorBody'), {
+          dateOutOfRange: error(MESSAGES.dateOutOfRange),
+          invalidRange: error(MESSAGES.invalidRange),
+          missingParams: error(MESSAGES.missingRangeParams),
+          rangeOrder: error(MESSAGES.rangeOrder),
+          rangeTooLong: error(MESSAGES.rangeTooLong),
+          singleResource: error(MESSAGES.singleResource),
+        }),
+        404: refusal('Unknown, or not readable, resource.', ref('ErrorBody'), { resource: error(MESSAGES.resourceNotFound) }),
+      },
+      summary: 'Resource availability',
+    },
+  },
+  [`${api}/reserve/slots`]: {
+    get: {
+      description: 'As availability, echoing the date and the guest count after clamping.',
+      operationId: 'getSlots',
+      parameters: slotParameters,
+      responses: {
+        200: ok('The slots, in start order.', {
+          properties: {
+            date: { format: 'date', type: 'string' },
+            guestCount: { minimum: 1, type: 'integer' },
+            slots: { items: ref('Slot'), type: 'array' },
+          },
+          required: ['date', 'guestCount', 'slots'],
+          type: 'object',
+        }),
+        400: refusal('Missing or malformed parameters.', ref('ErrorBody'), slotRefusals(error(MESSAGES.missingSlotParams))),
+        404: slotNotFound,
+      },
+      summary: 'Slots',
+    },
+  },
+})
+
+/** The document, with paths under the host's API route (`/api` unless configured otherwise). */
+export const openApiDocument = (apiRoute: string): Json => ({
+  components: { schemas },
+  info: {
+    description:
+      'Booking endpoints of payload-reserve-ledger. Times are UTC ISO 8601 with milliseconds; dates are YYYY-MM-DD. Sessions are Payload\'s own (`payload-token` cookie or `Authorization: JWT <token>`).',
+    title: 'payload-reserve-ledger',
+    version: '1',
+  },
+  openapi: '3.1.0',
+  paths: paths(apiRoute),
+})

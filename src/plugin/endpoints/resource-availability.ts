@@ -1,0 +1,107 @@
+import type { Endpoint } from 'payload'
+
+import type { IntervalIndex } from '../../projections/interval-index.js'
+import type { ResolvedOptions } from '../options.js'
+
+import { localDateOf } from '../../availability/local-time.js'
+import { resolveWindows } from '../../availability/resolve-windows.js'
+import { referenceData } from '../reference-data/reference-data.js'
+import { getRuntime } from '../runtime.js'
+import { isoRange } from './iso.js'
+import { LIMITS, MESSAGES } from './messages.js'
+import { queryParam } from './query-params.js'
+import { boundEpoch, parseRangeBound } from './range-bound.js'
+import { readableIds } from './readable-ids.js'
+import { parseRecordId } from './record-id.js'
+import { endpoint, errorBody } from './request-error.js'
+import { isSupportedInstant } from './supported-dates.js'
+
+const DAY_MS = 86_400_000
+
+/** Calendar days from `first` to `last`, both counted. */
+const daysSpanned = (first: string, last: string): number => Math.round((Date.parse(last) - Date.parse(first)) / DAY_MS) + 1
+
+const busyIn = (index: IntervalIndex, from: number, to: number) =>
+  index.overlapping(from, to).map(({ end, start, units }) => ({ ...isoRange({ end, start }), units }))
+
+/**
+ * GET /api/reserve/resource-availability (SPEC 4.3): shift windows, time off and busy intervals
+ * of a resource over `[start, end)`, plus the busy intervals of the pools its services also
+ * require. A date bound is local midnight in the resource's zone. `busy` lists the blocked
+ * intervals availability is computed from, buffers included, so the calendar shades exactly
+ * what cannot be booked. The range may touch at most 92 local days.
+ */
+export const resourceAvailabilityEndpoint = (options: ResolvedOptions): Endpoint => ({
+  handler: endpoint(async (req) => {
+    const { payload } = req
+    const resourceParam = queryParam(req, 'resource')
+    const startParam = queryParam(req, 'start')
+    const endParam = queryParam(req, 'end')
+    if (resourceParam.kind === 'absent' || startParam.kind === 'absent' || endParam.kind === 'absent') {
+      throw errorBody(400, MESSAGES.missingRangeParams)
+    }
+    if (resourceParam.kind !== 'text') {
+      throw errorBody(400, MESSAGES.singleResource)
+    }
+    const startBound = startParam.kind === 'text' ? parseRangeBound(startParam.value) : null
+    const endBound = endParam.kind === 'text' ? parseRangeBound(endParam.value) : null
+    if (startBound === null || endBound === null) {
+      throw errorBody(400, MESSAGES.invalidRange)
+    }
+
+    const id = parseRecordId(payload, options.slugs.resources, resourceParam.value)
+    const data = referenceData(payload, options)
+    const resource = id === null ? undefined : (await data.resources([id])).get(String(id))
+    if (id === null || !resource || !(await readableIds(req, options.slugs.resources, [id])).has(String(id))) {
+      throw errorBody(404, MESSAGES.resourceNotFound)
+    }
+
+    const timeZone = resource.timezone ?? options.timezone
+    const from = boundEpoch(startBound, timeZone)
+    const to = boundEpoch(endBound, timeZone)
+    if (!isSupportedInstant(from) || !isSupportedInstant(to)) {
+      throw errorBody(400, MESSAGES.dateOutOfRange)
+    }
+    if (!(to > from)) {
+      throw errorBody(400, MESSAGES.rangeOrder)
+    }
+    const firstDate = localDateOf(from, timeZone)
+    const lastDate = localDateOf(to - 1, timeZone)
+    if (daysSpanned(firstDate, lastDate) > LIMITS.maxRangeDays) {
+      throw errorBody(400, MESSAGES.rangeTooLong)
+    }
+
+    const schedules = (await data.schedules([id])).get(String(id)) ?? []
+    const days = resolveWindows(schedules, timeZone, firstDate, lastDate).map((day) => ({
+      date: day.date,
+      shiftWindows: day.windows.map(isoRange),
+      timeOff: day.timeOff.map(({ end, reason, start, type }) => ({
+        ...isoRange({ end, start }),
+        ...(reason ? { reason } : {}),
+        ...(type ? { type } : {}),
+      })),
+    }))
+
+    const services = await data.services(resource.services)
+    const poolIds = [...new Set([...services.values()].flatMap((service) => service.requiredResources.map(String)))].filter(
+      (poolId) => poolId !== String(id),
+    )
+    const pools = await data.resources(poolIds)
+    const { busy } = getRuntime(payload)
+    const [own, ...poolSnapshots] = await Promise.all([id, ...pools.keys()].map((key) => busy.current(String(key))))
+    const requiredPools = [...pools.values()].map((pool, i) => ({
+      busy: busyIn(poolSnapshots[i].state.index, from, to),
+      quantity: pool.quantity,
+    }))
+
+    return Response.json({
+      busy: busyIn(own.state.index, from, to),
+      capacityMode: resource.capacityMode,
+      days,
+      quantity: resource.quantity,
+      requiredPools,
+    })
+  }),
+  method: 'get',
+  path: '/reserve/resource-availability',
+})

@@ -1,0 +1,76 @@
+import type { PayloadRequest } from 'payload'
+
+import { isCalendarDate } from '../validation/is-calendar-date.js'
+import { LIMITS, MESSAGES } from './messages.js'
+import { parseWholeNumber, queryParam } from './query-params.js'
+import { errorBody, type RequestError } from './request-error.js'
+import { isSupportedDate } from './supported-dates.js'
+
+/** The parameters of availability and slots (SPEC 4.1), checked but with ids still as given. */
+export interface SlotQuery {
+  /** `YYYY-MM-DD`, a local day of the primary resource. */
+  date: string
+  /** At least 1: lower values are clamped (SPEC 8). */
+  guestCount: number
+  /** The primary resource: its schedule and time zone define the day's windows. */
+  resource: string
+  /** `resources=`, when given: replaces the primary resource as the caller set. */
+  resources: null | string[]
+  service: string
+}
+
+/** `resources` as ids: one comma-separated text, or several (`resources=1&resources=2,3`); null if neither. */
+const listedIds = (value: unknown): null | string[] => {
+  const parts = typeof value === 'string' ? [value] : Array.isArray(value) ? value : null
+  if (parts === null || !parts.every((part) => typeof part === 'string')) {
+    return null
+  }
+  return (parts as string[]).flatMap((part) => part.split(',')).map((id) => id.trim()).filter((id) => id !== '')
+}
+
+/**
+ * Reads and checks the query of availability or slots. `missing` is the refusal for an absent
+ * resource, date or service, whose body key differs between the two endpoints (SPEC 7).
+ */
+export const parseSlotQuery = (req: PayloadRequest, missing: RequestError): SlotQuery => {
+  const resource = queryParam(req, 'resource')
+  const service = queryParam(req, 'service')
+  const date = queryParam(req, 'date')
+  if (resource.kind === 'absent' || service.kind === 'absent' || date.kind === 'absent') {
+    throw missing
+  }
+  if (resource.kind !== 'text' || service.kind !== 'text') {
+    throw errorBody(400, MESSAGES.singleIds)
+  }
+  if (date.kind !== 'text' || !isCalendarDate(date.value)) {
+    throw errorBody(400, MESSAGES.invalidDate)
+  }
+  if (!isSupportedDate(date.value)) {
+    throw errorBody(400, MESSAGES.dateOutOfRange)
+  }
+
+  let guestCount = 1
+  const guests = queryParam(req, 'guestCount')
+  if (guests.kind !== 'absent') {
+    const count = guests.kind === 'text' ? parseWholeNumber(guests.value) : null
+    if (count === null) {
+      throw errorBody(400, MESSAGES.guestCount)
+    }
+    guestCount = Math.max(1, count)
+  }
+
+  let resources: null | string[] = null
+  const listed = queryParam(req, 'resources')
+  if (listed.kind !== 'absent') {
+    const ids = listedIds(listed.value)
+    if (ids === null) {
+      throw errorBody(400, MESSAGES.resourcesList)
+    }
+    if (ids.length > LIMITS.maxResources) {
+      throw errorBody(400, MESSAGES.tooManyResources)
+    }
+    resources = ids.length > 0 ? [...new Set(ids)] : null
+  }
+
+  return { date: date.value, guestCount, resource: resource.value, resources, service: service.value }
+}

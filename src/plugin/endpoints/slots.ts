@@ -1,0 +1,20 @@
+import type { Endpoint } from 'payload'
+
+import type { ResolvedOptions } from '../options.js'
+
+import { findSlots } from './find-slots.js'
+import { isoRange } from './iso.js'
+import { MESSAGES } from './messages.js'
+import { endpoint, errorBody } from './request-error.js'
+import { parseSlotQuery } from './slot-query.js'
+
+/** GET /api/reserve/slots (SPEC 4.2): the slots with the date and clamped guestCount echoed. */
+export const slotsEndpoint = (options: ResolvedOptions): Endpoint => ({
+  handler: endpoint(async (req) => {
+    const query = parseSlotQuery(req, errorBody(400, MESSAGES.missingSlotParams))
+    const slots = await findSlots(req, options, query)
+    return Response.json({ date: query.date, guestCount: query.guestCount, slots: slots.map(isoRange) })
+  }),
+  method: 'get',
+  path: '/reserve/slots',
+})

@@ -1,0 +1,105 @@
+import type { CollectionConfig, Config } from 'payload'
+
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import type { ReserveLedgerOptions, ResolvedOptions } from './options.js'
+
+import { withAdmin } from '../admin/registration.js'
+import { reservationEventsCollection } from '../events/adapters/payload-collection.js'
+import { readsLedger, withoutTokenDigest } from './access/reservation-events-access.js'
+import { buildCustomersCollection, injectCustomerFields } from './collections/customers.js'
+import { buildResourcesCollection } from './collections/resources.js'
+import { buildSchedulesCollection } from './collections/schedules.js'
+import { buildServicesCollection } from './collections/services.js'
+import { reserveEndpoints } from './endpoints/index.js'
+import { ledgerCheckpointsCollection } from './ledger-checkpoints-collection.js'
+import { withReferenceDataInvalidation } from './reference-data/invalidation-hooks.js'
+import { buildReservationsCollection } from './reservations/collection.js'
+import { LEDGER_REJECTION } from './reservations/ledger-error.js'
+import { resolveOptions, validateAgainstConfig } from './resolve-options.js'
+import { startRuntime } from './runtime.js'
+import { provisionStaffResource } from './staff-provisioning.js'
+
+// Resolved from this file's path, not `new URL(relative, import.meta.url)`: Next's bundler
+// rewrites the latter into something `fileURLToPath` rejects.
+const cliFolder = (): string => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../cli')
+
+/** The host's collections with the plugin's additions: customer fields, provisioning hook. */
+const extendHostCollections = (collections: CollectionConfig[], resolved: ResolvedOptions): CollectionConfig[] =>
+  collections.map((collection) => {
+    let extended = collection
+    if (collection.slug === resolved.userCollection) {
+      extended = injectCustomerFields(extended, resolved)
+    }
+    if (collection.slug === resolved.staffCollection && resolved.staffProvisioning && !resolved.disabled) {
+      extended = {
+        ...extended,
+        hooks: {
+          ...extended.hooks,
+          afterChange: [...(extended.hooks?.afterChange ?? []), provisionStaffResource(resolved)],
+        },
+      }
+    }
+    return extended
+  })
+
+/**
+ * The plugin factory: `plugins: [reserveLedgerPlugin(options)]`. Options are validated when
+ * the config is built, so a bad option fails at startup with a message naming it.
+ */
+export const reserveLedgerPlugin =
+  (options: ReserveLedgerOptions = {}) =>
+  (config: Config): Config => {
+    const resolved = resolveOptions({ staffCollection: config.admin?.user, ...options })
+    validateAgainstConfig(resolved, config)
+
+    // Availability caches these three; their hooks drop what a change makes stale.
+    const referenceCollections: CollectionConfig[] = resolved.disabled
+      ? [buildServicesCollection(resolved), buildResourcesCollection(resolved), buildSchedulesCollection(resolved)]
+      : [
+          withReferenceDataInvalidation(buildServicesCollection(resolved), 'services'),
+          withReferenceDataInvalidation(buildResourcesCollection(resolved), 'resources'),
+          withReferenceDataInvalidation(buildSchedulesCollection(resolved), 'schedules'),
+        ]
+    const collections: CollectionConfig[] = [
+      ...referenceCollections,
+      ...(resolved.userCollection ? [] : [buildCustomersCollection(resolved)]),
+      buildReservationsCollection(resolved),
+      {
+        ...reservationEventsCollection({
+          adminGroup: resolved.adminGroup,
+          read: readsLedger(resolved),
+          slug: resolved.slugs.events,
+        }),
+        hooks: { afterRead: [withoutTokenDigest] },
+      },
+      ledgerCheckpointsCollection(),
+    ]
+    const withCollections: Config = {
+      ...config,
+      collections: [...extendHostCollections(config.collections ?? [], resolved), ...collections],
+    }
+    if (resolved.disabled) {
+      return withCollections
+    }
+
+    return {
+      // The admin UI needs the endpoints, so it is only registered when they are mounted.
+      ...withAdmin(withCollections, resolved),
+      endpoints: [...(config.endpoints ?? []), ...reserveEndpoints(resolved)],
+      // A 409 for a taken slot is an answer, not a server fault. (Payload types the keys as its
+      // own error names, but looks up any error's name.)
+      loggingLevels: { ...({ [LEDGER_REJECTION]: 'info' } as Config['loggingLevels']), ...config.loggingLevels },
+      bin: [
+        ...(config.bin ?? []),
+        { key: 'reserve:rebuild', scriptPath: path.resolve(cliFolder(), 'rebuild.ts') },
+        { key: 'reserve:ledger', scriptPath: path.resolve(cliFolder(), 'ledger.ts') },
+      ],
+      // The ledger starts before the host's own onInit, so a seed there books through it.
+      onInit: async (payload) => {
+        await startRuntime(payload, resolved)
+        await config.onInit?.(payload)
+      },
+    }
+  }

@@ -1,0 +1,15 @@
+import type { CollectionConfig } from 'payload'
+
+export const CHECKPOINTS_COLLECTION = 'reservation-ledger-checkpoints'
+
+/** Where catch-up remembers how far it has read the ledger. Internal: hidden, server-only. */
+export const ledgerCheckpointsCollection = (): CollectionConfig => ({
+  access: { create: () => false, delete: () => false, read: () => false, update: () => false },
+  admin: { hidden: true },
+  fields: [
+    { name: 'name', type: 'text', index: true, required: true, unique: true },
+    { name: 'position', type: 'text' },
+  ],
+  graphQL: false,
+  slug: CHECKPOINTS_COLLECTION,
+})

@@ -1,0 +1,149 @@
+import type { CollectionConfig, PayloadRequest } from 'payload'
+
+import type { EventStore } from '../events/store.js'
+
+export interface StatusMachine {
+  blockingStatuses: string[]
+  defaultStatus: string
+  statuses: string[]
+  terminalStatuses: string[]
+  transitions: Record<string, string[]>
+}
+
+export interface StaffProvisioning {
+  beforeCreate?: (args: {
+    data: Record<string, unknown>
+    user: Record<string, unknown>
+  }) => Promise<Record<string, unknown>> | Record<string, unknown>
+  nameFrom?: string
+  resourceType: string
+  roleField?: string
+  staffRoles: string[]
+}
+
+export interface ResourceOwnerMode {
+  /** Roles that see every record. */
+  adminRoles: string[]
+  /** Relationship field naming the owning user; default `owner`. */
+  ownerField?: string
+}
+
+/** A reservation document as the hooks see it. */
+export type ReservationDoc = Record<string, unknown> & { id: string; status: string }
+
+export type BeforeBookingCreateHook = (args: {
+  data: Record<string, unknown>
+  req: PayloadRequest
+}) => Promise<Record<string, unknown>> | Record<string, unknown>
+
+export type AfterBookingCreateHook = (args: {
+  doc: ReservationDoc
+  req: PayloadRequest
+}) => Promise<void> | void
+
+export type AfterStatusChangeHook = (args: {
+  doc: ReservationDoc
+  newStatus: string
+  req: PayloadRequest
+}) => Promise<void> | void
+
+export interface ReserveLedgerHooks {
+  afterBookingCreate?: AfterBookingCreateHook[]
+  afterStatusChange?: AfterStatusChangeHook[]
+  beforeBookingCreate?: BeforeBookingCreateHook[]
+}
+
+export type AccessOverrides = Partial<
+  Record<'customers' | 'reservations' | 'resources' | 'schedules' | 'services', CollectionConfig['access']>
+>
+
+/** Where the ledger keeps its events. */
+export type EventStoreOption =
+  | ((args: { collectionSlug: string }) => EventStore)
+  | { connectionString: string; kind: 'eventstoredb' }
+  | { kind: 'payload' }
+
+export interface ReserveLedgerOptions {
+  access?: AccessOverrides
+  adminGroup?: string
+  allowGuestBooking?: boolean
+  /** Minimum notice, in hours, before a reservation's start for a non-privileged cancel. */
+  cancellationNoticePeriod?: number
+  /**
+   * Catch-up re-delivers what a crash left undone (documents, hooks, orphan claims). It runs at
+   * start and then every `intervalMs`, leaving events younger than `graceMs` to their writer.
+   */
+  catchUp?: { graceMs?: number; intervalMs?: number }
+  /** Minutes of buffer after a booking for services that set no buffer of their own. */
+  defaultBufferTime?: number
+  /** Keeps collections and fields (a stable schema) but mounts no endpoints, hooks or ledger. */
+  disabled?: boolean
+  eventStore?: EventStoreOption
+  hooks?: ReserveLedgerHooks
+  leaveTypes?: string[]
+  resourceOwnerMode?: ResourceOwnerMode
+  resourceTypes?: string[]
+  /** Roles that count as privileged staff (all records, exempt from the notice period). */
+  roles?: { field?: string; privileged?: string[] }
+  /** Default slot step in minutes when a service sets none. */
+  slotInterval?: number
+  slugs?: { reservations?: string; resources?: string; services?: string }
+  /**
+   * Slug of the auth collection holding staff (owners of services and resources, the users
+   * staff provisioning watches). Default: userCollection, else `users`.
+   */
+  staffCollection?: string
+  staffProvisioning?: StaffProvisioning
+  statusMachine?: StatusMachine
+  /** IANA zone for resources without their own; default `UTC`. */
+  timezone?: string
+  /** Slug of an existing auth collection that holds the customers. */
+  userCollection?: string
+}
+
+/** Options with every default applied; what the rest of the plugin reads. */
+export interface ResolvedOptions {
+  access: AccessOverrides
+  adminGroup: string
+  allowGuestBooking: boolean
+  cancellationNoticePeriod: number
+  catchUp: { graceMs: number; intervalMs: number }
+  /** The status that cancelling moves to. */
+  cancelledStatus: string
+  defaultBufferTime: number
+  disabled: boolean
+  eventStore: EventStoreOption
+  hooks: Required<ReserveLedgerHooks>
+  leaveTypes: string[]
+  resourceOwnerMode?: Required<ResourceOwnerMode>
+  resourceTypes: string[]
+  roles: { field: string; privileged: string[] }
+  slotInterval: number
+  slugs: {
+    customers: string
+    events: string
+    reservations: string
+    resources: string
+    schedules: string
+    services: string
+  }
+  staffCollection: string
+  staffProvisioning?: { roleField: string } & StaffProvisioning
+  statusMachine: StatusMachine
+  timezone: string
+  userCollection?: string
+}
+
+export const DEFAULT_STATUS_MACHINE: StatusMachine = {
+  blockingStatuses: ['pending', 'confirmed'],
+  defaultStatus: 'pending',
+  statuses: ['pending', 'confirmed', 'completed', 'cancelled', 'no-show'],
+  terminalStatuses: ['completed', 'cancelled', 'no-show'],
+  transitions: {
+    cancelled: [],
+    completed: [],
+    confirmed: ['completed', 'cancelled', 'no-show'],
+    'no-show': [],
+    pending: ['confirmed', 'cancelled'],
+  },
+}

@@ -1,0 +1,61 @@
+import type { CapacityMode } from '../../availability/capacity.js'
+import type { Schedule } from '../../availability/schedule.js'
+import type { DurationType } from '../../availability/service-timing.js'
+import type { RelationId } from '../../events/types.js'
+
+import { relationId } from '../reservations/relation-id.js'
+
+/** What availability reads of a service; absent numbers are `null`, defaults apply later. */
+export interface ServiceRecord {
+  bufferTimeAfter: null | number
+  bufferTimeBefore: null | number
+  duration: null | number
+  durationType: DurationType
+  id: RelationId
+  requiredResources: RelationId[]
+  slotInterval: null | number
+}
+
+/** What availability reads of a resource. */
+export interface ResourceRecord {
+  capacityMode: CapacityMode
+  id: RelationId
+  quantity: number
+  services: RelationId[]
+  /** The resource's own IANA zone, or null to use the plugin's default. */
+  timezone: null | string
+}
+
+type Doc = Record<string, unknown>
+
+const numberOrNull = (value: unknown): null | number => (typeof value === 'number' && Number.isFinite(value) ? value : null)
+
+const ids = (value: unknown): RelationId[] =>
+  Array.isArray(value) ? value.map(relationId).filter((id): id is RelationId => id !== null) : []
+
+export const toServiceRecord = (doc: Doc): ServiceRecord => ({
+  bufferTimeAfter: numberOrNull(doc.bufferTimeAfter),
+  bufferTimeBefore: numberOrNull(doc.bufferTimeBefore),
+  duration: numberOrNull(doc.duration),
+  durationType: doc.durationType === 'full-day' ? 'full-day' : 'fixed',
+  id: doc.id as RelationId,
+  requiredResources: ids(doc.requiredResources),
+  slotInterval: numberOrNull(doc.slotInterval),
+})
+
+export const toResourceRecord = (doc: Doc): ResourceRecord => ({
+  capacityMode: doc.capacityMode === 'per-guest' ? 'per-guest' : 'per-reservation',
+  id: doc.id as RelationId,
+  quantity: numberOrNull(doc.quantity) ?? 1,
+  services: ids(doc.services),
+  timezone: typeof doc.timezone === 'string' && doc.timezone !== '' ? doc.timezone : null,
+})
+
+export const toSchedule = (doc: Doc): Schedule => ({
+  active: doc.active !== false,
+  exceptions: (doc.exceptions as Schedule['exceptions']) ?? [],
+  manualSlots: (doc.manualSlots as Schedule['manualSlots']) ?? [],
+  name: typeof doc.name === 'string' ? doc.name : '',
+  recurringSlots: (doc.recurringSlots as Schedule['recurringSlots']) ?? [],
+  resource: String(relationId(doc.resource)),
+})

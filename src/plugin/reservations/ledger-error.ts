@@ -1,0 +1,31 @@
+import { APIError, ValidationError } from 'payload'
+
+import type { CommandRejected } from '../../commands/rejection.js'
+
+const STATUS = { conflict: 409, forbidden: 403, invalid: 400, 'not-found': 404 } as const
+
+/** A refused command: the caller's business, logged by Payload at info level (see the plugin). */
+export class LedgerRejection extends APIError {
+  constructor(message: string, status: number, data: Record<string, unknown>) {
+    super(message, status, data, true)
+    this.name = LEDGER_REJECTION
+  }
+}
+
+export const LEDGER_REJECTION = 'LedgerRejection'
+
+/**
+ * A command rejection as Payload's standard error body,
+ * `{ errors: [{ message, data: { errors: [{ path, message }] } }] }`: 400 for invalid input,
+ * 409 for a capacity conflict, 403 and 404 as they say.
+ */
+export const toPayloadError = (rejection: CommandRejected, collection: string): APIError => {
+  const path = rejection.path ?? 'id'
+  if (rejection.kind === 'invalid') {
+    return new ValidationError({ collection, errors: [{ message: rejection.message, path }] })
+  }
+  return new LedgerRejection(rejection.message, STATUS[rejection.kind], {
+    collection,
+    errors: [{ message: rejection.message, path }],
+  })
+}

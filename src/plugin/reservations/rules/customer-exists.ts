@@ -1,0 +1,24 @@
+import type { CollectionSlug } from 'payload'
+
+import type { BookingRule } from './booking-rule.js'
+
+import { CommandRejected } from '../../../commands/rejection.js'
+
+/**
+ * The customer a reservation names must exist. The ledger commits before Payload saves the
+ * document, so a dangling id must be refused here rather than by the database's foreign key
+ * after the event is already written.
+ */
+export const customerExists: BookingRule = async ({ customer, options, req }) => {
+  if (customer === null) {
+    return
+  }
+  const found = await req.payload.db.findOne({
+    collection: options.slugs.customers as CollectionSlug,
+    req,
+    where: { id: { equals: customer } },
+  })
+  if (!found) {
+    throw new CommandRejected('invalid', 'Customer not found', 'customer')
+  }
+}

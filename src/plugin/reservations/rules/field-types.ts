@@ -1,0 +1,24 @@
+import type { BookingRule } from './booking-rule.js'
+
+import { CommandRejected } from '../../../commands/rejection.js'
+
+const TEXT_FIELDS = ['idempotencyKey', 'notes', 'status'] as const
+
+/**
+ * Types Payload would check only after the ledger has committed: a wrong one must be a 400
+ * now, not a value silently dropped (an `idempotencyKey: {}` meaning no key at all).
+ */
+export const fieldTypes: BookingRule = ({ data }) => {
+  for (const field of TEXT_FIELDS) {
+    const value = data[field]
+    if (value !== undefined && value !== null && typeof value !== 'string') {
+      throw new CommandRejected('invalid', `${field} must be a string`, field)
+    }
+  }
+  if (data.guest !== undefined && data.guest !== null && (typeof data.guest !== 'object' || Array.isArray(data.guest))) {
+    throw new CommandRejected('invalid', 'guest must be an object with name, email and phone', 'guest')
+  }
+  if (data.items !== undefined && data.items !== null && !Array.isArray(data.items)) {
+    throw new CommandRejected('invalid', 'items must be an array', 'items')
+  }
+}

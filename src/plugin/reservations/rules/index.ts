@@ -1,0 +1,33 @@
+import type { BookingRule, BookingRuleContext } from './booking-rule.js'
+
+import { anonymousBooksAsGuest } from './anonymous-books-as-guest.js'
+import { customerBooksForSelf } from './customer-books-for-self.js'
+import { customerExists } from './customer-exists.js'
+import { fieldTypes } from './field-types.js'
+import { guestBookingEnabled } from './guest-booking-enabled.js'
+import { guestContactDetails } from './guest-contact-details.js'
+import { guestWithoutCustomer } from './guest-without-customer.js'
+import { ownerStaffBooksOwnResources } from './owner-staff-books-own-resources.js'
+import { withinSchedule } from './within-schedule.js'
+
+/**
+ * The rules every reservation write passes, in order (one rule per file): who may book for
+ * whom first, then the guest rules, then the checks that read other records.
+ */
+const rules: BookingRule[] = [
+  fieldTypes,
+  anonymousBooksAsGuest,
+  customerBooksForSelf,
+  ownerStaffBooksOwnResources,
+  guestWithoutCustomer,
+  guestBookingEnabled,
+  guestContactDetails,
+  customerExists,
+  withinSchedule,
+]
+
+export const checkBookingRules = async (context: BookingRuleContext): Promise<void> => {
+  for (const rule of rules) {
+    await rule(context)
+  }
+}

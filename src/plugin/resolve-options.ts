@@ -1,0 +1,248 @@
+import type { Config } from 'payload'
+
+import type { ReserveLedgerOptions, ResolvedOptions } from './options.js'
+
+import { configError } from './config-error.js'
+import { DEFAULT_STATUS_MACHINE } from './options.js'
+import { validateStatusMachine } from './validate-status-machine.js'
+import { isStringArray } from './validation/is-string-array.js'
+import { isTimeZone } from './validation/is-time-zone.js'
+
+const DEFAULT_LEAVE_TYPES = ['vacation', 'sick', 'training', 'other']
+
+// setInterval fires immediately for delays above a signed 32-bit millisecond count.
+const MAX_TIMER_MS = 2_147_483_647
+
+const HOOK_NAMES = ['afterBookingCreate', 'afterStatusChange', 'beforeBookingCreate'] as const
+const ACCESS_KEYS = ['customers', 'reservations', 'resources', 'schedules', 'services'] as const
+
+const isNonEmptyString = (value: unknown): value is string => typeof value === 'string' && value.length > 0
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+const requireString = (name: string, value: unknown): void => {
+  if (!isNonEmptyString(value)) {
+    throw configError(`${name} must be a non-empty string`)
+  }
+}
+
+const requireWholeMinutes = (name: string, value: number, min: number, max: number): void => {
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw configError(`${name} must be a whole number of minutes from ${min} to ${max}`)
+  }
+}
+
+const validateSlugs = (resolved: ResolvedOptions): void => {
+  const seen = new Map<string, string>()
+  for (const [key, slug] of Object.entries(resolved.slugs)) {
+    requireString(`slugs.${key}`, slug)
+    const other = seen.get(slug)
+    if (other !== undefined) {
+      throw configError(`slugs must be distinct: "${slug}" names both ${other} and ${key}`)
+    }
+    seen.set(slug, key)
+  }
+  requireString('staffCollection', resolved.staffCollection)
+  // Staff may share the customers' auth collection (userCollection mode), never a plugin collection.
+  const clash = seen.get(resolved.staffCollection)
+  if (clash !== undefined && !(clash === 'customers' && resolved.userCollection !== undefined)) {
+    throw configError(`staffCollection "${resolved.staffCollection}" must not be the plugin's ${clash} collection`)
+  }
+}
+
+const validateRolesAndOwnership = (resolved: ResolvedOptions): void => {
+  requireString('roles.field', resolved.roles.field)
+  if (!isStringArray(resolved.roles.privileged, { nonEmpty: false })) {
+    throw configError('roles.privileged must be an array of strings')
+  }
+  const ownerMode = resolved.resourceOwnerMode
+  if (ownerMode !== undefined) {
+    if (!isStringArray(ownerMode.adminRoles, { nonEmpty: true })) {
+      throw configError('resourceOwnerMode.adminRoles must be a non-empty array of strings')
+    }
+    requireString('resourceOwnerMode.ownerField', ownerMode.ownerField)
+  }
+  const provisioning = resolved.staffProvisioning
+  if (provisioning === undefined) {
+    return
+  }
+  if (ownerMode === undefined) {
+    throw configError('staffProvisioning requires resourceOwnerMode (provisioned resources are owned by their staff user)')
+  }
+  if (!isStringArray(provisioning.staffRoles, { nonEmpty: true })) {
+    throw configError('staffProvisioning.staffRoles must be a non-empty array of strings')
+  }
+  if (!resolved.resourceTypes.includes(provisioning.resourceType)) {
+    throw configError(
+      `staffProvisioning.resourceType "${String(provisioning.resourceType)}" must be one of resourceTypes (${resolved.resourceTypes.join(', ')})`,
+    )
+  }
+  requireString('staffProvisioning.roleField', provisioning.roleField)
+  if (provisioning.nameFrom !== undefined) {
+    requireString('staffProvisioning.nameFrom', provisioning.nameFrom)
+  }
+  if (provisioning.beforeCreate !== undefined && typeof provisioning.beforeCreate !== 'function') {
+    throw configError('staffProvisioning.beforeCreate must be a function')
+  }
+}
+
+const validateCallbacks = (resolved: ResolvedOptions, hooks: unknown): void => {
+  if (hooks !== undefined && !isPlainObject(hooks)) {
+    throw configError('hooks must be an object')
+  }
+  // Unknown names are checked on the raw option: resolving keeps only the known ones.
+  const unknownHook = Object.keys(hooks ?? {}).find((name) => !(HOOK_NAMES as readonly string[]).includes(name))
+  if (unknownHook !== undefined) {
+    throw configError(`hooks.${unknownHook} is not a known hook (${HOOK_NAMES.join(', ')})`)
+  }
+  for (const name of HOOK_NAMES) {
+    const callbacks: unknown = resolved.hooks[name]
+    if (!Array.isArray(callbacks) || !callbacks.every((callback) => typeof callback === 'function')) {
+      throw configError(`hooks.${name} must be an array of functions`)
+    }
+  }
+  if (!isPlainObject(resolved.access)) {
+    throw configError('access must be an object keyed by collection')
+  }
+  for (const [key, operations] of Object.entries(resolved.access)) {
+    if (!(ACCESS_KEYS as readonly string[]).includes(key)) {
+      throw configError(`access.${key} is not a collection of the plugin (${ACCESS_KEYS.join(', ')})`)
+    }
+    if (!isPlainObject(operations)) {
+      throw configError(`access.${key} must be an object of access functions`)
+    }
+    const bad = Object.entries(operations).find(([, fn]) => typeof fn !== 'function')
+    if (bad !== undefined) {
+      throw configError(`access.${key}.${bad[0]} must be a function`)
+    }
+  }
+  const store: unknown = resolved.eventStore
+  const validStore =
+    typeof store === 'function' ||
+    (isPlainObject(store) &&
+      (store.kind === 'payload' || (store.kind === 'eventstoredb' && isNonEmptyString(store.connectionString))))
+  if (!validStore) {
+    throw configError(
+      "eventStore must be { kind: 'payload' }, { kind: 'eventstoredb', connectionString } or a function returning an EventStore",
+    )
+  }
+}
+
+const validate = (resolved: ResolvedOptions, options: ReserveLedgerOptions): void => {
+  requireString('adminGroup', resolved.adminGroup)
+  if (typeof resolved.allowGuestBooking !== 'boolean') {
+    throw configError('allowGuestBooking must be a boolean')
+  }
+  if (typeof resolved.disabled !== 'boolean') {
+    throw configError('disabled must be a boolean')
+  }
+  if (!isStringArray(resolved.resourceTypes, { nonEmpty: true })) {
+    throw configError('resourceTypes must be a non-empty array of strings')
+  }
+  if (!isStringArray(resolved.leaveTypes, { nonEmpty: true })) {
+    throw configError('leaveTypes must be a non-empty array of strings')
+  }
+  const notice = resolved.cancellationNoticePeriod
+  if (typeof notice !== 'number' || !Number.isFinite(notice) || notice < 0) {
+    throw configError('cancellationNoticePeriod must be a non-negative finite number of hours')
+  }
+  const { graceMs, intervalMs } = resolved.catchUp
+  if (typeof graceMs !== 'number' || !Number.isFinite(graceMs) || graceMs < 0) {
+    throw configError('catchUp.graceMs must be a non-negative finite number of milliseconds')
+  }
+  if (!Number.isInteger(intervalMs) || intervalMs < 1 || intervalMs > MAX_TIMER_MS) {
+    throw configError(`catchUp.intervalMs must be a whole number of milliseconds from 1 to ${MAX_TIMER_MS}`)
+  }
+  requireWholeMinutes('defaultBufferTime', resolved.defaultBufferTime, 0, 1439)
+  requireWholeMinutes('slotInterval', resolved.slotInterval, 1, 1440)
+  if (!isTimeZone(resolved.timezone)) {
+    throw configError(`timezone "${String(resolved.timezone)}" is not a valid IANA time zone`)
+  }
+  if (resolved.userCollection !== undefined) {
+    requireString('userCollection', resolved.userCollection)
+  }
+  validateSlugs(resolved)
+  validateRolesAndOwnership(resolved)
+  validateStatusMachine(resolved.statusMachine, resolved.cancelledStatus)
+  validateCallbacks(resolved, options.hooks)
+}
+
+/**
+ * Applies every default to the plugin options and validates the result. Throws an Error whose
+ * message starts with `payload-reserve-ledger: ` and names the offending option.
+ */
+export const resolveOptions = (options: ReserveLedgerOptions): ResolvedOptions => {
+  const roles = {
+    field: options.roles?.field ?? 'role',
+    privileged: options.roles?.privileged ?? ['admin', 'staff'],
+  }
+  const ownerMode = options.resourceOwnerMode
+  const provisioning = options.staffProvisioning
+  const resolved: ResolvedOptions = {
+    access: options.access ?? {},
+    adminGroup: options.adminGroup ?? 'Reservations',
+    allowGuestBooking: options.allowGuestBooking ?? false,
+    cancellationNoticePeriod: options.cancellationNoticePeriod ?? 24,
+    catchUp: { graceMs: options.catchUp?.graceMs ?? 3000, intervalMs: options.catchUp?.intervalMs ?? 5000 },
+    cancelledStatus: 'cancelled',
+    defaultBufferTime: options.defaultBufferTime ?? 0,
+    disabled: options.disabled ?? false,
+    eventStore: options.eventStore ?? { kind: 'payload' },
+    hooks: {
+      afterBookingCreate: options.hooks?.afterBookingCreate ?? [],
+      afterStatusChange: options.hooks?.afterStatusChange ?? [],
+      beforeBookingCreate: options.hooks?.beforeBookingCreate ?? [],
+    },
+    leaveTypes: options.leaveTypes ?? [...DEFAULT_LEAVE_TYPES],
+    resourceOwnerMode: ownerMode && { ...ownerMode, ownerField: ownerMode.ownerField ?? 'owner' },
+    resourceTypes: options.resourceTypes ?? ['practitioner'],
+    roles,
+    slotInterval: options.slotInterval ?? 15,
+    slugs: {
+      customers: options.userCollection ?? 'customers',
+      events: 'reservation-events',
+      reservations: options.slugs?.reservations ?? 'reservations',
+      resources: options.slugs?.resources ?? 'resources',
+      schedules: 'schedules',
+      services: options.slugs?.services ?? 'services',
+    },
+    staffCollection: options.staffCollection ?? options.userCollection ?? 'users',
+    staffProvisioning: provisioning && { ...provisioning, roleField: provisioning.roleField ?? roles.field },
+    // A private copy: the resolved options must not alias the exported default.
+    statusMachine: options.statusMachine ?? structuredClone(DEFAULT_STATUS_MACHINE),
+    timezone: options.timezone ?? 'UTC',
+    userCollection: options.userCollection,
+  }
+  validate(resolved, options)
+  return resolved
+}
+
+const requireAuthCollection = (config: Config, name: string, slug: string): void => {
+  const collection = config.collections?.find((candidate) => candidate.slug === slug)
+  if (collection === undefined) {
+    throw configError(`${name} "${slug}" is not a collection of the Payload config`)
+  }
+  if (!collection.auth) {
+    throw configError(`${name} "${slug}" must be an auth collection (auth enabled)`)
+  }
+}
+
+/**
+ * Checks the resolved options against the host config before the plugin adds its collections:
+ * userCollection and staffCollection must be existing auth collections, and no plugin slug may
+ * collide with a host collection.
+ */
+export const validateAgainstConfig = (resolved: ResolvedOptions, config: Config): void => {
+  if (resolved.userCollection !== undefined) {
+    requireAuthCollection(config, 'userCollection', resolved.userCollection)
+  }
+  requireAuthCollection(config, 'staffCollection', resolved.staffCollection)
+  const hostSlugs = new Set((config.collections ?? []).map((collection) => collection.slug))
+  for (const [key, slug] of Object.entries(resolved.slugs)) {
+    const hostOwned = key === 'customers' && resolved.userCollection !== undefined
+    if (!hostOwned && hostSlugs.has(slug)) {
+      throw configError(`slugs.${key} "${slug}" collides with an existing collection of the Payload config`)
+    }
+  }
+}

@@ -1,0 +1,141 @@
+import type { CollectionSlug, Payload } from 'payload'
+import type { Subscription } from 'rxjs'
+
+import type { EventStore } from '../events/store.js'
+import type { CheckpointStore } from '../projections/catch-up.js'
+import type { ResolvedOptions } from './options.js'
+
+import { Ledger } from '../commands/ledger.js'
+import { CommandRejected } from '../commands/rejection.js'
+import { createPayloadEventStore } from '../events/adapters/payload.js'
+import { isReservationEvent } from '../events/types.js'
+import { BusyIndex } from '../projections/busy-index.js'
+import { CatchUp } from '../projections/catch-up.js'
+import { ReservationsProjector } from '../projections/reservations-projector.js'
+import { CHECKPOINTS_COLLECTION } from './ledger-checkpoints-collection.js'
+
+/** The ledger's moving parts for one Payload instance. */
+export interface ReserveRuntime {
+  busy: BusyIndex
+  catchUp: CatchUp
+  ledger: Ledger
+  options: ResolvedOptions
+  projector: ReservationsProjector
+  stop(): Promise<void>
+  store: EventStore
+}
+
+const runtimes = new WeakMap<Payload, ReserveRuntime>()
+
+export const getRuntime = (payload: Payload): ReserveRuntime => {
+  const runtime = runtimes.get(payload)
+  if (!runtime) {
+    throw new Error('payload-reserve-ledger: the ledger is not running for this Payload instance')
+  }
+  return runtime
+}
+
+export const findRuntime = (payload: Payload): ReserveRuntime | undefined => runtimes.get(payload)
+
+const createStore = async (payload: Payload, options: ResolvedOptions): Promise<EventStore> => {
+  const choice = options.eventStore
+  if (typeof choice === 'function') {
+    return choice({ collectionSlug: options.slugs.events })
+  }
+  if (choice.kind === 'eventstoredb') {
+    const { createEventStoreDBStore } = await import('../events/adapters/eventstoredb.js')
+    return createEventStoreDBStore({ connectionString: choice.connectionString })
+  }
+  return createPayloadEventStore(payload, { collection: options.slugs.events })
+}
+
+const checkpointStore = (payload: Payload, name: string): CheckpointStore => {
+  const collection = CHECKPOINTS_COLLECTION as CollectionSlug
+  const where = { name: { equals: name } }
+  return {
+    async load() {
+      const doc = (await payload.db.findOne({ collection, where })) as { position?: string } | null
+      return doc?.position ?? undefined
+    },
+    async save(position) {
+      const doc = await payload.db.findOne({ collection, where })
+      if (doc) {
+        await payload.db.updateOne({ collection, data: { position }, id: doc.id, returning: false })
+      } else {
+        await payload.db.create({ collection, data: { name, position } })
+      }
+    },
+  }
+}
+
+/** Starts the ledger for a Payload instance: store, index, projector, catch-up. */
+export const startRuntime = async (payload: Payload, options: ResolvedOptions): Promise<ReserveRuntime> => {
+  const store = await createStore(payload, options)
+  const busy = new BusyIndex(store)
+  const ledger = new Ledger({
+    busy,
+    async capacityOf(resourceId) {
+      const resource = (await payload.db.findOne({
+        collection: options.slugs.resources as CollectionSlug,
+        where: { id: { equals: resourceId } },
+      })) as { quantity?: null | number } | null
+      if (!resource) {
+        throw new CommandRejected('invalid', 'Resource not found', 'resource')
+      }
+      return resource.quantity ?? 1
+    },
+    policy: {
+      cancelledStatus: options.cancelledStatus,
+      noticePeriodHours: options.cancellationNoticePeriod,
+      statusMachine: options.statusMachine,
+    },
+    store,
+  })
+  const projector = new ReservationsProjector(payload, ledger, options)
+  const catchUp = new CatchUp(store, ledger, projector, checkpointStore(payload, 'reservations'), {
+    graceMs: options.catchUp.graceMs,
+    lookbackMs: 60_000,
+    pageSize: 500,
+  })
+
+  // Events appended outside a request that writes its own document (recovery, direct ledger
+  // calls) are projected here; request-owned ones are projected by the request itself.
+  const subscription: Subscription = store.committed.subscribe((event) => {
+    if (isReservationEvent(event) && !projector.requestOwned.has(event.data.reservationId)) {
+      projector.project(event.data.reservationId).catch((error: unknown) => {
+        payload.logger.error({ err: error, msg: 'payload-reserve-ledger: projection failed' })
+      })
+    }
+  })
+
+  const report = (error: unknown) => payload.logger.error({ err: error, msg: 'payload-reserve-ledger: catch-up failed' })
+  await catchUp.run().catch(report)
+  const timer = setInterval(() => void catchUp.run().catch(report), options.catchUp.intervalMs)
+  timer.unref()
+
+  const runtime: ReserveRuntime = {
+    busy,
+    catchUp,
+    ledger,
+    options,
+    projector,
+    async stop() {
+      clearInterval(timer)
+      subscription.unsubscribe()
+      // Background work still holding connections would fail mid-query once the pool ends.
+      await catchUp.settle()
+      await projector.stop()
+      await store.close()
+      runtimes.delete(payload)
+    },
+    store,
+  }
+  runtimes.set(payload, runtime)
+  // Payload has no shutdown hook; its destroy() ends with the adapter's, so stop there first.
+  const destroyDatabase = payload.db.destroy?.bind(payload.db)
+  payload.db.destroy = async () => {
+    await runtime.stop()
+    await destroyDatabase?.()
+  }
+  return runtime
+}

@@ -1,0 +1,109 @@
+import type { CollectionAfterChangeHook, PayloadRequest, TypedUser } from 'payload'
+
+import { createLocalReq } from 'payload'
+
+import type { ResolvedOptions } from './options.js'
+
+import { ownerFieldOf } from './access/owner-filter.js'
+import { hasAnyRole } from './access/user-roles.js'
+import { configError } from './config-error.js'
+
+type StaffUser = { collection: string; id: number | string } & Record<string, unknown>
+
+const nameOf = (user: StaffUser, nameFrom: string | undefined): string => {
+  const fromField = nameFrom === undefined ? undefined : user[nameFrom]
+  if (typeof fromField === 'string' && fromField.trim() !== '') {
+    return fromField
+  }
+  return typeof user.email === 'string' && user.email !== '' ? user.email : String(user.id)
+}
+
+/**
+ * A request for the provisioning writes, on behalf of the staff user, inside the user save's
+ * transaction when there is one. Its transaction id is handed over as a settled promise, which
+ * Payload reads as "owned by another operation": a failing write then neither commits nor rolls
+ * back the user's transaction, and the failure stays ours to log. (A statement PostgreSQL itself
+ * refuses, such as a beforeCreate stamp naming a missing record, still aborts that transaction.)
+ */
+const provisioningReq = (req: PayloadRequest, user: StaffUser): Promise<PayloadRequest> => {
+  const { transactionID } = req
+  return createLocalReq(
+    {
+      req: transactionID === undefined ? {} : { transactionID: Promise.resolve(transactionID) },
+      user: user as unknown as TypedUser,
+    },
+    req.payload,
+  )
+}
+
+/**
+ * afterChange hook for the staff collection (SPEC 2.6). When a created or updated user holds a
+ * staff role and owns no resource yet, it creates one owned by that user (found again by owner,
+ * so it happens once per user; provisioning of one user is serialised within the process).
+ * Demotion deletes nothing. The resource is created on behalf of the staff user (as req.user,
+ * access bypassed), and its owner is set last, so neither the saver nor beforeCreate can change
+ * it. Failures are logged, never thrown.
+ *
+ * The resource is written in the user save's own transaction (see `provisioningReq`), so it
+ * exists when the save returns and commits or rolls back with the user. A separate transaction
+ * could not reference the user before that commits (PostgreSQL refuses the foreign key).
+ */
+export const provisionStaffResource = (resolved: ResolvedOptions): CollectionAfterChangeHook => {
+  const provisioning = resolved.staffProvisioning
+  if (provisioning === undefined) {
+    throw configError('provisionStaffResource needs the staffProvisioning option')
+  }
+  const ownerField = ownerFieldOf(resolved)
+  const queues = new Map<string, Promise<void>>()
+
+  const provision = async (req: PayloadRequest, user: StaffUser): Promise<void> => {
+    try {
+      const own = await provisioningReq(req, user)
+      const owned = await req.payload.find({
+        collection: resolved.slugs.resources,
+        depth: 0,
+        limit: 1,
+        overrideAccess: true,
+        req: own,
+        where: { [ownerField]: { equals: user.id } },
+      })
+      if (owned.docs.length > 0) {
+        return
+      }
+      const data: Record<string, unknown> = {
+        name: nameOf(user, provisioning.nameFrom),
+        resourceType: provisioning.resourceType,
+      }
+      const stamped = provisioning.beforeCreate ? await provisioning.beforeCreate({ data, user }) : data
+      await req.payload.create({
+        collection: resolved.slugs.resources,
+        data: { ...stamped, [ownerField]: user.id },
+        depth: 0,
+        overrideAccess: true,
+        req: own,
+      })
+    } catch (error) {
+      req.payload.logger.error({
+        err: error,
+        msg: `payload-reserve-ledger: could not provision a ${provisioning.resourceType} resource for user ${String(user.id)}`,
+      })
+    }
+  }
+
+  return async ({ collection, doc, req }) => {
+    if (!hasAnyRole(doc, provisioning.roleField, provisioning.staffRoles)) {
+      return doc
+    }
+    const key = String(doc.id)
+    const task = (queues.get(key) ?? Promise.resolve()).then(() => provision(req, { ...doc, collection: collection.slug }))
+    queues.set(key, task)
+    try {
+      await task
+    } finally {
+      if (queues.get(key) === task) {
+        queues.delete(key)
+      }
+    }
+    return doc
+  }
+}
