@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import type { ResourceAvailability } from '../../src/admin/shared/contracts.js'
+
+import { dayBounds, todayIn } from '../../src/admin/shared/calendar-dates.js'
+import { DEFAULT_STATUS_MACHINE } from '../../src/plugin/options.js'
+import { type Browser, logIn, openBrowser } from './support/browser.js'
+import { sampledLoad } from './support/capacity-oracle.js'
+import { waitForWidget } from './support/dashboard.js'
+import { rest, TIMEZONE } from './support/rest.js'
+
+describe('dashboard widget', () => {
+  let browser: Browser
+
+  beforeAll(async () => {
+    browser = await openBrowser()
+    await logIn(browser.page)
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+  })
+
+  it("shows today's bookings by status, the next ones to come and today's utilisation, as the data has them", async () => {
+    const { page } = browser
+    const api = rest(page)
+    await page.goto('/admin')
+    const widget = page.locator('.rl-widget')
+    await waitForWidget(page)
+    const shownAt = new Date().toISOString()
+
+    const today = dayBounds(todayIn(TIMEZONE), TIMEZONE)
+    const todays = await api.reservations({
+      and: [
+        { startTime: { greater_than_equal: new Date(today.start).toISOString() } },
+        { startTime: { less_than: new Date(today.end).toISOString() } },
+      ],
+    })
+    const count = async (status: string): Promise<number> =>
+      Number(await widget.locator(`[data-status-count="${status}"] .rl-widget__count`).textContent())
+    expect(await count('total')).toBe(todays.length)
+    for (const status of DEFAULT_STATUS_MACHINE.statuses) {
+      expect(await count(status), status).toBe(todays.filter((reservation) => reservation.status === status).length)
+    }
+
+    const upcoming = await api.reservations(
+      {
+        and: [
+          { startTime: { greater_than_equal: shownAt } },
+          { status: { in: DEFAULT_STATUS_MACHINE.blockingStatuses } },
+        ],
+      },
+      'startTime',
+      5,
+    )
+    const listed = await widget
+      .locator('.rl-widget__next')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('data-reservation-id')))
+    expect(listed).toEqual(upcoming.map((reservation) => reservation.id))
+
+    let capacity = 0
+    let used = 0
+    for (const resource of await api.resources()) {
+      const answer = await api.get<ResourceAvailability>('/reserve/resource-availability', {
+        end: new Date(today.end).toISOString(),
+        resource: resource.id,
+        start: new Date(today.start).toISOString(),
+      })
+      const load = sampledLoad(answer, today.start, today.end)
+      capacity += load.capacity
+      used += load.used
+    }
+    if (capacity === 0) {
+      expect(await widget.locator('.rl-widget__utilisation').count()).toBe(0)
+    } else {
+      const shown = widget.locator('.rl-widget__utilisation')
+      expect(Number(await shown.getAttribute('data-capacity'))).toBeCloseTo(capacity, 6)
+      expect(Number(await shown.getAttribute('data-used'))).toBeCloseTo(used, 6)
+      expect(await shown.locator('.rl-widget__percent').textContent()).toBe(`${Math.round((used / capacity) * 100)}%`)
+    }
+    await browser.screenshot('dashboard-widget')
+  })
+})

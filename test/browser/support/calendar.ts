@@ -1,0 +1,43 @@
+import type { Page } from 'playwright-core'
+
+import type { ReservationRecord } from '../../../src/admin/shared/contracts.js'
+
+import { type QueryValue, toQueryString } from '../../../src/admin/shared/query-string.js'
+import { dayBounds } from '../../../src/admin/shared/calendar-dates.js'
+import { TIMEZONE } from './rest.js'
+
+type View = 'day' | 'lanes' | 'month' | 'pending' | 'week'
+
+/**
+ * Opens the reservations calendar on a page and waits until it shows data: the reservations
+ * and, on dated views, the availability shading.
+ */
+export const openCalendar = async (
+  page: Page,
+  query: { date?: string; resource?: number | string; view: View },
+): Promise<void> => {
+  await page.goto(`/admin/collections/reservations${toQueryString(query as Record<string, QueryValue>)}`)
+  await waitForCalendar(page, query.view)
+}
+
+export const waitForCalendar = async (page: Page, view: View): Promise<void> => {
+  if (view === 'pending') {
+    await page.locator('.rl-pending, .rl-pending__empty').first().waitFor()
+  } else {
+    await page.locator('.rl-calendar__body:not([data-loading])').waitFor()
+  }
+}
+
+/** Reservations overlapping a local day of the plugin's zone, as the calendar queries them. */
+export const overlappingDay = (date: string): QueryValue => {
+  const { end, start } = dayBounds(date, TIMEZONE)
+  return {
+    and: [
+      { startTime: { less_than: new Date(end).toISOString() } },
+      { endTime: { greater_than: new Date(start).toISOString() } },
+    ],
+  }
+}
+
+export const overlaps = (reservation: ReservationRecord, start: number, end: number): boolean =>
+  Date.parse(reservation.startTime) < end && Date.parse(reservation.endTime ?? reservation.startTime) > start

@@ -1,0 +1,158 @@
+import type { Payload } from 'payload'
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { openApiDocument } from '../../src/plugin/endpoints/openapi-document.js'
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../helpers/databases.js'
+import { login, stopPayload } from '../helpers/payload.js'
+import { getJson, type JsonResponse, postJson } from '../support/http.js'
+import { startReservePayload } from '../support/reserve-payload.js'
+
+type Json = Record<string, any>
+
+const PLUGIN_PATHS = /^\/(reserve\/|reservation-customer-search$)/
+
+/** Every `$ref` in the document, wherever it sits. */
+const refsIn = (value: unknown): string[] => {
+  if (Array.isArray(value)) {
+    return value.flatMap(refsIn)
+  }
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, entry]) => (key === '$ref' ? [String(entry)] : refsIn(entry)))
+  }
+  return []
+}
+
+/** `"<METHOD> <path> <status> <example>"` for each documented refusal example, with its body. */
+const documentedExamples = (document: Json): Map<string, { body: unknown; status: number }> => {
+  const examples = new Map<string, { body: unknown; status: number }>()
+  for (const [path, operations] of Object.entries<Json>(document.paths)) {
+    for (const [method, operation] of Object.entries<Json>(operations)) {
+      for (const [status, response] of Object.entries<Json>(operation.responses)) {
+        for (const [name, example] of Object.entries<Json>(response.content?.['application/json']?.examples ?? {})) {
+          examples.set(`${method.toUpperCase()} ${path} ${status} ${name}`, { body: example.value, status: Number(status) })
+        }
+      }
+    }
+  }
+  return examples
+}
+
+describe.each(testDatabaseKinds())('the OpenAPI document matches the endpoints (%s)', (kind) => {
+  let database: TestDatabase
+  let payload: Payload
+  let adminToken: string
+  let customerToken: string
+  let ids: { reservation: string; resource: number | string; service: number | string }
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind)
+    payload = await startReservePayload(database, { allowGuestBooking: true })
+    for (const [email, role] of [
+      ['admin@example.test', 'admin'],
+      ['customer@example.test', 'customer'],
+    ]) {
+      await payload.create({ collection: 'users', data: { email, password: 'secret-password', role } })
+    }
+    adminToken = await login(payload, { email: 'admin@example.test', password: 'secret-password' })
+    customerToken = await login(payload, { email: 'customer@example.test', password: 'secret-password' })
+    const service = await payload.create({ collection: 'services', data: { duration: 60, name: 'Hour' } })
+    const resource = await payload.create({ collection: 'resources', data: { name: 'Desk' } })
+    const reservation = await payload.create({
+      collection: 'reservations',
+      data: { guest: { email: 'g@example.test', name: 'G' }, resource: resource.id, service: service.id, startTime: '2030-06-04T10:00:00.000Z' },
+    })
+    ids = { reservation: String(reservation.id), resource: resource.id, service: service.id }
+  })
+
+  afterAll(async () => {
+    await stopPayload(payload)
+    await database.drop()
+  })
+
+  it('is served at /api/reserve/openapi.json as OpenAPI 3.1 whose references all resolve', async () => {
+    const response = await getJson(payload, '/api/reserve/openapi.json')
+    expect(response.status).toBe(200)
+    expect(response.body).toEqual(openApiDocument('/api'))
+    expect(response.body.openapi).toBe('3.1.0')
+    for (const ref of refsIn(response.body)) {
+      const name = ref.replace('#/components/schemas/', '')
+      expect(response.body.components.schemas, ref).toHaveProperty(name)
+    }
+  })
+
+  it('documents every registered endpoint, and nothing else', () => {
+    const registered = (payload.config.endpoints ?? [])
+      .filter((endpoint) => PLUGIN_PATHS.test(endpoint.path))
+      .map((endpoint) => `${endpoint.method.toUpperCase()} /api${endpoint.path}`)
+      .sort()
+    const documented = Object.entries<Json>((openApiDocument('/api') as Json).paths)
+      .flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`))
+      .sort()
+    expect(registered).toHaveLength(8)
+    expect(documented).toEqual(registered)
+  })
+
+  it('answers every documented refusal with exactly the documented status and body', async () => {
+    const { reservation, resource, service } = ids
+    const slotQuery = `resource=${resource}&service=${service}&date=2030-06-04`
+    const twentyOne = Array.from({ length: 21 }, () => resource).join(',')
+    const get = (path: string, token?: string) => getJson(payload, path, token)
+    const post = (path: string, body: unknown, token?: string) => postJson(payload, path, body, token)
+    const slotRefusals = (endpoint: string): Record<string, () => Promise<JsonResponse>> => {
+      const path = `/api/reserve/${endpoint}`
+      return {
+        [`GET ${path} 400 dateOutOfRange`]: () => get(`${path}?resource=${resource}&service=${service}&date=9999-12-31`),
+        [`GET ${path} 400 guestCount`]: () => get(`${path}?${slotQuery}&guestCount=2.5`),
+        [`GET ${path} 400 invalidDate`]: () => get(`${path}?resource=${resource}&service=${service}&date=2030-02-30`),
+        [`GET ${path} 400 missingParams`]: () => get(`${path}?resource=${resource}`),
+        [`GET ${path} 400 resourcesList`]: () => get(`${path}?${slotQuery}&resources[a]=1`),
+        [`GET ${path} 400 singleIds`]: () => get(`${path}?resource[]=1&service=1&date=2030-06-04`),
+        [`GET ${path} 400 tooManyResources`]: () => get(`${path}?${slotQuery}&resources=${twentyOne}`),
+        [`GET ${path} 404 resource`]: () => get(`${path}?resource=987654&service=${service}&date=2030-06-04`),
+        [`GET ${path} 404 service`]: () => get(`${path}?resource=${resource}&service=987654&date=2030-06-04`),
+      }
+    }
+    const range = '/api/reserve/resource-availability'
+    const search = '/api/reservation-customer-search'
+    const recipes: Record<string, () => Promise<JsonResponse>> = {
+      ...slotRefusals('availability'),
+      ...slotRefusals('slots'),
+      [`GET ${range} 400 dateOutOfRange`]: () => get(`${range}?resource=${resource}&start=1899-12-01&end=1899-12-02`),
+      [`GET ${range} 400 invalidRange`]: () => get(`${range}?resource=${resource}&start=soon&end=2030-01-02`),
+      [`GET ${range} 400 missingParams`]: () => get(`${range}?resource=${resource}`),
+      [`GET ${range} 400 rangeOrder`]: () => get(`${range}?resource=${resource}&start=2030-01-02&end=2030-01-01`),
+      [`GET ${range} 400 rangeTooLong`]: () => get(`${range}?resource=${resource}&start=2030-01-01&end=2030-04-04`),
+      [`GET ${range} 400 singleResource`]: () => get(`${range}?resource[]=1&start=2030-01-01&end=2030-01-02`),
+      [`GET ${range} 404 resource`]: () => get(`${range}?resource=987654&start=2030-01-01&end=2030-01-02`),
+      'POST /api/reserve/book 400 bodyNotObject': () => post('/api/reserve/book', '[]'),
+      'POST /api/reserve/book 400 nulCharacter': () => post('/api/reserve/book', { notes: '\u0000' }),
+      'POST /api/reserve/book 404 customer': () =>
+        post('/api/reserve/book', { customer: 987654, resource, service, startTime: '2030-06-04T11:00:00.000Z' }, adminToken),
+      'POST /api/reserve/book 404 resource': () => post('/api/reserve/book', { resource: 987654, service }),
+      'POST /api/reserve/book 404 service': () => post('/api/reserve/book', { resource, service: 987654 }),
+      'POST /api/reserve/cancel 400 bodyNotObject': () => post('/api/reserve/cancel', 'reservationId=1'),
+      'POST /api/reserve/cancel 400 nulCharacter': () => post('/api/reserve/cancel', { reservationId: 'a\u0000' }),
+      'POST /api/reserve/cancel 400 reason': () => post('/api/reserve/cancel', { reason: 7, reservationId: reservation }),
+      'POST /api/reserve/cancel 400 reservationIdRequired': () => post('/api/reserve/cancel', {}),
+      'POST /api/reserve/cancel 400 reservationIdType': () => post('/api/reserve/cancel', { reservationId: 7 }),
+      'POST /api/reserve/cancel 403 forbidden': () => post('/api/reserve/cancel', { reservationId: reservation, token: 'wrong' }),
+      'POST /api/reserve/cancel 404 unknown': () => post('/api/reserve/cancel', { reservationId: 'no-such-reservation' }),
+      'GET /api/reserve/history 400 reservationIdRequired': () => get('/api/reserve/history', adminToken),
+      'GET /api/reserve/history 400 reservationIdType': () => get('/api/reserve/history?reservationId[]=a', adminToken),
+      'GET /api/reserve/history 401 anonymous': () => get(`/api/reserve/history?reservationId=${reservation}`),
+      'GET /api/reserve/history 403 forbidden': () => get(`/api/reserve/history?reservationId=${reservation}`, customerToken),
+      'GET /api/reserve/history 404 unknown': () => get('/api/reserve/history?reservationId=no-such-reservation', adminToken),
+      [`GET ${search} 400 limit`]: () => get(`${search}?limit=many`, adminToken),
+      [`GET ${search} 400 page`]: () => get(`${search}?page=0.5`, adminToken),
+      [`GET ${search} 400 search`]: () => get(`${search}?search[]=a`, adminToken),
+      [`GET ${search} 401 anonymous`]: () => get(search),
+      [`GET ${search} 403 notPrivileged`]: () => get(search, customerToken),
+    }
+    const documented = documentedExamples(openApiDocument('/api'))
+    expect(Object.keys(recipes).sort()).toEqual([...documented.keys()].sort())
+    for (const [key, expected] of documented) {
+      expect(await recipes[key](), key).toEqual(expected)
+    }
+  })
+})

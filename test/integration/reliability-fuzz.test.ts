@@ -1,0 +1,347 @@
+import type { Payload } from 'payload'
+
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../helpers/databases.js'
+import { login, restRequest, stopPayload } from '../helpers/payload.js'
+import { startReservePayload } from '../support/reserve-payload.js'
+import { ALWAYS_OPEN } from './plugin-http.js'
+
+/** Generated requests per database; the properties below share them out. */
+const REQUESTS = 5_000
+const PASSWORD = 'fuzz-password'
+
+/** Values that broke parsers somewhere: injections, control and odd unicode, number edge cases. */
+const NASTY = [
+  "' OR 1=1 --",
+  '"; DROP TABLE reservations; --',
+  '{"$gt":""}',
+  '$where',
+  '<script>alert(1)</script>',
+  '../../etc/passwd',
+  '${jndi:ldap://x}',
+  '\u0000',
+  'a\u0000b',
+  '\uFEFF1',
+  '١٢٣',
+  '𝟙𝟚',
+  'Ω≈ç√',
+  '👩‍👩‍👧‍👦',
+  '\u202E1',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '-0',
+  '0x10',
+  '1e3',
+  '1e999',
+  '1.5',
+  '-1',
+  '2147483648',
+  '9007199254740993',
+  '99999999999999999999',
+  '9'.repeat(400),
+  'x'.repeat(5000),
+  'true',
+  'null',
+  'undefined',
+  '[]',
+  '{}',
+  '',
+  ' ',
+  '%',
+  '%00',
+  '&&',
+]
+
+const DATES = [
+  '2030-06-04',
+  '2030-06-04T10:00:00.000Z',
+  '2030-06-04T10:00:00+14:00',
+  '2030-06-04T24:00:00Z',
+  '2030-06-04T10:00:00.123456789Z',
+  '2026-02-30',
+  '2030-13-01',
+  '0000-01-01',
+  '-002030-06-04',
+  '+275760-09-13',
+  '99999-01-01',
+  '2030-6-4',
+  '20300604',
+  '1970-01-01T00:00:00Z',
+  'tomorrow',
+  '2030-06-04T25:61:00Z',
+]
+
+/** What a parameter or field holds when well formed: it decides which near misses are tried. */
+type Kind = 'date' | 'guest' | 'id' | 'items' | 'number' | 'text'
+
+const ENDPOINTS = {
+  availability: { method: 'GET', params: { date: 'date', guestCount: 'number', resource: 'id', resources: 'id', service: 'id' }, path: '/api/reserve/availability' },
+  book: {
+    fields: {
+      customer: 'id',
+      endTime: 'date',
+      guest: 'guest',
+      guestCount: 'number',
+      id: 'id',
+      idempotencyKey: 'text',
+      items: 'items',
+      notes: 'text',
+      resource: 'id',
+      service: 'id',
+      startTime: 'date',
+      status: 'text',
+    },
+    method: 'POST',
+    path: '/api/reserve/book',
+  },
+  cancel: { fields: { reason: 'text', reservationId: 'id', token: 'text' }, method: 'POST', path: '/api/reserve/cancel' },
+  customerSearch: { method: 'GET', params: { limit: 'number', page: 'number', search: 'text' }, path: '/api/reservation-customer-search' },
+  history: { method: 'GET', params: { reservationId: 'id' }, path: '/api/reserve/history' },
+  openapi: { method: 'GET', params: { format: 'text' }, path: '/api/reserve/openapi.json' },
+  resourceAvailability: { method: 'GET', params: { end: 'date', resource: 'id', start: 'date' }, path: '/api/reserve/resource-availability' },
+  slots: { method: 'GET', params: { date: 'date', guestCount: 'number', resource: 'id', resources: 'id', service: 'id' }, path: '/api/reserve/slots' },
+} as const satisfies Record<string, { fields?: Record<string, Kind>; method: string; params?: Record<string, Kind>; path: string }>
+
+type Caller = 'admin' | 'anonymous' | 'customer' | 'forged'
+
+interface Sent {
+  body?: string
+  caller: Caller
+  contentType?: string
+  method: string
+  path: string
+}
+
+describe.each(testDatabaseKinds())(`${REQUESTS} generated malformed requests across every endpoint (%s)`, (kind) => {
+  let database: TestDatabase
+  let payload: Payload
+  const jwt: Record<Caller, string | undefined> = { admin: undefined, anonymous: undefined, customer: undefined, forged: undefined }
+  let ids: { reservation: string; resource: string; service: string }
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind)
+    payload = await startReservePayload(database, { allowGuestBooking: true, catchUp: { graceMs: 300, intervalMs: 3_600_000 } })
+    for (const role of ['admin', 'customer'] as const) {
+      await payload.create({ collection: 'users', data: { email: `${role}@fuzz.test`, password: PASSWORD, role } })
+      jwt[role] = await login(payload, { email: `${role}@fuzz.test`, password: PASSWORD })
+    }
+    // A well-formed token signed with another secret.
+    jwt.forged = `${jwt.admin!.split('.').slice(0, 2).join('.')}.c2lnbmF0dXJl`
+    const service = await payload.create({ collection: 'services', data: { duration: 30, name: 'Fuzz' } })
+    const resource = await payload.create({ collection: 'resources', data: { name: 'Fuzz', quantity: 2, services: [service.id] } })
+    await payload.create({ collection: 'schedules', data: { name: 'Always', recurringSlots: ALWAYS_OPEN, resource: resource.id } })
+    const reservation = await payload.create({
+      collection: 'reservations',
+      data: { guest: { email: 'g@fuzz.test', name: 'G' }, resource: resource.id, service: service.id, startTime: '2030-06-04T10:00:00.000Z' },
+    })
+    ids = { reservation: String(reservation.id), resource: String(resource.id), service: String(service.id) }
+  })
+
+  afterAll(async () => {
+    await stopPayload(payload)
+    await database.drop()
+  })
+
+  // The arbitraries are built when the tests are collected, before beforeAll made the records.
+  const knownId = fc
+    .constantFrom('resource', 'service', 'reservation', 'list')
+    .map((which) => (which === 'list' ? `${ids.resource},${ids.resource}` : ids[which]))
+  const knownNumber = fc.constantFrom('resource', 'service').map((which) => Number(ids[which]))
+
+  /** Junk of any kind: injections, control and odd unicode, number edge cases, random text. */
+  const junk = fc.oneof(
+    { arbitrary: fc.constantFrom(...NASTY), weight: 4 },
+    { arbitrary: fc.string({ maxLength: 30, unit: 'grapheme' }), weight: 2 },
+    // Lone surrogates and other invalid UTF-16.
+    { arbitrary: fc.string({ maxLength: 12, unit: 'binary' }), weight: 1 },
+    { arbitrary: fc.integer().map(String), weight: 1 },
+  )
+
+  /** Mostly plausible for its kind (so that requests get past the first check), else junk. */
+  const textOf = (kind: Kind): fc.Arbitrary<string> => {
+    switch (kind) {
+      case 'date':
+        return fc.oneof({ arbitrary: fc.constantFrom(...DATES), weight: 3 }, { arbitrary: junk, weight: 1 })
+      case 'id':
+        return fc.oneof({ arbitrary: knownId, weight: 3 }, { arbitrary: junk, weight: 1 })
+      case 'number':
+        return fc.oneof({ arbitrary: fc.integer({ max: 5, min: -2 }).map(String), weight: 2 }, { arbitrary: junk, weight: 1 })
+      default:
+        return fc.oneof({ arbitrary: fc.string({ maxLength: 20 }), weight: 1 }, { arbitrary: junk, weight: 1 })
+    }
+  }
+
+  /** A JSON value for a body field: well formed for its kind, a wrong type, or junk. */
+  const jsonOf = (kind: Kind): fc.Arbitrary<unknown> => {
+    const wrongType = fc.oneof(
+      fc.constantFrom(null, true, false, 0, -1, 1.5, 2 ** 31, 2 ** 53 + 2, 1e308, -1e308, [], {}),
+      fc.jsonValue({ maxDepth: 2 }),
+    )
+    const wellFormed: fc.Arbitrary<unknown> =
+      kind === 'guest'
+        ? fc.record({ email: fc.oneof(fc.constant('guest@fuzz.test'), textOf('text')), name: textOf('text'), phone: textOf('text') }, { requiredKeys: [] })
+        : kind === 'items'
+          ? fc.array(fc.record({ guestCount: jsonOf('number'), resource: jsonOf('id'), service: jsonOf('id'), startTime: jsonOf('date') }, { requiredKeys: [] }), {
+              maxLength: 3,
+            })
+          : kind === 'id'
+            ? fc.oneof(knownNumber, knownId)
+            : kind === 'number'
+              ? fc.integer({ max: 5, min: -2 })
+              : textOf(kind)
+    return fc.oneof({ arbitrary: wellFormed, weight: 4 }, { arbitrary: wrongType, weight: 1 }, { arbitrary: junk, weight: 1 })
+  }
+
+  /** One parameter: mostly once, else absent, repeated (a list to qs) or in a bracket form (an object). */
+  const param = (name: string, kind: Kind): fc.Arbitrary<Array<[string, string]>> =>
+    fc.oneof(
+      { arbitrary: textOf(kind).map((value): Array<[string, string]> => [[name, value]]), weight: 12 },
+      { arbitrary: fc.constant<Array<[string, string]>>([]), weight: 2 },
+      {
+        arbitrary: fc.tuple(textOf(kind), textOf(kind)).map(([a, b]): Array<[string, string]> => [
+          [name, a],
+          [name, b],
+        ]),
+        weight: 1,
+      },
+      {
+        arbitrary: fc
+          .tuple(fc.constantFrom('[]', '[0]', '[a]', '[a][b]'), textOf(kind))
+          .map(([suffix, value]): Array<[string, string]> => [[`${name}${suffix}`, value]]),
+        weight: 1,
+      },
+    )
+
+  const query = (params: Record<string, Kind>) =>
+    fc
+      .tuple(fc.tuple(...Object.entries(params).map(([name, kind]) => param(name, kind))), fc.option(fc.tuple(fc.string({ maxLength: 8 }), junk), { freq: 4 }))
+      .map(([pairs, stray]) => {
+        const search = new URLSearchParams()
+        for (const [name, value] of [...pairs.flat(), ...(stray ? [stray] : [])]) {
+          search.append(name, value)
+        }
+        return search.toString()
+      })
+
+  /** Mostly an object with most fields (each possibly malformed), else a non-object or no JSON at all. */
+  const body = (fields: Record<string, Kind>) =>
+    fc.oneof(
+      {
+        arbitrary: fc
+          .tuple(
+            fc.record(
+              Object.fromEntries(Object.entries(fields).map(([name, kind]) => [name, fc.option(jsonOf(kind), { freq: 3, nil: undefined })])),
+              { requiredKeys: [] },
+            ),
+            fc.option(fc.tuple(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 1 })), { freq: 5 }),
+          )
+          .map(([object, stray]) => JSON.stringify(stray ? { ...object, [stray[0]]: stray[1] } : object)),
+        weight: 8,
+      },
+      { arbitrary: fc.jsonValue({ maxDepth: 2 }).map((value) => JSON.stringify(value)), weight: 1 },
+      { arbitrary: fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('{', '{"a":', '[1,', 'nul', '\u0000', '{"service":1,}')), weight: 1 },
+    )
+
+  const caller = fc.constantFrom<Caller>('anonymous', 'anonymous', 'customer', 'admin', 'forged')
+  const contentType = fc.constantFrom(
+    'application/json',
+    'application/json',
+    'application/json',
+    'text/plain',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data',
+    'application/json; charset=utf-16',
+    '',
+  )
+
+  const getRequest = (endpoint: { method: string; params: Record<string, Kind>; path: string }) =>
+    fc.record({ caller, method: fc.constant(endpoint.method), path: query(endpoint.params).map((search) => `${endpoint.path}?${search}`) })
+
+  const postRequest = (endpoint: { fields: Record<string, Kind>; method: string; path: string }) =>
+    fc.record({ body: body(endpoint.fields), caller, contentType, method: fc.constant(endpoint.method), path: fc.constant(endpoint.path) })
+
+  /** Wrong methods on the plugin's paths, and paths under /api/reserve that do not exist. */
+  const strayRequest = fc.record({
+    caller,
+    method: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE'),
+    path: fc.oneof(
+      fc.constantFrom(...Object.values(ENDPOINTS).map((endpoint) => endpoint.path)),
+      fc.string({ maxLength: 20, unit: 'grapheme' }).map((tail) => `/api/reserve/${encodeURIComponent(tail)}`),
+    ),
+  })
+
+  const send = async ({ body: payloadBody, caller: who, contentType: type, method, path }: Sent) => {
+    const headers: Record<string, string> = {}
+    if (jwt[who]) {
+      headers.Authorization = `JWT ${jwt[who]}`
+    }
+    if (type) {
+      headers['Content-Type'] = type
+    }
+    const hasBody = payloadBody !== undefined && method !== 'GET' && method !== 'HEAD'
+    const response = await restRequest(payload, path, { ...(hasBody ? { body: payloadBody } : {}), headers, method })
+    return { status: response.status, text: await response.text() }
+  }
+
+  /** What a client can act on: no server error, and a refusal that says why. */
+  const check = async (request: Sent): Promise<void> => {
+    const { status, text: answer } = await send(request)
+    const context = `${request.method} ${request.path} as ${request.caller}${request.body === undefined ? '' : ` with ${request.body.slice(0, 200)}`} → ${status} ${answer.slice(0, 300)}`
+    expect(status, context).toBeLessThan(500)
+    if (status >= 400) {
+      let parsed: any = null
+      try {
+        parsed = JSON.parse(answer)
+      } catch {
+        // Not JSON: no message a client could read.
+      }
+      const message = parsed?.message ?? parsed?.error ?? parsed?.errors?.[0]?.message
+      expect(typeof message === 'string' && message.trim().length > 0, `no message: ${context}`).toBe(true)
+    }
+  }
+
+  /**
+   * Replayed first on every run whatever the generator picks: start times at the ends of the
+   * JavaScript date range, whose end time could not be represented (they once gave a 500),
+   * and at the ends of the four-digit years, where an end time or a buffer crosses into a
+   * five-digit year or year 0.
+   */
+  const bookingAt = (startTime: string): Sent => ({
+    body: JSON.stringify({ guest: { email: 'g@fuzz.test', name: 'G' }, resource: Number(ids.resource), service: Number(ids.service), startTime }),
+    caller: 'anonymous',
+    contentType: 'application/json',
+    method: 'POST',
+    path: ENDPOINTS.book.path,
+  })
+  const regressions = (): Sent[] =>
+    ['+275760-09-13T00:00:00.000Z', '-271821-04-20', '9999-12-31T23:45:00.000Z', '0001-01-01T00:00:00.000Z'].flatMap((start) => [
+      bookingAt(start),
+      { ...bookingAt(start), caller: 'admin' as const },
+    ])
+
+  const properties: Array<[string, fc.Arbitrary<Sent>, number, () => Sent[]]> = [
+    ['slots', getRequest(ENDPOINTS.slots), 800, () => []],
+    ['availability', getRequest(ENDPOINTS.availability), 700, () => []],
+    ['resource-availability', getRequest(ENDPOINTS.resourceAvailability), 700, () => []],
+    ['history', getRequest(ENDPOINTS.history), 300, () => []],
+    ['customer search', getRequest(ENDPOINTS.customerSearch), 400, () => []],
+    ['openapi', getRequest(ENDPOINTS.openapi), 100, () => []],
+    ['book', postRequest(ENDPOINTS.book), 1_200, regressions],
+    ['cancel', postRequest(ENDPOINTS.cancel), 500, () => []],
+    ['wrong methods and unknown paths', strayRequest, 300, () => []],
+  ]
+
+  it('shares out at least the announced number of requests', () => {
+    expect(properties.reduce((sum, [, , runs]) => sum + runs, 0)).toBeGreaterThanOrEqual(REQUESTS)
+  })
+
+  it.each(properties)('%s: never a 5xx, every 4xx with a message', async (_, arbitrary, numRuns, examples) => {
+    await fc.assert(
+      fc.asyncProperty(arbitrary, check),
+      { examples: examples().map((request) => [request] as [Sent]), numRuns },
+    )
+  })
+})

@@ -1,0 +1,153 @@
+import type { Payload } from 'payload'
+
+import type { EventStore } from '../../src/events/store.js'
+import type { ResourceEvent } from '../../src/events/types.js'
+
+import { evolveCapacity, initialCapacityState } from '../../src/commands/capacity-decider.js'
+import { resourceStream } from '../../src/events/types.js'
+import { BusyIndex } from '../../src/projections/busy-index.js'
+
+const MINUTE = 60_000
+
+export interface CheckedResource {
+  capacityMode: 'per-guest' | 'per-reservation'
+  id: number | string
+  quantity: number
+}
+
+export interface CheckedService {
+  bufferTimeAfter: number
+  bufferTimeBefore: number
+  id: number | string
+}
+
+export interface ReservationRow {
+  endTime: string
+  guestCount: number
+  id: string
+  items?: unknown[] | null
+  resource: number | string
+  service: number | string
+  startTime: string
+  status: string
+}
+
+export interface Violation {
+  peak: number
+  quantity: number
+  resource: string
+  where: string
+}
+
+/** Every reservation document, straight from the database (no access control, no hooks). */
+export const allReservations = async (payload: Payload): Promise<ReservationRow[]> => {
+  const { docs } = await payload.db.find<ReservationRow>({ collection: 'reservations', limit: 0, pagination: false, sort: 'id' })
+  return docs
+}
+
+/**
+ * Replays every resource stream from its first event and checks, after each claim, that no
+ * instant of the claimed intervals holds more than the resource's quantity: a double booking
+ * at any moment of the ledger's history counts, even one released later.
+ */
+export const ledgerViolations = async (store: EventStore, resources: readonly CheckedResource[]): Promise<Violation[]> => {
+  const violations: Violation[] = []
+  for (const resource of resources) {
+    const state = initialCapacityState()
+    for (const event of await store.readStream<ResourceEvent>(resourceStream(String(resource.id)))) {
+      evolveCapacity(state, event)
+      if (event.type !== 'CapacityClaimed') {
+        continue
+      }
+      for (const { end, start } of event.data.intervals) {
+        const peak = state.index.peakUnits(start, end)
+        if (peak > resource.quantity) {
+          violations.push({ peak, quantity: resource.quantity, resource: String(resource.id), where: `revision ${event.revision}` })
+        }
+      }
+    }
+  }
+  return violations
+}
+
+/**
+ * The peak units held at once on each resource by the collection's reservations in a blocking
+ * status, from their stored times and their services' buffers, compared to the quantity.
+ */
+export const collectionViolations = (
+  reservations: readonly ReservationRow[],
+  resources: readonly CheckedResource[],
+  services: readonly CheckedService[],
+  blocking: readonly string[],
+): Violation[] => {
+  const serviceOf = new Map(services.map((service) => [String(service.id), service]))
+  return resources.flatMap((resource) => {
+    const edges: Array<[number, number]> = []
+    for (const reservation of reservations) {
+      if (String(reservation.resource) !== String(resource.id) || !blocking.includes(reservation.status)) {
+        continue
+      }
+      const service = serviceOf.get(String(reservation.service))
+      if (!service) {
+        throw new Error(`Reservation ${reservation.id} names an unknown service ${reservation.service}`)
+      }
+      const units = resource.capacityMode === 'per-guest' ? reservation.guestCount : 1
+      edges.push(
+        [Date.parse(reservation.startTime) - service.bufferTimeBefore * MINUTE, units],
+        [Date.parse(reservation.endTime) + service.bufferTimeAfter * MINUTE, -units],
+      )
+    }
+    // Ends before starts at one instant: half-open intervals that touch do not overlap.
+    edges.sort((a, b) => a[0] - b[0] || a[1] - b[1])
+    let current = 0
+    let peak = 0
+    let at = 0
+    for (const [instant, delta] of edges) {
+      current += delta
+      if (current > peak) {
+        peak = current
+        at = instant
+      }
+    }
+    return peak > resource.quantity
+      ? [{ peak, quantity: resource.quantity, resource: String(resource.id), where: new Date(at).toISOString() }]
+      : []
+  })
+}
+
+export interface ClaimAudit {
+  /** Reservations in a blocking status that hold no capacity: a booking the ledger forgot. */
+  unclaimed: string[]
+  /** Claims held for a reservation that is missing or does not block: capacity lost for good. */
+  orphans: string[]
+}
+
+/**
+ * Hydrates a fresh busy index from the ledger and matches its claims with the collection:
+ * every claim belongs to a reservation whose status blocks, and every such reservation holds one.
+ */
+export const auditClaims = async (
+  store: EventStore,
+  resources: readonly CheckedResource[],
+  reservations: readonly ReservationRow[],
+  blocking: readonly string[],
+): Promise<ClaimAudit> => {
+  const busy = new BusyIndex(store)
+  const byId = new Map(reservations.map((reservation) => [reservation.id, reservation]))
+  const orphans: string[] = []
+  const claimed = new Set<string>()
+  for (const resource of resources) {
+    const { index } = (await busy.current(String(resource.id))).state
+    for (const { key } of index.overlapping(Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)) {
+      claimed.add(`${resource.id}:${key}`)
+      const reservation = byId.get(key)
+      if (!reservation || !blocking.includes(reservation.status)) {
+        orphans.push(`${key} on resource ${resource.id} (${reservation ? reservation.status : 'no document'})`)
+      }
+    }
+  }
+  const unclaimed = reservations
+    .filter((reservation) => blocking.includes(reservation.status) && !claimed.has(`${reservation.resource}:${reservation.id}`))
+    .map((reservation) => `${reservation.id} (${reservation.status}) on resource ${reservation.resource}`)
+  return { orphans: [...new Set(orphans)], unclaimed }
+}

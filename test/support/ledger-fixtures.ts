@@ -1,0 +1,84 @@
+import type { EventStore } from '../../src/events/store.js'
+import type { BookingPlan } from '../../src/events/types.js'
+
+import { Ledger, type CommandMeta } from '../../src/commands/ledger.js'
+import { type BookReservation } from '../../src/commands/reservation-decider.js'
+import { createMemoryEventStore } from '../../src/events/adapters/memory.js'
+import { DEFAULT_STATUS_MACHINE } from '../../src/plugin/options.js'
+import { BusyIndex } from '../../src/projections/busy-index.js'
+import { v7 as uuidv7 } from 'uuid'
+
+export const staff: CommandMeta = { actor: { collection: 'users', id: 'staff-1', kind: 'user' }, privileged: true }
+export const customer: CommandMeta = { actor: { collection: 'users', id: 'cust-1', kind: 'user' }, privileged: false }
+
+const MINUTE = 60_000
+
+/** A plan for `minutes` from `start` on the given resources, each taking `units`. */
+export const plan = (
+  resources: string[],
+  start: string,
+  minutes = 60,
+  units = 1,
+): BookingPlan => {
+  const from = Date.parse(start)
+  const to = from + minutes * MINUTE
+  return {
+    claims: resources.map((resource) => ({ intervals: [{ end: to, start: from, units }], resource })),
+    endTime: new Date(to).toISOString(),
+    guestCount: units,
+    items: resources.slice(1).map((resource) => ({ resource })),
+    resource: resources[0],
+    service: 'service-1',
+    startTime: new Date(from).toISOString(),
+  }
+}
+
+export const booking = (bookingPlan: BookingPlan, overrides: Partial<BookReservation['data']> = {}) => ({
+  data: {
+    cancellationTokenHash: null,
+    customer: 'cust-1',
+    guest: null,
+    idempotencyKey: null,
+    notes: null,
+    plan: bookingPlan,
+    reservationId: uuidv7(),
+    status: 'pending',
+    ...overrides,
+  },
+  type: 'BookReservation' as const,
+})
+
+/** A store without multi-stream atomic appends, to exercise the claim-one-by-one path. */
+export const withoutAtomicAppend = (store: EventStore): EventStore => {
+  const { appendAtomically: _dropped, ...rest } = store
+  return Object.assign(Object.create(Object.getPrototypeOf(store)), rest, {
+    committed: store.committed,
+    kind: `${store.kind}-sequential`,
+  }) as EventStore
+}
+
+export const createLedger = (
+  options: { capacities?: Record<string, number>; now?: Date; store?: EventStore } = {},
+) => {
+  const store = options.store ?? createMemoryEventStore()
+  const busy = new BusyIndex(store)
+  const ledger = new Ledger({
+    busy,
+    capacityOf: (resource) => Promise.resolve(options.capacities?.[resource] ?? 1),
+    clock: () => options.now ?? new Date('2030-01-01T00:00:00.000Z'),
+    policy: { cancelledStatus: 'cancelled', noticePeriodHours: 24, statusMachine: DEFAULT_STATUS_MACHINE },
+    store,
+  })
+  return { busy, ledger, store }
+}
+
+/** Runs commands at once and counts how they ended. */
+export const race = async <T>(tasks: Array<() => Promise<T>>) => {
+  const results = await Promise.allSettled(tasks.map((task) => task()))
+  const rejected = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected')
+  return {
+    conflicts: rejected.filter((r) => (r.reason as { kind?: string }).kind === 'conflict').length,
+    other: rejected.filter((r) => (r.reason as { kind?: string }).kind !== 'conflict').map((r) => r.reason),
+    succeeded: results.filter((r) => r.status === 'fulfilled').length,
+  }
+}

@@ -1,0 +1,196 @@
+/**
+ * Another OS process for the reliability suites. It boots Payload with the plugin on a
+ * database whose schema the parent already pushed and sends every operation through Payload's
+ * REST router (`restRequest`), as a guest or as the staff user NODE_STAFF_EMAIL. It reports on
+ * stdout in lines starting with "@@ ".
+ *   stress: prints "@@ ready", waits for "go" on stdin, runs NODE_OPS random operations,
+ *           NODE_CONCURRENCY at a time, on NODE_RESOURCES × NODE_SERVICES at NODE_STARTS
+ *           half-hourly starts from 09:00 on NODE_DAY: guest bookings (60%), cancellations by
+ *           guest token or by staff (20%) and staff status changes (20%) of its own
+ *           reservations, mostly of those still pending or confirmed. Prints
+ *           "@@ result {json}" and exits.
+ *   crash:  prints "@@ ready" and books without end (NODE_CONCURRENCY at a time, now and then
+ *           cancelling an earlier booking), printing "@@ ack book <id>" after each 201 and
+ *           "@@ ack cancel <id>" after each cancel answered 200, until the parent kills it.
+ */
+import type { Payload } from 'payload'
+
+import { createInterface } from 'node:readline'
+
+import { existingTestDatabase, type TestDatabaseKind } from '../helpers/databases.js'
+import { login, restRequest, stopPayload } from '../helpers/payload.js'
+import { startReservePayload } from './reserve-payload.js'
+
+export interface StressOp {
+  /** The answer's body when it was a server error. */
+  error?: string
+  /** Reservation acted on (for a booking: the one created, when it was). */
+  id?: string
+  kind: 'book' | 'cancel' | 'status'
+  status: number
+  /** The status a cancel or status change asked for. */
+  to?: string
+}
+
+export interface StressResult {
+  booked: string[]
+  ops: StressOp[]
+}
+
+const env = (name: string): string => {
+  const value = process.env[name]
+  if (!value) {
+    throw new Error(`${name} is required`)
+  }
+  return value
+}
+
+const say = (line: string) => process.stdout.write(`@@ ${line}\n`)
+
+/** Deterministic per NODE_SEED (mulberry32), so a failing run can be repeated. */
+const generator = (seed: number) => {
+  let state = seed >>> 0
+  return (): number => {
+    state = (state + 0x6d2b79f5) | 0
+    let t = Math.imul(state ^ (state >>> 15), state | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
+  }
+}
+
+const random = generator(Number(env('NODE_SEED')))
+const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]
+
+// Payload's default ids on SQLite and PostgreSQL are numbers.
+const resources = env('NODE_RESOURCES').split(',').map(Number)
+const services = env('NODE_SERVICES').split(',').map(Number)
+const day = env('NODE_DAY')
+const starts = Number(env('NODE_STARTS'))
+const concurrency = Number(env('NODE_CONCURRENCY'))
+
+/** Guest tokens as afterBookingCreate hands them over: the only place the plaintext exists. */
+const tokens = new Map<string, string>()
+
+const payload: Payload = await startReservePayload(existingTestDatabase(env('NODE_DATABASE_KIND') as TestDatabaseKind, env('NODE_DATABASE_URI')), {
+  allowGuestBooking: true,
+  // Leave recovery to the parent: this node only writes.
+  catchUp: { graceMs: 3_600_000, intervalMs: 3_600_000 },
+  hooks: {
+    afterBookingCreate: [
+      ({ doc }) => {
+        if (typeof doc.cancellationToken === 'string') {
+          tokens.set(doc.id, doc.cancellationToken)
+        }
+      },
+    ],
+  },
+})
+const staffToken = await login(payload, { email: env('NODE_STAFF_EMAIL'), password: env('NODE_STAFF_PASSWORD') })
+
+const send = async (method: string, path: string, body: unknown, token?: string) => {
+  const response = await restRequest(payload, path, {
+    body: JSON.stringify(body),
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `JWT ${token}` } : {}) },
+    method,
+  })
+  const text = await response.text()
+  return { body: text, status: response.status }
+}
+
+const outcome = (kind: StressOp['kind'], status: number, body: string, id?: string, to?: string): StressOp => ({
+  ...(id === undefined ? {} : { id }),
+  kind,
+  status,
+  ...(to === undefined ? {} : { to }),
+  ...(status >= 500 ? { error: body.slice(0, 500) } : {}),
+})
+
+let counter = 0
+
+/** A guest booking at a half-hourly start: hour-long services overlap their neighbours in part. */
+const book = async (): Promise<StressOp> => {
+  const n = counter++
+  const minute = 9 * 60 + Math.floor(random() * starts) * 30
+  const startTime = new Date(Date.parse(`${day}T00:00:00.000Z`) + minute * 60_000).toISOString()
+  const { body, status } = await send('POST', '/api/reserve/book', {
+    guest: { email: `guest${process.pid}-${n}@example.test`, name: `Guest ${n}` },
+    guestCount: 1 + Math.floor(random() * 2),
+    resource: pick(resources),
+    service: pick(services),
+    startTime,
+  })
+  return outcome('book', status, body, status === 201 ? String((JSON.parse(body) as { id: string }).id) : undefined)
+}
+
+/** Half by the guest's own token (an anonymous caller), half by staff. */
+const cancel = async (id: string): Promise<StressOp> => {
+  const token = tokens.get(id)
+  const { body, status } =
+    token && random() < 0.5
+      ? await send('POST', '/api/reserve/cancel', { reservationId: id, token })
+      : await send('POST', '/api/reserve/cancel', { reason: 'stress', reservationId: id }, staffToken)
+  return outcome('cancel', status, body, id, 'cancelled')
+}
+
+/** A staff status change: any of the machine's moves, refused (400) where the status forbids it. */
+const changeStatus = async (id: string): Promise<StressOp> => {
+  const to = pick(['confirmed', 'completed', 'no-show'])
+  const { body, status } = await send('PATCH', `/api/reservations/${id}`, { status: to }, staffToken)
+  return outcome('status', status, body, id, to)
+}
+
+if (env('NODE_SCENARIO') === 'stress') {
+  say('ready')
+  for await (const line of createInterface({ input: process.stdin })) {
+    if (line.trim() === 'go') {
+      break
+    }
+  }
+  const booked: string[] = []
+  /** Reservations whose last answer left them pending or confirmed: most moves target these. */
+  const active = new Set<string>()
+  const ops: StressOp[] = []
+  let remaining = Number(env('NODE_OPS'))
+  const target = (): string | undefined => {
+    const pool = active.size > 0 && random() < 0.85 ? [...active] : booked
+    return pool.length > 0 ? pick(pool) : undefined
+  }
+  const worker = async (): Promise<void> => {
+    while (remaining > 0) {
+      remaining--
+      const roll = random()
+      const id = target()
+      const op = id === undefined || roll < 0.6 ? await book() : roll < 0.8 ? await cancel(id) : await changeStatus(id)
+      if (op.kind === 'book' && op.id !== undefined) {
+        booked.push(op.id)
+        active.add(op.id)
+      } else if (op.status === 200 && op.id !== undefined && op.to !== 'confirmed') {
+        active.delete(op.id)
+      }
+      ops.push(op)
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, worker))
+  const result: StressResult = { booked, ops }
+  say(`result ${JSON.stringify(result)}`)
+  await stopPayload(payload)
+  process.exit(0)
+} else {
+  say('ready')
+  const booked: string[] = []
+  const worker = async (): Promise<never> => {
+    for (;;) {
+      const target = booked.length > 0 && random() < 0.2 ? booked.splice(Math.floor(random() * booked.length), 1)[0] : undefined
+      if (target === undefined) {
+        const op = await book()
+        if (op.id !== undefined) {
+          booked.push(op.id)
+          say(`ack book ${op.id}`)
+        }
+      } else if ((await cancel(target)).status === 200) {
+        say(`ack cancel ${target}`)
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, worker))
+}

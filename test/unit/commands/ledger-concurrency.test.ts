@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest'
+
+import { createMemoryEventStore } from '../../../src/events/adapters/memory.js'
+import { booking, createLedger, plan, race, staff, withoutAtomicAppend } from '../../support/ledger-fixtures.js'
+
+const stores = [
+  ['atomic multi-stream appends', () => createMemoryEventStore()],
+  ['claim one stream at a time', () => withoutAtomicAppend(createMemoryEventStore())],
+] as const
+
+describe.each(stores)('ledger concurrency (memory, %s)', (_name, makeStore) => {
+  const slot = '2030-02-01T09:00:00.000Z'
+
+  it('lets exactly one of 20 concurrent bookings of one slot through on a quantity-1 resource', async () => {
+    const { ledger } = createLedger({ store: makeStore() })
+    const outcome = await race(Array.from({ length: 20 }, () => () => ledger.execute(booking(plan(['r1'], slot)), staff)))
+    expect(outcome).toEqual({ conflicts: 19, other: [], succeeded: 1 })
+  })
+
+  it('lets exactly 3 through on a quantity-3 resource', async () => {
+    const { ledger } = createLedger({ capacities: { r1: 3 }, store: makeStore() })
+    const outcome = await race(Array.from({ length: 20 }, () => () => ledger.execute(booking(plan(['r1'], slot)), staff)))
+    expect(outcome).toEqual({ conflicts: 17, other: [], succeeded: 3 })
+  })
+
+  it('books 20 different resources at once without a conflict', async () => {
+    const { ledger } = createLedger({ store: makeStore() })
+    const outcome = await race(
+      Array.from({ length: 20 }, (_, i) => () => ledger.execute(booking(plan([`r${i}`], slot)), staff)),
+    )
+    expect(outcome).toEqual({ conflicts: 0, other: [], succeeded: 20 })
+  })
+
+  it('never exceeds the shared resource in concurrent {A,B} and {B,C} bookings, and failures hold nothing', async () => {
+    const { busy, ledger } = createLedger({ capacities: { A: 5, B: 2, C: 5 }, store: makeStore() })
+    const tasks = Array.from({ length: 20 }, (_, i) => () =>
+      ledger.execute(booking(plan(i % 2 === 0 ? ['A', 'B'] : ['B', 'C'], slot)), staff),
+    )
+    const outcome = await race(tasks)
+    expect(outcome.succeeded).toBe(2)
+    expect(outcome.other).toEqual([])
+    const from = Date.parse(slot)
+    const b = await busy.current('B')
+    const a = await busy.current('A')
+    const c = await busy.current('C')
+    expect(b.state.index.peakUnits(from, from + 3_600_000)).toBe(2)
+    // Every claim left on A and C belongs to a booking that also holds B.
+    const holdersOfB = new Set(b.state.index.overlapping(from, from + 1).map((x) => x.key))
+    for (const other of [a, c]) {
+      for (const claim of other.state.index.overlapping(from, from + 1)) {
+        expect(holdersOfB.has(claim.key)).toBe(true)
+      }
+    }
+  })
+
+  it('frees the slot when a booking is cancelled, so the next one fits', async () => {
+    const { ledger } = createLedger({ store: makeStore() })
+    const first = booking(plan(['r1'], slot))
+    await ledger.execute(first, staff)
+    await expect(ledger.execute(booking(plan(['r1'], slot)), staff)).rejects.toMatchObject({ kind: 'conflict', path: 'startTime' })
+    await ledger.cancel(first.data.reservationId, staff)
+    await expect(ledger.execute(booking(plan(['r1'], slot)), staff)).resolves.toMatchObject({ state: { kind: 'active' } })
+  })
+
+  it('names the offending item of a multi-resource booking', async () => {
+    const { ledger } = createLedger({ store: makeStore() })
+    await ledger.execute(booking(plan(['pool'], slot)), staff)
+    await expect(ledger.execute(booking(plan(['r1', 'pool'], slot)), staff)).rejects.toMatchObject({
+      kind: 'conflict',
+      path: 'items.0.startTime',
+    })
+  })
+})
+
+describe.each(stores)('idempotency keys (memory, %s)', (_name, makeStore) => {
+  it('creates exactly one reservation from 10 concurrent bookings with one key; the rest are told the key is used', async () => {
+    const { ledger } = createLedger({ capacities: { r1: 50 }, store: makeStore() })
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, () =>
+        ledger.execute(booking(plan(['r1'], '2030-02-01T09:00:00.000Z'), { idempotencyKey: 'key-1' }), staff),
+      ),
+    )
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1)
+    for (const result of results.filter((r): r is PromiseRejectedResult => r.status === 'rejected')) {
+      expect(result.reason).toMatchObject({ kind: 'invalid', path: 'idempotencyKey' })
+    }
+  })
+})
+
+describe.each(stores)('concurrent commands on one reservation (memory, %s)', (_name, makeStore) => {
+  it('leaves the resource holding exactly what the reservation says, whatever the interleaving', async () => {
+    const { busy, ledger } = createLedger({ capacities: { r1: 2 }, store: makeStore() })
+    for (let round = 0; round < 20; round++) {
+      const first = booking(plan(['r1'], `2030-03-${String(round + 1).padStart(2, '0')}T09:00:00.000Z`))
+      await ledger.execute(first, staff)
+      const id = first.data.reservationId
+      const moved = plan(['r1'], `2030-03-${String(round + 1).padStart(2, '0')}T09:30:00.000Z`)
+      await Promise.allSettled([
+        ledger.execute({ data: { plan: moved, reservationId: id }, type: 'RescheduleReservation' }, staff),
+        round % 2 === 0 ? ledger.cancel(id, staff) : ledger.execute({ data: { reservationId: id, to: 'confirmed' }, type: 'ChangeReservationStatus' }, staff),
+        ledger.execute({ data: { plan: first.data.plan, reservationId: id }, type: 'RescheduleReservation' }, staff),
+      ])
+      const { state } = await ledger.load(id)
+      const held = (await busy.current('r1')).state.index.intervalsOf(id)
+      const expected = state.kind === 'active' && state.reservation.status !== 'cancelled' ? state.reservation.claims[0].intervals : []
+      expect(held).toEqual(expected)
+    }
+  })
+})

@@ -1,0 +1,129 @@
+import { describe, it } from 'vitest'
+
+import type { ReservationEvent } from '../../../src/events/types.js'
+
+import {
+  decideReservation,
+  evolveReservation,
+  initialReservationState,
+  type ReservationCommand,
+} from '../../../src/commands/reservation-decider.js'
+import { DEFAULT_STATUS_MACHINE } from '../../../src/plugin/options.js'
+import { deciderSpec } from '../../support/decider-spec.js'
+import { plan } from '../../support/ledger-fixtures.js'
+
+const NOW = new Date('2030-01-10T12:00:00.000Z')
+const policy = { cancelledStatus: 'cancelled', noticePeriodHours: 24, statusMachine: DEFAULT_STATUS_MACHINE }
+const at = { at: NOW.toISOString() }
+
+const spec = (privileged: boolean) =>
+  deciderSpec<ReservationCommand, ReservationEvent, ReturnType<typeof initialReservationState>>({
+    decide: (command, state) => decideReservation(command, state, policy, { now: NOW, privileged }),
+    evolve: (state, event) => evolveReservation(state, event, at),
+    initialState: initialReservationState,
+  })
+const asStaff = spec(true)
+const asCustomer = spec(false)
+
+const id = 'res-1'
+const inTwoDays = plan(['r1'], '2030-01-12T09:00:00.000Z')
+const inTwoHours = plan(['r1'], '2030-01-10T14:00:00.000Z')
+const book = (bookingPlan = inTwoDays, status = 'pending'): ReservationCommand => ({
+  data: {
+    cancellationTokenHash: null,
+    customer: 'c1',
+    guest: null,
+    idempotencyKey: null,
+    notes: null,
+    plan: bookingPlan,
+    reservationId: id,
+    status,
+  },
+  type: 'BookReservation',
+})
+const booked = (bookingPlan = inTwoDays, status = 'pending'): ReservationEvent => ({
+  data: {
+    cancellationTokenHash: null,
+    customer: 'c1',
+    guest: null,
+    idempotencyKey: null,
+    notes: null,
+    ...bookingPlan,
+    reservationId: id,
+    status,
+  },
+  type: 'ReservationBooked',
+})
+const moveTo = (to: string): ReservationCommand => ({ data: { reservationId: id, to }, type: 'ChangeReservationStatus' })
+const movedTo = (from: string, to: string): ReservationEvent => ({
+  data: { from, reservationId: id, to },
+  type: 'ReservationStatusChanged',
+})
+
+describe('reservation decider', () => {
+  it('books a new reservation in the default status', () => {
+    asCustomer().when(book()).then([booked()])
+  })
+
+  it('refuses to book the same reservation twice', () => {
+    asStaff(booked()).when(book()).thenRejects({ kind: 'conflict' })
+  })
+
+  it('refuses a customer booking in the past, but lets staff record one', () => {
+    const yesterday = plan(['r1'], '2030-01-09T09:00:00.000Z')
+    asCustomer().when(book(yesterday)).thenRejects({ kind: 'invalid', path: 'startTime' })
+    asStaff().when(book(yesterday)).then([booked(yesterday)])
+  })
+
+  it('lets staff create a confirmed reservation, but not a customer (no self-confirming)', () => {
+    asStaff().when(book(inTwoDays, 'confirmed')).then([booked(inTwoDays, 'confirmed')])
+    asCustomer().when(book(inTwoDays, 'confirmed')).thenRejects({ kind: 'forbidden', path: 'status' })
+  })
+
+  it('refuses creating in a status the default one cannot move to', () => {
+    asStaff().when(book(inTwoDays, 'completed')).thenRejects({ kind: 'invalid', path: 'status' })
+  })
+
+  it('follows the transitions of the status machine', () => {
+    asStaff(booked()).when(moveTo('confirmed')).then([movedTo('pending', 'confirmed')])
+    asStaff(booked()).when(moveTo('completed')).thenRejects({ kind: 'invalid', path: 'status' })
+    asStaff(booked(), movedTo('pending', 'cancelled')).when(moveTo('confirmed')).thenRejects({ kind: 'invalid' })
+  })
+
+  it('does not let a customer confirm their own booking', () => {
+    asCustomer(booked()).when(moveTo('confirmed')).thenRejects({ kind: 'forbidden', path: 'status' })
+  })
+
+  it('lets a customer cancel before the notice period, not within it; staff are exempt', () => {
+    asCustomer(booked()).when(moveTo('cancelled')).then([movedTo('pending', 'cancelled')])
+    asCustomer(booked(inTwoHours)).when(moveTo('cancelled')).thenRejects({ kind: 'invalid', path: 'status' })
+    asStaff(booked(inTwoHours)).when(moveTo('cancelled')).then([movedTo('pending', 'cancelled')])
+  })
+
+  it('treats a move to the current status as no change', () => {
+    asStaff(booked()).when(moveTo('pending')).then([])
+  })
+
+  it('reports an unknown reservation as not found', () => {
+    asStaff().when(moveTo('cancelled')).thenRejects({ kind: 'not-found' })
+  })
+
+  it('does not reschedule a reservation in a terminal status', () => {
+    asStaff(booked(), movedTo('pending', 'cancelled'))
+      .when({ data: { plan: inTwoDays, reservationId: id }, type: 'RescheduleReservation' })
+      .thenRejects({ kind: 'invalid' })
+  })
+
+  it('records only the details that changed', () => {
+    asStaff(booked())
+      .when({ data: { changes: { customer: 'c1', notes: 'window seat' }, reservationId: id }, type: 'UpdateReservationDetails' })
+      .then([{ data: { changes: { notes: 'window seat' }, reservationId: id }, type: 'ReservationDetailsUpdated' }])
+  })
+
+  it('abandons only a reservation that never got booked', () => {
+    asStaff().when({ data: { reservationId: id }, type: 'AbandonReservation' }).then([
+      { data: { reservationId: id }, type: 'ReservationAbandoned' },
+    ])
+    asStaff(booked()).when({ data: { reservationId: id }, type: 'AbandonReservation' }).then([])
+  })
+})
