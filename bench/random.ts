@@ -1,0 +1,13 @@
+/**
+ * A small deterministic generator (mulberry32): the same seed gives the same sequence on every
+ * run, so a benchmark asks the same questions and places the same reservations each time.
+ */
+export const seededRandom = (seed: number): (() => number) => {
+  let state = seed >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) | 0
+    let t = Math.imul(state ^ (state >>> 15), state | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
+  }
+}
