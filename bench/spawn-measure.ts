@@ -12,7 +12,9 @@ const RESULT = '@@ result '
  */
 export const measureInChild = (settings: MeasureSettings): Promise<Measurement> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/measure-node.ts'], {
+    // BENCH_CPU_PROF=<dir>: a V8 CPU profile of each measuring process, to see where a request's time goes.
+    const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : []
+    const child = spawn(process.execPath, ['--expose-gc', ...profile, '--import', 'tsx', 'bench/measure-node.ts'], {
       env: { ...process.env, BENCH_NODE: JSON.stringify(settings) },
       stdio: ['ignore', 'pipe', 'inherit'],
     })

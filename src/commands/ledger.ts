@@ -144,7 +144,12 @@ export class Ledger {
   private async executeNow(command: ReservationCommand, meta: CommandMeta): Promise<CommandOutcome> {
     const reservationId = command.data.reservationId
     for (let attempt = 1; ; attempt++) {
-      const { revision, state } = await this.load(reservationId)
+      // A booking names a fresh UUIDv7, so its stream is new: the append's expected revision
+      // checks that, and only a retry after a conflict reads the stream.
+      const { revision, state } =
+        command.type === 'BookReservation' && attempt === 1
+          ? { revision: NO_STREAM, state: foldReservation([]) }
+          : await this.load(reservationId)
       const context: DecisionContext = { now: meta.now ?? this.clock(), privileged: meta.privileged }
       const decided = decideReservation(command, state, this.deps.policy, context)
       if (decided.length === 0) {
@@ -310,7 +315,9 @@ export class Ledger {
     if (store.appendAtomically) {
       const claims: AppendRequest[] = []
       for (const change of changes) {
-        const request = await this.decideClaim(reservationId, change.resource, change.final, after, metadata, { grow: false })
+        const { request } = await this.decideClaim(reservationId, change.resource, change.final, after, metadata, {
+          grow: false,
+        })
         if (request) {
           claims.push(request)
         }
@@ -324,6 +331,8 @@ export class Ledger {
     const machine = this.deps.policy.statusMachine
     const was = intervalsByResource(heldClaims(before, machine))
     const grown: ClaimChange[] = []
+    /** Resources where what was recorded is exactly `final`: nothing to shrink after the commit. */
+    const exact = new Set<string>()
     if (guardAppend) {
       // A key, once appended, stays used: the spec rejects every reuse, even after a failure.
       await store.append(guardAppend).catch((error: unknown) => {
@@ -334,9 +343,14 @@ export class Ledger {
     try {
       for (const change of changes) {
         await this.withRetry(async () => {
-          const request = await this.decideClaim(reservationId, change.resource, change.final, after, metadata, { grow: true })
+          const { held, request } = await this.decideClaim(reservationId, change.resource, change.final, after, metadata, {
+            grow: true,
+          })
           if (request) {
             this.deps.busy.applyCommitted((await store.append(request)).events)
+          }
+          if (sameIntervals(union(held, change.final), change.final)) {
+            exact.add(change.resource)
           }
         })
         grown.push(change)
@@ -349,7 +363,7 @@ export class Ledger {
       throw error
     }
     // Committed: a failure from here on leaves extra capacity held, which recovery trims.
-    for (const change of changes) {
+    for (const change of changes.filter(({ resource }) => !exact.has(resource))) {
       await this.withRetry(() => this.shrink(reservationId, change.resource, change.final, metadata))
     }
     return result.events as RecordedEvent<ReservationEvent>[]
@@ -367,7 +381,7 @@ export class Ledger {
     state: ReservationState,
     metadata: EventMetadata,
     { grow }: { grow: boolean },
-  ): Promise<AppendRequest | null> {
+  ): Promise<{ held: Interval[]; request: AppendRequest | null }> {
     const quantity = final.length === 0 ? 0 : await this.deps.capacityOf(resource)
     const snapshot = await this.deps.busy.current(resource)
     const revision = snapshot.revision
@@ -380,15 +394,18 @@ export class Ledger {
       }
       throw error
     }
+    const held = snapshot.state.index.intervalsOf(reservationId)
     if (grow) {
-      const held = snapshot.state.index.intervalsOf(reservationId)
       const grown = union(held, final)
       events = sameIntervals(grown, held) ? [] : [{ data: { intervals: grown, reservationId }, type: 'CapacityClaimed' }]
     }
     if (events.length === 0) {
-      return null
+      return { held, request: null }
     }
-    return { events: this.withMetadata(events, metadata), expectedRevision: revision, stream: resourceStream(resource) }
+    return {
+      held,
+      request: { events: this.withMetadata(events, metadata), expectedRevision: revision, stream: resourceStream(resource) },
+    }
   }
 
   private metadata(reservationId: string, meta: CommandMeta, now: Date): EventMetadata {

@@ -13,6 +13,7 @@ import { BusyIndex } from '../projections/busy-index.js'
 import { CatchUp } from '../projections/catch-up.js'
 import { ReservationsProjector } from '../projections/reservations-projector.js'
 import { CHECKPOINTS_COLLECTION } from './ledger-checkpoints-collection.js'
+import { referenceData } from './reference-data/reference-data.js'
 
 /** The ledger's moving parts for one Payload instance. */
 export interface ReserveRuntime {
@@ -74,15 +75,14 @@ export const startRuntime = async (payload: Payload, options: ResolvedOptions): 
   const busy = new BusyIndex(store)
   const ledger = new Ledger({
     busy,
+    // From the reference-data cache: this process sees its own changes at once, another
+    // process's within its lifetime (docs/ARCHITECTURE.md, "Reference data").
     async capacityOf(resourceId) {
-      const resource = (await payload.db.findOne({
-        collection: options.slugs.resources as CollectionSlug,
-        where: { id: { equals: resourceId } },
-      })) as { quantity?: null | number } | null
+      const resource = (await referenceData(payload, options).resources([resourceId])).get(resourceId)
       if (!resource) {
         throw new CommandRejected('invalid', 'Resource not found', 'resource')
       }
-      return resource.quantity ?? 1
+      return resource.quantity
     },
     policy: {
       cancelledStatus: options.cancelledStatus,

@@ -5,8 +5,20 @@ import { createLocalReq } from 'payload'
 import type { Ledger } from '../commands/ledger.js'
 import type { ResolvedOptions, ReservationDoc } from '../plugin/options.js'
 
-import { foldReservation } from '../commands/reservation-decider.js'
+import type { RecordedEvent, ReservationEvent } from '../events/types.js'
+
+import { foldReservation, type ReservationState } from '../commands/reservation-decider.js'
 import { reservationDocument } from './reservation-document.js'
+
+/**
+ * A reservation's document as a request has just written it: the events the request appended,
+ * the hook checkpoint it stored and the resulting state.
+ */
+export interface WrittenDocument {
+  events: RecordedEvent<ReservationEvent>[]
+  hooksRevision: number
+  state: ReservationState
+}
 
 interface StoredDoc {
   id: string
@@ -39,25 +51,62 @@ export class ReservationsProjector {
     return this.options.slugs.reservations as CollectionSlug
   }
 
+  /** Whether any host hook listens for one of these events (else delivering them is a no-op). */
+  hasListeners(events: RecordedEvent<ReservationEvent>[]): boolean {
+    const { afterBookingCreate, afterStatusChange } = this.options.hooks
+    return events.some(
+      ({ type }) =>
+        (type === 'ReservationBooked' && afterBookingCreate.length > 0) ||
+        (type === 'ReservationStatusChanged' && afterStatusChange.length > 0),
+    )
+  }
+
   /**
    * Fires the hooks of events newer than the document's hook checkpoint, then advances it.
-   * Runs inside `req` so that, in a request, it sees the document its transaction wrote.
+   * Runs inside `req` so that, in a request, it sees the document its transaction wrote. A
+   * request that has just written the document passes what it knows (`written`), which spares
+   * reading the checkpoint and the stream when nothing older is pending. A create whose events
+   * no hook listens for stores its checkpoint at the head already and costs nothing here.
    */
-  async emitHooks(reservationId: string, req: PayloadRequest): Promise<void> {
+  async emitHooks(reservationId: string, req: PayloadRequest, written?: WrittenDocument): Promise<void> {
+    // What the request wrote answers for the stream unless older events were still pending.
+    const known = written !== undefined && written.events.length > 0 && written.hooksRevision >= written.events[0].revision - 1
+    const source = known ? written : await this.pendingOf(reservationId, req)
+    const events = source?.events.filter((event) => event.revision > source.hooksRevision) ?? []
+    if (!source || events.length === 0) {
+      return
+    }
+    if (this.hasListeners(events)) {
+      await this.deliver(reservationId, events, req)
+    }
+    const { state } = source
+    await this.payload.db.updateOne({
+      collection: this.collection,
+      // Payload stamps its own write time on updates; the ledger's is the truth, as a rebuild has it.
+      data: {
+        ledgerHooksRevision: events[events.length - 1].revision,
+        ...(state.kind === 'active' ? { updatedAt: state.reservation.updatedAt } : {}),
+      },
+      id: reservationId,
+      req,
+      returning: false,
+    })
+  }
+
+  private async pendingOf(reservationId: string, req: PayloadRequest): Promise<null | WrittenDocument> {
     const doc = (await this.payload.db.findOne({
       collection: this.collection,
       req,
       where: { id: { equals: reservationId } },
     })) as null | StoredDoc
     if (!doc) {
-      return
+      return null
     }
-    const after = doc.ledgerHooksRevision ?? -1
     const history = await this.ledger.history(reservationId)
-    const events = history.filter((event) => event.revision > after)
-    if (events.length === 0) {
-      return
-    }
+    return { events: history, hooksRevision: doc.ledgerHooksRevision ?? -1, state: foldReservation(history) }
+  }
+
+  private async deliver(reservationId: string, events: RecordedEvent<ReservationEvent>[], req: PayloadRequest): Promise<void> {
     const hooks = this.options.hooks
     const fresh = (await this.payload.findByID({
       collection: this.collection,
@@ -80,19 +129,6 @@ export class ReservationsProjector {
         )
       }
     }
-    const last = events[events.length - 1]
-    const state = foldReservation(history)
-    await this.payload.db.updateOne({
-      collection: this.collection,
-      // Payload stamps its own write time on updates; the ledger's is the truth, as a rebuild has it.
-      data: {
-        ledgerHooksRevision: last.revision,
-        ...(state.kind === 'active' ? { updatedAt: state.reservation.updatedAt } : {}),
-      },
-      id: reservationId,
-      req,
-      returning: false,
-    })
   }
 
   /**

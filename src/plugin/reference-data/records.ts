@@ -7,6 +7,7 @@ import { relationId } from '../reservations/relation-id.js'
 
 /** What availability reads of a service; absent numbers are `null`, defaults apply later. */
 export interface ServiceRecord {
+  allowGuestBooking: 'disabled' | 'enabled' | 'inherit'
   bufferTimeAfter: null | number
   bufferTimeBefore: null | number
   duration: null | number
@@ -34,6 +35,7 @@ const ids = (value: unknown): RelationId[] =>
   Array.isArray(value) ? value.map(relationId).filter((id): id is RelationId => id !== null) : []
 
 export const toServiceRecord = (doc: Doc): ServiceRecord => ({
+  allowGuestBooking: doc.allowGuestBooking === 'enabled' || doc.allowGuestBooking === 'disabled' ? doc.allowGuestBooking : 'inherit',
   bufferTimeAfter: numberOrNull(doc.bufferTimeAfter),
   bufferTimeBefore: numberOrNull(doc.bufferTimeBefore),
   duration: numberOrNull(doc.duration),

@@ -1,13 +1,14 @@
-import type { CollectionSlug, PayloadRequest } from 'payload'
+import type { PayloadRequest } from 'payload'
 
 import type { BookingPlan, RelationId, ReservationItem, ResourceClaim } from '../../events/types.js'
 import type { ResolvedOptions } from '../options.js'
 
 import { blockedInterval } from '../../availability/blocked-interval.js'
-import { type CapacityMode, claimUnits } from '../../availability/capacity.js'
+import { claimUnits } from '../../availability/capacity.js'
 import { computeEndTime, normaliseStart } from '../../availability/end-time.js'
 import { CommandRejected } from '../../commands/rejection.js'
-import { type ServiceRecord, toServiceRecord } from '../reference-data/records.js'
+import { referenceData } from '../reference-data/reference-data.js'
+import type { ResourceRecord, ServiceRecord } from '../reference-data/records.js'
 import { slotServiceOf } from '../reference-data/slot-service.js'
 import { FIRST_DATE, isSupportedInstant, LAST_DATE } from '../endpoints/supported-dates.js'
 import { parseInstant } from '../validation/parse-instant.js'
@@ -21,11 +22,6 @@ export interface PlanInput {
   resource?: unknown
   service?: unknown
   startTime?: unknown
-}
-
-interface ResourceDoc {
-  capacityMode?: CapacityMode | null
-  timezone?: null | string
 }
 
 const parseTime = (value: unknown, path: string): number => {
@@ -67,19 +63,22 @@ export const buildBookingPlan = async (
   options: ResolvedOptions,
   { fillRequiredResources, keepEndTime }: { fillRequiredResources: boolean; keepEndTime: boolean },
 ): Promise<BookingPlan> => {
-  const find = async <T>(collection: string, id: RelationId, path: string, label: string): Promise<T> => {
-    const doc = await req.payload.db.findOne({
-      collection: collection as CollectionSlug,
-      req,
-      where: { id: { equals: id } },
-    })
-    if (!doc) {
-      throw new CommandRejected('invalid', `${label} not found`, path)
+  // Cached reference data: a booking reads no service or resource row when warm.
+  const reference = referenceData(req.payload, options)
+  const findService = async (id: RelationId, path: string): Promise<ServiceRecord> => {
+    const service = (await reference.services([id])).get(String(id))
+    if (!service) {
+      throw new CommandRejected('invalid', 'Service not found', path)
     }
-    return doc as T
+    return service
   }
-  const findService = async (id: RelationId, path: string): Promise<ServiceRecord> =>
-    toServiceRecord(await find<Record<string, unknown>>(options.slugs.services, id, path, 'Service'))
+  const findResource = async (id: RelationId, path: string): Promise<ResourceRecord> => {
+    const resource = (await reference.resources([id])).get(String(id))
+    if (!resource) {
+      throw new CommandRejected('invalid', 'Resource not found', path)
+    }
+    return resource
+  }
 
   const serviceId = requireId(input.service, 'service')
   const resourceId = requireId(input.resource, 'resource')
@@ -95,11 +94,9 @@ export const buildBookingPlan = async (
     service: ServiceRecord
     start: number
   }): Promise<{ end: number; start: number }> => {
-    const resource = await find<ResourceDoc>(
-      options.slugs.resources,
+    const resource = await findResource(
       args.resource,
       args.path === 'startTime' ? 'resource' : args.path.replace(/startTime$/, 'resource'),
-      'Resource',
     )
     const timeZone = resource.timezone || options.timezone
     const timing = slotServiceOf(args.service, options)
@@ -111,7 +108,7 @@ export const buildBookingPlan = async (
     if (!(end > start)) {
       throw new CommandRejected('invalid', 'endTime must be after startTime', args.path.replace(/startTime$/, 'endTime'))
     }
-    const units = claimUnits(resource.capacityMode ?? 'per-reservation', args.guests)
+    const units = claimUnits(resource.capacityMode, args.guests)
     const blocked = blockedInterval({ end, start, units }, timing, timeZone)
     // Local days are four-digit `YYYY-MM-DD` all through availability and the rules.
     if (!isSupportedInstant(blocked.start) || !isSupportedInstant(blocked.end)) {

@@ -19,6 +19,7 @@ import type { ResolvedOptions } from '../options.js'
 
 import { CommandRejected, isCommandRejected } from '../../commands/rejection.js'
 import { reservationDocument } from '../../projections/reservation-document.js'
+import type { WrittenDocument } from '../../projections/reservations-projector.js'
 import { getRuntime } from '../runtime.js'
 import { buildBookingPlan, type PlanInput } from './booking-plan.js'
 import { commandMeta } from './command-meta.js'
@@ -42,10 +43,22 @@ const own = (req: PayloadRequest, reservationId: string): void => {
   req.context[OWNED] = [...ownedIds(req), reservationId]
 }
 
+/** What each request's own writes left for afterChange to deliver, by reservation id. */
+const writtenByRequest = new WeakMap<PayloadRequest, Map<string, WrittenDocument>>()
+
+const remember = (req: PayloadRequest, reservationId: string, written: WrittenDocument): void => {
+  const byId = writtenByRequest.get(req) ?? new Map<string, WrittenDocument>()
+  byId.set(reservationId, written)
+  writtenByRequest.set(req, byId)
+}
+
 const release = (req: PayloadRequest): string[] => {
   const ids = ownedIds(req)
   const { projector } = getRuntime(req.payload)
-  ids.forEach((id) => projector.requestOwned.delete(id))
+  ids.forEach((id) => {
+    projector.requestOwned.delete(id)
+    writtenByRequest.get(req)?.delete(id)
+  })
   req.context[OWNED] = []
   return ids
 }
@@ -148,10 +161,14 @@ export const reservationWriteHooks = (options: ResolvedOptions) => {
         },
         type: 'BookReservation',
       })
+      const { projector } = getRuntime(req.payload)
       if (token) {
-        getRuntime(req.payload).projector.tokens.set(reservationId, token)
+        projector.tokens.set(reservationId, token)
       }
-      return { ...documentOf(outcome), ledgerHooksRevision: -1 }
+      // Events no hook listens for are delivered as soon as they are written.
+      const hooksRevision = projector.hasListeners(outcome.events) ? -1 : outcome.revision
+      remember(req, reservationId, { events: outcome.events, hooksRevision, state: outcome.state })
+      return { ...documentOf(outcome), ledgerHooksRevision: hooksRevision }
     }
 
     const reservationId = String(originalDoc?.id)
@@ -205,17 +222,22 @@ export const reservationWriteHooks = (options: ResolvedOptions) => {
     }
     own(req, reservationId)
     let outcome: CommandOutcome | undefined
+    const events: CommandOutcome['events'] = []
     for (const command of commands) {
       outcome = await run(req, options, command, typeof req.context.reason === 'string' ? req.context.reason : undefined)
+      events.push(...outcome.events)
     }
-    return { ...documentOf(outcome!), ledgerHooksRevision: originalDoc?.ledgerHooksRevision ?? -1 }
+    const hooksRevision = (originalDoc?.ledgerHooksRevision as null | number | undefined) ?? -1
+    remember(req, reservationId, { events, hooksRevision, state: outcome!.state })
+    return { ...documentOf(outcome!), ledgerHooksRevision: hooksRevision }
   }
 
   const afterChange: CollectionAfterChangeHook = async ({ doc, req }) => {
     const ids = ownedIds(req)
     try {
+      const written = writtenByRequest.get(req)
       for (const id of ids) {
-        await getRuntime(req.payload).projector.emitHooks(id, req)
+        await getRuntime(req.payload).projector.emitHooks(id, req, written?.get(id))
       }
     } finally {
       release(req)

@@ -1,8 +1,7 @@
-import type { CollectionSlug } from 'payload'
-
 import type { BookingRule } from './booking-rule.js'
 
 import { CommandRejected } from '../../../commands/rejection.js'
+import { referenceData } from '../../reference-data/reference-data.js'
 import { isGuestBooking } from './booking-rule.js'
 
 /**
@@ -14,11 +13,7 @@ export const guestBookingEnabled: BookingRule = async (context) => {
   if (operation !== 'create' || plan === null || !isGuestBooking(context)) {
     return
   }
-  const service = (await req.payload.db.findOne({
-    collection: options.slugs.services as CollectionSlug,
-    req,
-    where: { id: { equals: plan.service } },
-  })) as { allowGuestBooking?: null | string } | null
+  const service = (await referenceData(req.payload, options).services([plan.service])).get(String(plan.service))
   const setting = service?.allowGuestBooking ?? 'inherit'
   const enabled = setting === 'enabled' || (setting === 'inherit' && options.allowGuestBooking)
   if (!enabled) {

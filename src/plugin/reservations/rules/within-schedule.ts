@@ -1,11 +1,9 @@
-import type { CollectionSlug } from 'payload'
-
-import type { Schedule } from '../../../availability/schedule.js'
 import type { BookingRule } from './booking-rule.js'
 
 import { localDateOf } from '../../../availability/local-time.js'
 import { resolveWindows } from '../../../availability/resolve-windows.js'
 import { CommandRejected } from '../../../commands/rejection.js'
+import { referenceData } from '../../reference-data/reference-data.js'
 
 /**
  * Customers book only when the resource works (staff may book anywhere): a fixed booking must
@@ -17,27 +15,19 @@ export const withinSchedule: BookingRule = async ({ meta, options, plan, req }) 
   if (plan === null || meta.privileged) {
     return
   }
-  const findOne = async <T>(collection: string, id: unknown): Promise<null | T> =>
-    (await req.payload.db.findOne({
-      collection: collection as CollectionSlug,
-      req,
-      where: { id: { equals: id } },
-    })) as null | T
-  const resource = await findOne<{ timezone?: null | string }>(options.slugs.resources, plan.resource)
-  const service = await findOne<{ durationType?: null | string }>(options.slugs.services, plan.service)
-  const timeZone = resource?.timezone || options.timezone
-  const { docs } = await req.payload.find({
-    collection: options.slugs.schedules as CollectionSlug,
-    depth: 0,
-    overrideAccess: true,
-    pagination: false,
-    req,
-    where: { and: [{ resource: { equals: plan.resource } }, { active: { equals: true } }] },
-  })
+  const reference = referenceData(req.payload, options)
+  const key = String(plan.resource)
+  const [resources, services, schedules] = await Promise.all([
+    reference.resources([plan.resource]),
+    reference.services([plan.service]),
+    reference.schedules([plan.resource]),
+  ])
+  const timeZone = resources.get(key)?.timezone || options.timezone
+  const service = services.get(String(plan.service))
   const start = Date.parse(plan.startTime)
   const end = Date.parse(plan.endTime)
   const days = resolveWindows(
-    docs as unknown as Schedule[],
+    schedules.get(key) ?? [],
     timeZone,
     localDateOf(start, timeZone),
     localDateOf(end - 1, timeZone),
