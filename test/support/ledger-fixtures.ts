@@ -57,6 +57,27 @@ export const withoutAtomicAppend = (store: EventStore): EventStore => {
   }) as EventStore
 }
 
+/**
+ * A store whose reads and appends each wait a random 0–2 ms first, as a database round trip
+ * does: concurrent commands then interleave between their reads and appends, which an
+ * in-memory store answering at once would hardly ever let happen.
+ */
+export const withLatency = (store: EventStore, random: () => number = Math.random): EventStore => {
+  const wait = () => new Promise((resolve) => setTimeout(resolve, random() * 2))
+  const { appendAtomically } = store
+  return Object.assign(Object.create(Object.getPrototypeOf(store)), store, {
+    append: async (request: Parameters<EventStore['append']>[0]) => (await wait(), store.append(request)),
+    ...(appendAtomically && {
+      appendAtomically: async (requests: Parameters<NonNullable<EventStore['appendAtomically']>>[0]) => (
+        await wait(), appendAtomically.call(store, requests)
+      ),
+    }),
+    committed: store.committed,
+    kind: `${store.kind}-with-latency`,
+    readStream: async (stream: string, fromRevision?: number) => (await wait(), store.readStream(stream, fromRevision)),
+  }) as EventStore
+}
+
 export const createLedger = (
   options: { capacities?: Record<string, number>; now?: Date; store?: EventStore } = {},
 ) => {

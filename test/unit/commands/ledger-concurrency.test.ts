@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { createMemoryEventStore } from '../../../src/events/adapters/memory.js'
-import { booking, createLedger, plan, race, staff, withoutAtomicAppend } from '../../support/ledger-fixtures.js'
+import { booking, createLedger, plan, race, staff, withLatency, withoutAtomicAppend } from '../../support/ledger-fixtures.js'
 
 const stores = [
   ['atomic multi-stream appends', () => createMemoryEventStore()],
@@ -89,7 +89,7 @@ describe.each(stores)('idempotency keys (memory, %s)', (_name, makeStore) => {
 
 describe.each(stores)('concurrent commands on one reservation (memory, %s)', (_name, makeStore) => {
   it('leaves the resource holding exactly what the reservation says, whatever the interleaving', async () => {
-    const { busy, ledger } = createLedger({ capacities: { r1: 2 }, store: makeStore() })
+    const { busy, ledger } = createLedger({ capacities: { r1: 2 }, store: withLatency(makeStore()) })
     for (let round = 0; round < 20; round++) {
       const first = booking(plan(['r1'], `2030-03-${String(round + 1).padStart(2, '0')}T09:00:00.000Z`))
       await ledger.execute(first, staff)
@@ -104,6 +104,27 @@ describe.each(stores)('concurrent commands on one reservation (memory, %s)', (_n
       const held = (await busy.current('r1')).state.index.intervalsOf(id)
       const expected = state.kind === 'active' && state.reservation.status !== 'cancelled' ? state.reservation.claims[0].intervals : []
       expect(held).toEqual(expected)
+    }
+  })
+})
+
+describe.each(stores)('commands issued together on one reservation (memory, %s)', (_name, makeStore) => {
+  it('are applied in the order they were issued, so the last one issued decides the outcome', async () => {
+    const { ledger } = createLedger({ capacities: { r1: 2 }, store: withLatency(makeStore()) })
+    for (let round = 0; round < 20; round++) {
+      const day = new Date(Date.UTC(2030, 3, 1) + round * 86_400_000).toISOString().slice(0, 10)
+      const first = booking(plan(['r1'], `${day}T09:00:00.000Z`))
+      await ledger.execute(first, staff)
+      const id = first.data.reservationId
+      const outcomes = await Promise.all(
+        ['10:00', '11:00', '12:00'].map((time) =>
+          ledger.execute({ data: { plan: plan(['r1'], `${day}T${time}:00.000Z`), reservationId: id }, type: 'RescheduleReservation' }, staff),
+        ),
+      )
+      const revisions = outcomes.map(({ revision }) => revision)
+      expect(revisions).toEqual([1, 2, 3])
+      const { state } = await ledger.load(id)
+      expect(state.kind === 'active' && state.reservation.startTime).toBe(`${day}T12:00:00.000Z`)
     }
   })
 })
