@@ -29,7 +29,7 @@ export interface RestoreResult {
  * operation while their events go in (the runtime's live projection and catch-up leave them
  * alone), and the rebuild then writes their documents with the hooks counted as delivered.
  * Another process running the app on the target would still project them, hooks and all:
- * stop it for the import.
+ * stop it for the import. Catch-up's checkpoint is then moved past the imported events.
  */
 export const restoreLedger = async (
   payload: Payload,
@@ -51,17 +51,27 @@ export const restoreLedger = async (
   for (const id of reservationIds) {
     owned.add(id)
   }
+  let last: string | undefined
+  const positions = runtime.store.committed.subscribe(({ position }) => {
+    last = last === undefined || position > last ? position : last
+  })
   try {
     const imported = await importLedger(runtime.store, open(), {
       onProgress: (progress) => onProgress({ phase: 'import', ...progress }),
     })
+    positions.unsubscribe()
     const rebuilt = await rebuildReservations(
       payload,
       { collection: runtime.options.slugs.reservations, projector: runtime.projector, store: runtime.store },
       (progress) => onProgress({ phase: 'rebuild', ...progress }),
     )
+    // The rebuild projected all of it: catch-up need not read the imported ledger again.
+    if (last !== undefined) {
+      await runtime.catchUp.advanceTo(last)
+    }
     return { imported, rebuilt }
   } finally {
+    positions.unsubscribe()
     for (const id of reservationIds) {
       owned.delete(id)
     }

@@ -41,6 +41,18 @@ export class CatchUp {
     private readonly clock: () => number = Date.now,
   ) {}
 
+  /**
+   * Records that everything up to `position` is projected and delivered, so the next pass
+   * starts after it (a restore rebuilds what it imported and must not be scanned again).
+   */
+  async advanceTo(position: string): Promise<void> {
+    await this.settle()
+    const saved = await this.checkpoint.load()
+    if (saved === undefined || position > saved) {
+      await this.checkpoint.save(position)
+    }
+  }
+
   /** Waits for the pass in progress, if any (its failure is reported by whoever started it). */
   async settle(): Promise<void> {
     await this.running?.catch(() => undefined)

@@ -1,4 +1,4 @@
-import type { Payload } from 'payload'
+import type { CollectionSlug, Payload } from 'payload'
 
 import { createReadStream, createWriteStream } from 'node:fs'
 import { rm } from 'node:fs/promises'
@@ -15,6 +15,7 @@ import { createMemoryEventStore } from '../../src/events/adapters/memory.js'
 import { exportLedger } from '../../src/ledger-io/export.js'
 import { LedgerImportError } from '../../src/ledger-io/errors.js'
 import { restoreLedger } from '../../src/ledger-io/restore.js'
+import { CHECKPOINTS_COLLECTION } from '../../src/plugin/ledger-checkpoints-collection.js'
 import { getRuntime } from '../../src/plugin/runtime.js'
 import { createTestDatabase, type TestDatabase, type TestDatabaseKind, testDatabaseKinds } from '../helpers/databases.js'
 import { stopPayload } from '../helpers/payload.js'
@@ -149,6 +150,14 @@ describe.each(pairs)('ledger export from %s and import into %s', (from, to) => {
     const restored = await reservations(target.payload)
     expect(restored).toHaveLength(4)
     expect(restored).toEqual(await reservations(source.payload))
+
+    // Catch-up resumes after the imported events, not from the start of the ledger.
+    const events = await target.store.readAll({ limit: 1_000 })
+    const checkpoint = await target.payload.db.findOne({
+      collection: CHECKPOINTS_COLLECTION as CollectionSlug,
+      where: { name: { equals: 'reservations' } },
+    })
+    expect(checkpoint).toMatchObject({ position: events[events.length - 1].position })
 
     // Catch-up after the import finds every hook delivered, as the source had.
     await getRuntime(target.payload).catchUp.run()
