@@ -38,7 +38,8 @@ export const findSlots = async (req: PayloadRequest, options: ResolvedOptions, q
   const named = unique([primaryId, ...(callerIds as RelationId[])])
 
   const data = referenceData(payload, options)
-  const service = (await data.services([serviceId])).get(String(serviceId))
+  const services = await data.services([serviceId])
+  const service = services.get(String(serviceId))
   if (!service) {
     throw errorBody(404, MESSAGES.serviceNotFound)
   }
@@ -48,10 +49,10 @@ export const findSlots = async (req: PayloadRequest, options: ResolvedOptions, q
     throw errorBody(404, MESSAGES.resourceNotFound)
   }
   // Not being allowed to read a record is not being told it exists.
-  if (!(await readableIds(req, slugs.services, [serviceId])).has(String(serviceId))) {
+  if (!(await readableIds(req, slugs.services, [serviceId], services)).has(String(serviceId))) {
     throw errorBody(404, MESSAGES.serviceNotFound)
   }
-  const readable = await readableIds(req, slugs.resources, named)
+  const readable = await readableIds(req, slugs.resources, named, resources)
   if (named.some((id) => !readable.has(String(id)))) {
     throw errorBody(404, MESSAGES.resourceNotFound)
   }

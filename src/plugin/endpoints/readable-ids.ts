@@ -1,20 +1,57 @@
-import type { CollectionSlug, PayloadRequest } from 'payload'
+import type { CollectionSlug, PayloadRequest, Where } from 'payload'
+
+import { executeAccess } from 'payload'
 
 import type { RelationId } from '../../events/types.js'
 
 /**
+ * Whether a constraint of the one shape the default access uses (`{ field: { equals: value } }`,
+ * e.g. active records only) holds for a cached record; `undefined` when it cannot say.
+ */
+const decidedFromCache = (constraint: Where, record: object | undefined): boolean | undefined => {
+  const entries = Object.entries(constraint)
+  if (!record || entries.length !== 1) {
+    return undefined
+  }
+  const [field, condition] = entries[0]
+  const operators = condition && typeof condition === 'object' ? Object.entries(condition) : []
+  if (!(field in record) || operators.length !== 1 || operators[0][0] !== 'equals') {
+    return undefined
+  }
+  const expected = operators[0][1]
+  return typeof expected === 'boolean' || typeof expected === 'number' || typeof expected === 'string'
+    ? (record as Record<string, unknown>)[field] === expected
+    : undefined
+}
+
+/**
  * The ids among `ids` the requester may read in `collection`, decided by the collection's own
- * read access (one query). Endpoints read reference data from a cache that bypasses access, so
- * this is what keeps them within the host's access control: an anonymous visitor cannot query
- * the availability of an inactive resource that the resources API hides from them.
+ * read access. Endpoints read reference data from a cache that bypasses access, so this is what
+ * keeps them within the host's access control: an anonymous visitor cannot query the
+ * availability of an inactive resource that the resources API hides from them. Access that
+ * answers `true` or `false`, or a field equality the cached `records` answer, costs no query;
+ * any other constraint is checked with one.
  */
 export const readableIds = async (
   req: PayloadRequest,
   collection: string,
   ids: readonly RelationId[],
+  records: ReadonlyMap<string, object> = new Map(),
 ): Promise<Set<string>> => {
   if (ids.length === 0) {
     return new Set()
+  }
+  const collectionConfig = req.payload.collections[collection as CollectionSlug].config
+  const constraint = await executeAccess({ collectionConfig, disableErrors: true, req }, collectionConfig.access.read)
+  if (!constraint) {
+    return new Set()
+  }
+  if (constraint === true) {
+    return new Set(ids.map(String))
+  }
+  const decided = ids.map((id) => decidedFromCache(constraint, records.get(String(id))))
+  if (decided.every((readable) => readable !== undefined)) {
+    return new Set(ids.filter((_, index) => decided[index]).map(String))
   }
   const { docs } = await req.payload.find({
     collection: collection as CollectionSlug,

@@ -51,8 +51,9 @@ export const resourceAvailabilityEndpoint = (options: ResolvedOptions): Endpoint
 
     const id = parseRecordId(payload, options.slugs.resources, resourceParam.value)
     const data = referenceData(payload, options)
-    const resource = id === null ? undefined : (await data.resources([id])).get(String(id))
-    if (id === null || !resource || !(await readableIds(req, options.slugs.resources, [id])).has(String(id))) {
+    const resources = id === null ? new Map() : await data.resources([id])
+    const resource = id === null ? undefined : resources.get(String(id))
+    if (id === null || !resource || !(await readableIds(req, options.slugs.resources, [id], resources)).has(String(id))) {
       throw errorBody(404, MESSAGES.resourceNotFound)
     }
 

@@ -7,6 +7,7 @@ import { relationId } from '../reservations/relation-id.js'
 
 /** What availability reads of a service; absent numbers are `null`, defaults apply later. */
 export interface ServiceRecord {
+  active: boolean
   allowGuestBooking: 'disabled' | 'enabled' | 'inherit'
   bufferTimeAfter: null | number
   bufferTimeBefore: null | number
@@ -19,6 +20,7 @@ export interface ServiceRecord {
 
 /** What availability reads of a resource. */
 export interface ResourceRecord {
+  active: boolean
   capacityMode: CapacityMode
   id: RelationId
   quantity: number
@@ -35,6 +37,7 @@ const ids = (value: unknown): RelationId[] =>
   Array.isArray(value) ? value.map(relationId).filter((id): id is RelationId => id !== null) : []
 
 export const toServiceRecord = (doc: Doc): ServiceRecord => ({
+  active: doc.active !== false,
   allowGuestBooking: doc.allowGuestBooking === 'enabled' || doc.allowGuestBooking === 'disabled' ? doc.allowGuestBooking : 'inherit',
   bufferTimeAfter: numberOrNull(doc.bufferTimeAfter),
   bufferTimeBefore: numberOrNull(doc.bufferTimeBefore),
@@ -46,6 +49,7 @@ export const toServiceRecord = (doc: Doc): ServiceRecord => ({
 })
 
 export const toResourceRecord = (doc: Doc): ResourceRecord => ({
+  active: doc.active !== false,
   capacityMode: doc.capacityMode === 'per-guest' ? 'per-guest' : 'per-reservation',
   id: doc.id as RelationId,
   quantity: numberOrNull(doc.quantity) ?? 1,
