@@ -140,7 +140,7 @@ interface PooledClient {
 
 interface ConnectionHolders {
   client?: { close(): void }
-  pool?: { _clients: PooledClient[]; end(): Promise<void> }
+  pool?: { _clients: PooledClient[]; end(): Promise<void>; on(event: 'error', listener: () => void): void }
 }
 
 /**
@@ -152,6 +152,9 @@ export const stopPayload = async (payload: Payload): Promise<void> => {
   await payload.destroy()
   client?.close()
   if (pool) {
+    // end() resolves before the idle connections have closed, so the caller may drop the
+    // database under them; their "terminating connection" error is expected, not unhandled.
+    pool.on('error', () => undefined)
     // end() closes the idle connections and waits for the checked-out ones. db-postgres checks
     // one out at connect (to watch for resets) and never releases it: release it here. A client
     // still running a query is left to release itself; releasing it too would release it twice.
