@@ -27,6 +27,13 @@ export interface ReadAllOptions {
   streamPrefix?: string
 }
 
+export interface SubscribeOptions {
+  /** Deliver only events whose position is greater than this one. */
+  after?: string
+  /** Deliver only events of streams whose name starts with this prefix. */
+  streamPrefix?: string
+}
+
 /**
  * The ledger's storage port. Every adapter (memory, payload, eventstoredb) passes the same
  * contract suite (test/contract/event-store.contract.ts).
@@ -60,6 +67,13 @@ export interface EventStore {
   rewind(position: string, milliseconds: number): string
   /** Revision of the stream's last event, or `NO_STREAM`. */
   streamRevision(stream: string): Promise<number>
+  /**
+   * Every event committed to any stream, by any process, after `after`: those already stored
+   * first, then each new one as it commits, in position order and each once. Completes when
+   * the store closes; errors only on a failure the adapter could not ride out itself. Present
+   * only where the store can push events; the others are read with `readAll`.
+   */
+  subscribe?: (options: SubscribeOptions) => Observable<RecordedEvent>
 }
 
 export class WrongExpectedRevisionError extends Error {

@@ -172,9 +172,11 @@ export type RecordedEvent<E extends LedgerEvent = LedgerEvent> = {
   stream: string
 } & E
 
-export const RESOURCE_STREAM_PREFIX = 'reserve-resource-'
-export const RESERVATION_STREAM_PREFIX = 'reserve-reservation-'
-export const IDEMPOTENCY_STREAM_PREFIX = 'reserve-idempotency-'
+/** Every ledger stream's name starts with this, in a store the ledger may share. */
+export const LEDGER_STREAM_PREFIX = 'reserve-'
+export const RESOURCE_STREAM_PREFIX = `${LEDGER_STREAM_PREFIX}resource-`
+export const RESERVATION_STREAM_PREFIX = `${LEDGER_STREAM_PREFIX}reservation-`
+export const IDEMPOTENCY_STREAM_PREFIX = `${LEDGER_STREAM_PREFIX}idempotency-`
 
 export const resourceStream = (resourceId: string): string => `${RESOURCE_STREAM_PREFIX}${resourceId}`
 export const reservationStream = (reservationId: string): string =>

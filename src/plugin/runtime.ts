@@ -50,6 +50,26 @@ const createStore = async (payload: Payload, options: ResolvedOptions): Promise<
   return createPayloadEventStore(payload, { collection: options.slugs.events })
 }
 
+/**
+ * Catch-up follows a store that pushes events live; any other it reads in passes, one now and
+ * one every `intervalMs`. Returns what stops it (the work in progress is `catchUp.settle()`'s).
+ */
+const startCatchUp = async (
+  store: EventStore,
+  catchUp: CatchUp,
+  intervalMs: number,
+  report: (error: unknown) => void,
+): Promise<() => void> => {
+  if (store.subscribe) {
+    const live = catchUp.follow(report)
+    return () => live.unsubscribe()
+  }
+  await catchUp.run().catch(report)
+  const timer = setInterval(() => void catchUp.run().catch(report), intervalMs)
+  timer.unref()
+  return () => clearInterval(timer)
+}
+
 const checkpointStore = (payload: Payload, name: string): CheckpointStore => {
   const collection = CHECKPOINTS_COLLECTION as CollectionSlug
   const where = { name: { equals: name } }
@@ -96,6 +116,7 @@ export const startRuntime = async (payload: Payload, options: ResolvedOptions): 
     graceMs: options.catchUp.graceMs,
     lookbackMs: 60_000,
     pageSize: 500,
+    retryMs: options.catchUp.intervalMs,
   })
 
   // Events appended outside a request that writes its own document (recovery, direct ledger
@@ -109,9 +130,7 @@ export const startRuntime = async (payload: Payload, options: ResolvedOptions): 
   })
 
   const report = (error: unknown) => payload.logger.error({ err: error, msg: 'payload-reserve-ledger: catch-up failed' })
-  await catchUp.run().catch(report)
-  const timer = setInterval(() => void catchUp.run().catch(report), options.catchUp.intervalMs)
-  timer.unref()
+  const stopCatchUp = await startCatchUp(store, catchUp, options.catchUp.intervalMs, report)
 
   const runtime: ReserveRuntime = {
     busy,
@@ -120,7 +139,7 @@ export const startRuntime = async (payload: Payload, options: ResolvedOptions): 
     options,
     projector,
     async stop() {
-      clearInterval(timer)
+      stopCatchUp()
       subscription.unsubscribe()
       // Background work still holding connections would fail mid-query once the pool ends.
       await catchUp.settle()

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import type { EventStore } from '../../src/events/store.js'
-import type { NewEvent } from '../../src/events/types.js'
+import type { NewEvent, RecordedEvent } from '../../src/events/types.js'
 
 import { createEventStoreDBStore } from '../../src/events/adapters/eventstoredb.js'
 import { NO_STREAM } from '../../src/events/store.js'
@@ -61,5 +61,32 @@ describe('eventstoredb: a server restart', () => {
     expect(await store.readAll({ after: before.events[0].position, limit: 10, streamPrefix: stream })).toEqual(
       after.events,
     )
+  })
+
+  it('keeps a subscription through it: resumed after the last event delivered, each event once', async () => {
+    const stream = `restart-subscribed-${randomUUID()}`
+    const seen = { errors: [] as unknown[], events: [] as RecordedEvent[] }
+    const subscription = store.subscribe!({ streamPrefix: stream }).subscribe({
+      error: (error: unknown) => seen.errors.push(error),
+      next: (event) => seen.events.push(event),
+    })
+    try {
+      const before = await store.append({ events: [released('before')], expectedRevision: NO_STREAM, stream })
+      await vi.waitFor(() => expect(seen).toEqual({ errors: [], events: before.events }), {
+        interval: 100,
+        timeout: 10_000,
+      })
+
+      await server.restart()
+      const after = await store.append({ events: [released('after')], expectedRevision: 0, stream })
+
+      // The subscription dropped with the server and waits up to about 30 s for it.
+      await vi.waitFor(() => expect(seen).toEqual({ errors: [], events: [...before.events, ...after.events] }), {
+        interval: 100,
+        timeout: 60_000,
+      })
+    } finally {
+      subscription.unsubscribe()
+    }
   })
 })

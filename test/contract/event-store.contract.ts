@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import type { AppendRequest, AppendResult, EventStore } from '../../src/events/store.js'
+import type { AppendRequest, AppendResult, EventStore, SubscribeOptions } from '../../src/events/store.js'
 import type { CapacityClaimed, NewEvent, RecordedEvent } from '../../src/events/types.js'
 
 import { NO_STREAM, WrongExpectedRevisionError } from '../../src/events/store.js'
@@ -73,6 +73,15 @@ const collectCommitted = (store: EventStore): { events: RecordedEvent[]; stop():
   const events: RecordedEvent[] = []
   const subscription = store.committed.subscribe((event) => events.push(event))
   return { events, stop: () => subscription.unsubscribe() }
+}
+
+/** How long a subscriber may wait for a pushed event: a server round trip or two, with room for CI. */
+const PUSHED = { interval: 20, timeout: 10_000 }
+
+interface Subscribed {
+  /** What the subscription delivered so far, and whether it failed or completed. */
+  seen: { completed: boolean; errors: unknown[]; events: RecordedEvent[] }
+  stop(): void
 }
 
 /**
@@ -281,6 +290,17 @@ export const describeEventStoreContract = (name: string, setup: () => Promise<Co
         ])
       })
 
+      it('matches a prefix literally: LIKE wildcards, and characters beyond the BMP counted as one', async () => {
+        const prefix = `contract-${randomUUID()}-%_😀-`
+        const lookalikes = [prefix.replace('%_', 'ab'), prefix.replace('😀', 'x'), prefix.replace('😀-', '😀')]
+        for (const stream of lookalikes) {
+          await store.append({ events: claims(1), expectedRevision: NO_STREAM, stream: `${stream}a` })
+        }
+        const { events } = await store.append({ events: claims(2), expectedRevision: NO_STREAM, stream: `${prefix}a` })
+
+        expect(await store.readAll({ limit: 100, streamPrefix: prefix })).toEqual(events)
+      })
+
       it('rewinds a position to one at or before it, from which the later events are read again', async () => {
         const stream = freshStream()
         const { events } = await store.append({ events: claims(2), expectedRevision: NO_STREAM, stream })
@@ -416,6 +436,106 @@ export const describeEventStoreContract = (name: string, setup: () => Promise<Co
         expect(await store.streamRevision(a)).toBe(0)
         expect(await store.streamRevision(b)).toBe(0)
         expect(onA.data.reservationId).toBe(onB.data.reservationId)
+      })
+    })
+
+    describe('subscribe (only stores that push events)', () => {
+      const follow = (options: SubscribeOptions): Subscribed => {
+        const subscribe = store.subscribe
+        if (!subscribe) {
+          throw new Error('unreachable: the test is skipped for stores without subscribe')
+        }
+        const seen: Subscribed['seen'] = { completed: false, errors: [], events: [] }
+        const subscription = subscribe(options).subscribe({
+          complete: () => {
+            seen.completed = true
+          },
+          error: (error: unknown) => seen.errors.push(error),
+          next: (event) => seen.events.push(event),
+        })
+        return { seen, stop: () => subscription.unsubscribe() }
+      }
+
+      /** Waits until the subscription has delivered exactly `events`, without failing. */
+      const expectDelivered = (feed: Subscribed, events: RecordedEvent[]) =>
+        vi.waitFor(() => expect(feed.seen).toEqual({ completed: false, errors: [], events }), PUSHED)
+
+      it('replays the stored events, then delivers each new commit, in position order', async (context) => {
+        if (!store.subscribe) {
+          context.skip()
+        }
+        const prefix = `${freshStream()}-`
+        const stored = [
+          ...(await store.append({ events: claims(2), expectedRevision: NO_STREAM, stream: `${prefix}a` })).events,
+          ...(await store.append({ events: claims(1), expectedRevision: NO_STREAM, stream: `${prefix}b` })).events,
+        ]
+        const feed = follow({ streamPrefix: prefix })
+        await expectDelivered(feed, stored)
+
+        const live = [
+          ...(await store.append({ events: claims(1), expectedRevision: 1, stream: `${prefix}a` })).events,
+          ...(await store.append({ events: claims(2), expectedRevision: 0, stream: `${prefix}b` })).events,
+        ]
+        await expectDelivered(feed, [...stored, ...live])
+        feed.stop()
+      })
+
+      it('delivers only events after `after`, as readAll lists them, concurrent commits included', async (context) => {
+        if (!store.subscribe) {
+          context.skip()
+        }
+        const prefix = `${freshStream()}-`
+        const { events } = await store.append({
+          events: claims(3),
+          expectedRevision: NO_STREAM,
+          stream: `${prefix}first`,
+        })
+        const feed = follow({ after: events[1].position, streamPrefix: prefix })
+        await Promise.all(
+          Array.from({ length: 10 }, (_, index) =>
+            store.append({ events: claims(1), expectedRevision: NO_STREAM, stream: `${prefix}c${index}` }),
+          ),
+        )
+
+        const expected = await store.readAll({ after: events[1].position, limit: 100, streamPrefix: prefix })
+        expect(expected).toHaveLength(11)
+        await expectDelivered(feed, expected)
+        feed.stop()
+      })
+
+      it('matches the stream prefix literally, case-sensitive', async (context) => {
+        if (!store.subscribe) {
+          context.skip()
+        }
+        const prefix = `contract-${randomUUID()}-%_😀-`
+        const feed = follow({ after: await endOfStore(store), streamPrefix: prefix })
+        const lookalikes = [`x${prefix}a`, `${prefix.toUpperCase()}a`, prefix.replace('%_', 'ab'), prefix.slice(0, -1)]
+        for (const stream of lookalikes) {
+          await store.append({ events: claims(1), expectedRevision: NO_STREAM, stream })
+        }
+        const { events } = await store.append({ events: claims(2), expectedRevision: NO_STREAM, stream: `${prefix}a` })
+
+        await expectDelivered(feed, events)
+        feed.stop()
+      })
+
+      it('delivers nothing more once unsubscribed', async (context) => {
+        if (!store.subscribe) {
+          context.skip()
+        }
+        const prefix = `${freshStream()}-`
+        const after = await endOfStore(store)
+        const stopped = follow({ after, streamPrefix: prefix })
+        const first = await store.append({ events: claims(1), expectedRevision: NO_STREAM, stream: `${prefix}a` })
+        await expectDelivered(stopped, first.events)
+        stopped.stop()
+
+        // A second subscriber seeing the later event shows that it has been pushed.
+        const witness = follow({ after, streamPrefix: prefix })
+        const second = await store.append({ events: claims(1), expectedRevision: 0, stream: `${prefix}a` })
+        await expectDelivered(witness, [...first.events, ...second.events])
+        witness.stop()
+        expect(stopped.seen).toEqual({ completed: false, errors: [], events: first.events })
       })
     })
   })

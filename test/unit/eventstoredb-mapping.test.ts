@@ -1,9 +1,10 @@
-import type { JSONRecordedEvent } from '@eventstore/db-client'
+import type { AllStreamJSONRecordedEvent, JSONRecordedEvent } from '@eventstore/db-client'
 
 import {
   CancelledError,
   DeadlineExceededError,
   NO_STREAM as ESDB_NO_STREAM,
+  streamNameFilter,
   StreamNotFoundError,
   TimeoutError,
   UnavailableError,
@@ -24,6 +25,8 @@ import {
   toExpectedRevision,
   toPortRevision,
   toRecordedEvent,
+  toSubscribedEvent,
+  toSubscriptionFilter,
 } from '../../src/events/adapters/eventstoredb-mapping.js'
 import { NO_STREAM, WrongExpectedRevisionError } from '../../src/events/store.js'
 import { EVENT_SCHEMA_VERSION } from '../../src/events/types.js'
@@ -181,5 +184,50 @@ describe('eventstoredb events', () => {
       type: 't',
     }
     expect(() => toRecordedEvent(read)).toThrow(/22\.6/)
+  })
+})
+
+describe('eventstoredb subscriptions', () => {
+  const delivered = (commit: bigint, streamId = 'reserve-resource-1'): AllStreamJSONRecordedEvent => ({
+    created: new Date('2026-01-01T10:00:00.456Z'),
+    data: { ...newEvent.data },
+    id: `019b7a3c-1d2e-7000-8000-00000000000${commit}`,
+    isJson: true,
+    metadata: { ...newEvent.metadata },
+    position: { commit, prepare: commit },
+    revision: 0n,
+    streamId,
+    type: 'CapacityClaimed',
+  })
+
+  it('filters $all on the server by the stream prefix, else by leaving out system streams', () => {
+    expect(toSubscriptionFilter('reserve-')).toEqual(streamNameFilter({ prefixes: ['reserve-'] }))
+    expect(toSubscriptionFilter(undefined)).toEqual(streamNameFilter({ regex: '^[^$]' }))
+    expect(toSubscriptionFilter('')).toEqual(streamNameFilter({ regex: '^[^$]' }))
+  })
+
+  it('leaves out exactly the streams whose names start with $', () => {
+    const filter = toSubscriptionFilter(undefined)
+    const regex = new RegExp('regex' in filter ? filter.regex : '')
+    expect(['$stats-1', '$$reserve-resource-1'].filter((stream) => regex.test(stream))).toEqual([])
+    expect(['reserve-resource-1', 'reserve-$1'].every((stream) => regex.test(stream))).toBe(true)
+  })
+
+  it('maps a delivered event as a read one', () => {
+    const event = delivered(5n)
+    expect(toSubscribedEvent({ event }, undefined, 'reserve-')).toEqual(toRecordedEvent(event))
+    expect(toSubscribedEvent({ event }, encodePosition(4n), undefined)).toEqual(toRecordedEvent(event))
+  })
+
+  it('delivers nothing for a message without an event, a system stream, or a stream outside the prefix', () => {
+    expect(toSubscribedEvent({}, undefined, undefined)).toBeUndefined()
+    expect(toSubscribedEvent({ event: delivered(5n, '$stats-1') }, undefined, undefined)).toBeUndefined()
+    expect(toSubscribedEvent({ event: delivered(5n, 'Reserve-resource-1') }, undefined, 'reserve-')).toBeUndefined()
+    expect(toSubscribedEvent({ event: delivered(5n, 'xreserve-resource-1') }, undefined, 'reserve-')).toBeUndefined()
+  })
+
+  it('delivers nothing at or before `after`: what a resubscription repeats', () => {
+    expect(toSubscribedEvent({ event: delivered(5n) }, encodePosition(5n), undefined)).toBeUndefined()
+    expect(toSubscribedEvent({ event: delivered(5n) }, encodePosition(6n), undefined)).toBeUndefined()
   })
 })

@@ -1,7 +1,9 @@
 import type {
+  AllStreamResolvedEvent,
   AppendExpectedRevision,
   CurrentRevision,
   RecordedEvent as EsdbRecordedEvent,
+  Filter,
   JSONEventData,
   Position,
   WrongExpectedVersionError,
@@ -12,6 +14,7 @@ import {
   DeadlineExceededError,
   NO_STREAM as ESDB_NO_STREAM,
   NotLeaderError,
+  streamNameFilter,
   TimeoutError,
   UnavailableError,
 } from '@eventstore/db-client'
@@ -120,4 +123,27 @@ export const toRecordedEvent = (event: EsdbRecordedEvent): RecordedEvent => {
     stream: event.streamId,
     type: event.type,
   } as RecordedEvent
+}
+
+/** The server-side filter of a `$all` subscription: the streams under the prefix, else every stream but the system's. */
+export const toSubscriptionFilter = (streamPrefix: string | undefined): Filter =>
+  streamPrefix ? streamNameFilter({ prefixes: [streamPrefix] }) : streamNameFilter({ regex: '^[^$]' })
+
+/**
+ * The port's event for what a `$all` subscription delivered, or none: the client passes on no
+ * checkpoints, but a message may carry no event; system streams and streams outside the prefix
+ * are checked again here, so that the port's literal prefix match does not rest on the server's;
+ * and an event at or before `after` is one a resubscription from that position delivered again.
+ */
+export const toSubscribedEvent = (
+  resolved: AllStreamResolvedEvent,
+  after: string | undefined,
+  streamPrefix: string | undefined,
+): RecordedEvent | undefined => {
+  const { event } = resolved
+  if (!event || isSystemStream(event.streamId) || (streamPrefix && !event.streamId.startsWith(streamPrefix))) {
+    return undefined
+  }
+  const recorded = toRecordedEvent(event)
+  return after !== undefined && recorded.position <= after ? undefined : recorded
 }

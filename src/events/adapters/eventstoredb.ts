@@ -1,4 +1,4 @@
-import type { ReadStreamOptions, ResolvedEvent, StreamingRead } from '@eventstore/db-client'
+import type { AllStreamResolvedEvent, ReadStreamOptions, ResolvedEvent, StreamingRead } from '@eventstore/db-client'
 
 import {
   BACKWARDS,
@@ -7,13 +7,14 @@ import {
   EventStoreDBClient,
   START,
   StreamNotFoundError,
+  UnavailableError,
   WrongExpectedVersionError,
 } from '@eventstore/db-client'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { Subject } from 'rxjs'
+import { defer, EMPTY, Observable, retry, Subject, takeUntil, tap, throwError, timer } from 'rxjs'
 import { v7 as uuidv7 } from 'uuid'
 
-import type { AppendRequest, AppendResult, EventStore, ReadAllOptions } from '../store.js'
+import type { AppendRequest, AppendResult, EventStore, ReadAllOptions, SubscribeOptions } from '../store.js'
 import type { LedgerEvent, RecordedEvent } from '../types.js'
 
 import { NO_STREAM } from '../store.js'
@@ -26,6 +27,8 @@ import {
   toExpectedRevision,
   toClientConnectionString,
   toRecordedEvent,
+  toSubscribedEvent,
+  toSubscriptionFilter,
 } from './eventstoredb-mapping.js'
 
 export interface EventStoreDBStoreOptions {
@@ -35,6 +38,12 @@ export interface EventStoreDBStoreOptions {
 
 /** Waits between attempts of an operation that failed transiently: about 8 s in all, enough for a node restart. */
 const RETRY_DELAYS_MS = [100, 250, 500, 1_000, 2_000, 4_000]
+
+/**
+ * Waits before resubscribing to a dropped `$all` subscription: about 30 s in all, since the
+ * subscription drops as the node goes down, not when the caller next needs it.
+ */
+const RESUBSCRIBE_DELAYS_MS = [100, 250, 500, 1_000, 2_000, 4_000, 8_000, 8_000, 8_000]
 
 /**
  * `$all` has no server-side filter on plain reads in this client, so prefix and system-stream
@@ -60,10 +69,17 @@ const drain = async <T>(read: StreamingRead<T>): Promise<T[]> => {
  *
  * No `appendAtomically`: this client (6.x) has no multi-stream append, so the ledger claims
  * one stream at a time.
+ *
+ * `subscribe` follows `$all` with the server filtering by stream name. A subscription that
+ * drops transiently (a node restart) is opened again after the last event it delivered, with
+ * growing waits that start over once the server confirms it; only a failure that is not
+ * transient, or that outlasts those waits, reaches the subscriber.
  */
 export const createEventStoreDBStore = ({ connectionString }: EventStoreDBStoreOptions): EventStore => {
   const client = EventStoreDBClient.connectionString(toClientConnectionString(connectionString))
   const committed = new Subject<RecordedEvent>()
+  /** Emits once, on close: open subscriptions complete. */
+  const closing = new Subject<void>()
   let closed = false
 
   const withRetry = async <T>(operation: () => Promise<T>): Promise<T> => {
@@ -147,11 +163,71 @@ export const createEventStoreDBStore = ({ connectionString }: EventStoreDBStoreO
     return page
   }
 
+  /** One `$all` subscription from `after`, erroring when it drops. */
+  const subscribeOnce = (
+    after: string | undefined,
+    streamPrefix: string | undefined,
+    onConfirmed: () => void,
+  ): Observable<RecordedEvent> =>
+    new Observable<RecordedEvent>((subscriber) => {
+      const subscription = client.subscribeToAll({
+        filter: toSubscriptionFilter(streamPrefix),
+        fromPosition: after === undefined ? START : decodePosition(after),
+      })
+      let last = after
+      subscription
+        .on('confirmation', onConfirmed)
+        .on('data', (resolved: AllStreamResolvedEvent) => {
+          try {
+            const event = toSubscribedEvent(resolved, last, streamPrefix)
+            if (event) {
+              last = event.position
+              subscriber.next(event)
+            }
+          } catch (error) {
+            subscriber.error(error)
+          }
+        })
+        // The subscription converts gRPC errors itself, except a failure to open the call.
+        .on('error', (error: Error) => subscriber.error(convertToCommandError(error)))
+        .on('end', () => subscriber.error(new UnavailableError(undefined, 'EventStoreDB ended the $all subscription')))
+      return () => {
+        // A call that never opened has nothing to cancel.
+        subscription.unsubscribe().catch(() => undefined)
+      }
+    })
+
+  const subscribe = ({ after, streamPrefix }: SubscribeOptions): Observable<RecordedEvent> =>
+    defer(() => {
+      if (closed) {
+        return EMPTY
+      }
+      let last = after
+      let attempt = 0
+      const confirmed = () => {
+        attempt = 0
+      }
+      return defer(() => subscribeOnce(last, streamPrefix, confirmed)).pipe(
+        tap((event) => {
+          last = event.position
+        }),
+        retry({
+          delay: (error: unknown) => {
+            const wait = RESUBSCRIBE_DELAYS_MS[attempt++]
+            return closed || wait === undefined || !isTransientError(error) ? throwError(() => error) : timer(wait)
+          },
+        }),
+        takeUntil(closing),
+      )
+    })
+
   return {
     append,
     async close() {
       closed = true
       committed.complete()
+      closing.next()
+      closing.complete()
       await client.dispose()
     },
     committed: committed.asObservable(),
@@ -166,5 +242,6 @@ export const createEventStoreDBStore = ({ connectionString }: EventStoreDBStoreO
       const [last] = await readResolved(stream, { direction: BACKWARDS, fromRevision: END, maxCount: 1 })
       return last?.event ? Number(last.event.revision) : NO_STREAM
     },
+    subscribe,
   }
 }

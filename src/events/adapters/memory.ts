@@ -1,7 +1,7 @@
-import { Subject } from 'rxjs'
+import { filter, Observable, Subject } from 'rxjs'
 import { v7 as uuidv7 } from 'uuid'
 
-import type { AppendRequest, AppendResult, EventStore, ReadAllOptions } from '../store.js'
+import type { AppendRequest, AppendResult, EventStore, ReadAllOptions, SubscribeOptions } from '../store.js'
 import type { LedgerEvent, RecordedEvent } from '../types.js'
 
 import { NO_STREAM, WrongExpectedRevisionError } from '../store.js'
@@ -97,5 +97,21 @@ export const createMemoryEventStore = (): EventStore => {
     streamRevision(stream) {
       return Promise.resolve(streams.has(stream) ? head(stream) : NO_STREAM)
     },
+    subscribe: ({ after, streamPrefix }: SubscribeOptions) =>
+      new Observable<RecordedEvent>((subscriber) => {
+        const matches = (event: RecordedEvent) => !streamPrefix || event.stream.startsWith(streamPrefix)
+        // Appends run synchronously, so none can slip in between this replay and the live feed;
+        // the loop re-reads the length, for appends made by the subscriber's own handler.
+        let index = after === undefined ? 0 : Number(after)
+        for (; index < all.length && !subscriber.closed; index++) {
+          if (matches(all[index])) {
+            subscriber.next(structuredClone(all[index]))
+          }
+        }
+        const replayed = index
+        return committed
+          .pipe(filter((event) => Number(event.position) > replayed && matches(event)))
+          .subscribe(subscriber)
+      }),
   }
 }

@@ -1,0 +1,261 @@
+import type { Subscription } from 'rxjs'
+
+import { concat, take, throwError } from 'rxjs'
+import { v7 as uuidv7 } from 'uuid'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+
+import type { Ledger } from '../../../src/commands/ledger.js'
+import type { EventStore } from '../../../src/events/store.js'
+import type { CapacityClaimed, NewEvent } from '../../../src/events/types.js'
+import type { CatchUpProjector, CheckpointStore } from '../../../src/projections/catch-up.js'
+
+import { createMemoryEventStore } from '../../../src/events/adapters/memory.js'
+import { NO_STREAM } from '../../../src/events/store.js'
+import { EVENT_SCHEMA_VERSION, reservationStream, resourceStream } from '../../../src/events/types.js'
+import { CatchUp } from '../../../src/projections/catch-up.js'
+import { booking, createLedger, plan, staff } from '../../support/ledger-fixtures.js'
+
+const GRACE_MS = 150
+const RETRY_MS = 50
+const SLOT = '2030-02-01T09:00:00.000Z'
+/** Room for a loaded machine: the waits themselves are a few grace periods. */
+const SOON = { timeout: 5_000 }
+
+const memoryCheckpoint = (): CheckpointStore & { position: string | undefined } => ({
+  load() {
+    return Promise.resolve(this.position)
+  },
+  position: undefined,
+  save(position) {
+    this.position = position
+    return Promise.resolve()
+  },
+})
+
+/** A projector that records when it was asked for which reservation. */
+const recordingProjector = () => {
+  const calls: Array<{ at: number; reservationId: string }> = []
+  const project = vi.fn<CatchUpProjector['project']>((reservationId) => {
+    calls.push({ at: Date.now(), reservationId })
+    return Promise.resolve()
+  })
+  return { calls, project, requestOwned: new Set<string>() }
+}
+
+const setup = (store: EventStore = createMemoryEventStore(), checkpoint = memoryCheckpoint()) => {
+  const { busy, ledger } = createLedger({ store })
+  const projector = recordingProjector()
+  const catchUp = new CatchUp(store, ledger, projector, checkpoint, {
+    graceMs: GRACE_MS,
+    lookbackMs: 60_000,
+    pageSize: 500,
+    retryMs: RETRY_MS,
+  })
+  return { busy, catchUp, checkpoint, ledger, projector, store }
+}
+
+/** The position of the store's last event. */
+const endOf = async (store: EventStore): Promise<string> => {
+  const all = await store.readAll({ limit: 10_000 })
+  return all[all.length - 1].position
+}
+
+/**
+ * Books as another process would: straight through a ledger, with no projector of this one
+ * involved. Returns the reservation, when its events were recorded and where the store ends.
+ */
+const bookElsewhere = async (ledger: Ledger, start = SLOT) => {
+  const command = booking(plan(['r1'], start))
+  const { events } = await ledger.execute(command, staff)
+  return {
+    end: await endOf(ledger.store),
+    recordedAt: Date.parse(events[0].recordedAt),
+    reservationId: command.data.reservationId,
+  }
+}
+
+const orphanClaim = (reservationId: string): NewEvent<CapacityClaimed> => ({
+  data: { intervals: [{ end: Date.parse(SLOT) + 3_600_000, start: Date.parse(SLOT), units: 1 }], reservationId },
+  metadata: {
+    actor: { kind: 'system', name: 'crashed-process' },
+    at: new Date().toISOString(),
+    correlationId: reservationId,
+    schemaVersion: EVENT_SCHEMA_VERSION,
+  },
+  type: 'CapacityClaimed',
+})
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+describe('live catch-up (a store that pushes events)', () => {
+  const live: Subscription[] = []
+  const follow = (catchUp: CatchUp, onError: (error: unknown) => void = () => undefined) => {
+    const subscription = catchUp.follow(onError)
+    live.push(subscription)
+    return subscription
+  }
+
+  afterEach(() => {
+    for (const subscription of live.splice(0)) {
+      subscription.unsubscribe()
+    }
+  })
+
+  it('projects a booking another process made once it is graceMs old, then saves the checkpoint past it', async () => {
+    const { catchUp, checkpoint, ledger, projector } = setup()
+    const onError = vi.fn()
+    follow(catchUp, onError)
+
+    const { end, recordedAt, reservationId } = await bookElsewhere(ledger)
+    expect(projector.project).not.toHaveBeenCalled()
+
+    await vi.waitFor(() => expect(checkpoint.position).toBe(end), SOON)
+    expect(projector.calls.map((call) => call.reservationId)).toEqual([reservationId])
+    expect(projector.calls[0].at - recordedAt).toBeGreaterThanOrEqual(GRACE_MS)
+    expect(onError).not.toHaveBeenCalled()
+  })
+
+  it('leaves a reservation a request is writing to that request, and still moves the checkpoint past it', async () => {
+    const { catchUp, checkpoint, ledger, projector, store } = setup()
+    follow(catchUp)
+    const command = booking(plan(['r1'], SLOT))
+    projector.requestOwned.add(command.data.reservationId)
+
+    await ledger.execute(command, staff)
+
+    const end = await endOf(store)
+    await vi.waitFor(() => expect(checkpoint.position).toBe(end), SOON)
+    expect(projector.project).not.toHaveBeenCalled()
+  })
+
+  it('trims the claim of a booking that never landed, as a pass does', async () => {
+    const { busy, catchUp, store } = setup()
+    follow(catchUp)
+    const orphan = uuidv7()
+
+    await store.append({ events: [orphanClaim(orphan)], expectedRevision: NO_STREAM, stream: resourceStream('r1') })
+
+    await vi.waitFor(async () => expect((await busy.current('r1')).state.index.intervalsOf(orphan)).toEqual([]), SOON)
+    expect((await store.readStream(reservationStream(orphan))).map(({ type }) => type)).toEqual([
+      'ReservationAbandoned',
+    ])
+  })
+
+  it('resumes from the checkpoint after a restart, without handling again what it handled', async () => {
+    const store = createMemoryEventStore()
+    const checkpoint = memoryCheckpoint()
+    const first = setup(store, checkpoint)
+    follow(first.catchUp)
+    const before = await bookElsewhere(first.ledger)
+    await vi.waitFor(() => expect(checkpoint.position).toBe(before.end), SOON)
+    live.pop()?.unsubscribe()
+    await first.catchUp.settle()
+
+    const second = setup(store, checkpoint)
+    follow(second.catchUp)
+    const after = await bookElsewhere(second.ledger, '2030-02-01T11:00:00.000Z')
+
+    await vi.waitFor(() => expect(checkpoint.position).toBe(after.end), SOON)
+    expect(second.projector.calls.map((call) => call.reservationId)).toEqual([after.reservationId])
+    expect(first.projector.calls.map((call) => call.reservationId)).toEqual([before.reservationId])
+  })
+
+  it('reports a failed run and, retryMs later, handles it again from the checkpoint', async () => {
+    const { catchUp, checkpoint, ledger, projector } = setup()
+    const failure = new Error('database unavailable')
+    projector.project.mockRejectedValueOnce(failure)
+    const onError = vi.fn()
+    follow(catchUp, onError)
+
+    const { end, reservationId } = await bookElsewhere(ledger)
+
+    await vi.waitFor(() => expect(checkpoint.position).toBe(end), SOON)
+    expect(onError.mock.calls).toEqual([[failure]])
+    expect(projector.project.mock.calls.map(([id]) => id)).toEqual([reservationId, reservationId])
+  })
+
+  it('reports a failed subscription and subscribes again from the checkpoint', async () => {
+    const store = createMemoryEventStore()
+    const failure = new Error('subscription dropped')
+    let subscriptions = 0
+    const subscribe = store.subscribe!
+    // The first subscription passes one event on, then drops.
+    const flaky: EventStore = {
+      ...store,
+      subscribe: (options) =>
+        ++subscriptions === 1
+          ? concat(
+              subscribe(options).pipe(take(1)),
+              throwError(() => failure),
+            )
+          : subscribe(options),
+    }
+    const { catchUp, checkpoint, ledger, projector } = setup(flaky)
+    const onError = vi.fn()
+    follow(catchUp, onError)
+
+    const { end, reservationId } = await bookElsewhere(ledger)
+
+    await vi.waitFor(() => expect(checkpoint.position).toBe(end), SOON)
+    expect(onError.mock.calls).toEqual([[failure]])
+    expect(subscriptions).toBe(2)
+    expect(projector.calls.map((call) => call.reservationId)).toEqual([reservationId])
+  })
+
+  it('skips what advanceTo reports handled elsewhere (a restore)', async () => {
+    const { catchUp, checkpoint, ledger, projector } = setup()
+    follow(catchUp)
+    const restored = await bookElsewhere(ledger)
+    await catchUp.advanceTo(restored.end)
+    expect(checkpoint.position).toBe(restored.end)
+
+    const later = await bookElsewhere(ledger, '2030-02-01T11:00:00.000Z')
+
+    await vi.waitFor(() => expect(checkpoint.position).toBe(later.end), SOON)
+    expect(projector.calls.map((call) => call.reservationId)).toEqual([later.reservationId])
+  })
+
+  it('stops on unsubscribe; settle waits for the run in progress', async () => {
+    const { catchUp, checkpoint, ledger, projector } = setup()
+    let finish: () => void = () => undefined
+    projector.project.mockImplementationOnce(() => new Promise<void>((resolve) => (finish = resolve)))
+    const subscription = follow(catchUp)
+    const { end } = await bookElsewhere(ledger)
+    await vi.waitFor(() => expect(projector.project).toHaveBeenCalledTimes(1), SOON)
+
+    subscription.unsubscribe()
+    let settled = false
+    const settling = catchUp.settle().then(() => {
+      settled = true
+    })
+    await pause(20)
+    expect(settled).toBe(false)
+    finish()
+    await settling
+    expect(checkpoint.position).toBe(end)
+
+    await bookElsewhere(ledger, '2030-02-01T11:00:00.000Z')
+    await pause(GRACE_MS * 2)
+    expect(projector.project).toHaveBeenCalledTimes(1)
+  })
+
+  it('cannot follow a store that does not push events', () => {
+    const { catchUp } = setup({ ...createMemoryEventStore(), subscribe: undefined })
+    expect(() => catchUp.follow(() => undefined)).toThrow(/cannot push events/)
+  })
+})
+
+describe('catch-up passes (a store that is polled)', () => {
+  it('handles what is graceMs old and saves the checkpoint; younger events wait for the next pass', async () => {
+    const { catchUp, checkpoint, ledger, projector } = setup()
+    const { end, reservationId } = await bookElsewhere(ledger)
+
+    expect(await catchUp.run()).toEqual({ projected: 0, reconciled: 0 })
+    expect(checkpoint.position).toBeUndefined()
+
+    await pause(GRACE_MS)
+    expect(await catchUp.run()).toEqual({ projected: 1, reconciled: 0 })
+    expect(projector.calls.map((call) => call.reservationId)).toEqual([reservationId])
+    expect(checkpoint.position).toBe(end)
+  })
+})
