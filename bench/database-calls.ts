@@ -25,37 +25,58 @@ export interface CallTally {
 type Method = (...args: unknown[]) => Promise<unknown>
 
 /**
- * Counts the database adapter calls made while `run` runs, by method and collection, with the
- * time spent in them: which queries one request costs. Payload and the plugin call
- * `payload.db.<method>` at call time, so wrapping the adapter's methods sees all of them.
- * Calls outside `run` pass through untouched.
+ * The event store's own statements: on the SQL adapters it runs on drizzle directly, so these
+ * never pass through `payload.db`. Counted by method and stream family (`reserve-resource`, …).
  */
-export const databaseCallCounter = (payload: Payload) => {
-  const db = payload.db as unknown as Record<string, Method>
+const STORE_METHODS = ['append', 'appendAtomically', 'readAll', 'readStream', 'streamRevision'] as const
+
+const streamFamily = (args: unknown[]): string => {
+  const first = args[0]
+  const requests = Array.isArray(first) ? first : [first]
+  const streams = requests.map((request) =>
+    typeof request === 'string' ? request : ((request as { stream?: string } | undefined)?.stream ?? ''),
+  )
+  const families = [...new Set(streams.filter(Boolean).map((stream) => stream.replace(/-[^-]*$/, '')))]
+  return families.join('+')
+}
+
+/**
+ * Counts the database adapter calls and the event store's calls made while `run` runs, by
+ * method and collection (or stream family), with the time spent in them: which queries one
+ * request costs. Payload and the plugin call `payload.db.<method>` and `store.<method>` at call
+ * time, so wrapping those methods sees all of them. Calls outside `run` pass through untouched.
+ */
+export const databaseCallCounter = (payload: Payload, store: object) => {
   let tally: CallTally | null = null
-  for (const name of METHODS) {
-    const original = db[name]
-    if (typeof original !== 'function') {
-      continue
-    }
-    db[name] = async function (this: unknown, ...args: unknown[]) {
-      const current = tally
-      if (!current) {
-        return original.apply(this, args)
+  const wrap = (target: Record<string, Method>, names: readonly string[], keyOf: (name: string, args: unknown[]) => string) => {
+    for (const name of names) {
+      const original = target[name]
+      if (typeof original !== 'function') {
+        continue
       }
-      const started = performance.now()
-      try {
-        return await original.apply(this, args)
-      } finally {
-        const collection = (args[0] as { collection?: string } | undefined)?.collection
-        const key = collection ? `${name} ${collection}` : name
-        const entry = (current.calls[key] ??= { count: 0, ms: 0 })
-        entry.count++
-        entry.ms += performance.now() - started
-        current.total++
+      target[name] = async function (this: unknown, ...args: unknown[]) {
+        const current = tally
+        if (!current) {
+          return original.apply(this, args)
+        }
+        const started = performance.now()
+        try {
+          return await original.apply(this, args)
+        } finally {
+          const entry = (current.calls[keyOf(name, args)] ??= { count: 0, ms: 0 })
+          entry.count++
+          entry.ms += performance.now() - started
+          current.total++
+        }
       }
     }
   }
+  wrap(payload.db as unknown as Record<string, Method>, METHODS, (name, args) => {
+    const collection = (args[0] as { collection?: string } | undefined)?.collection
+    return collection ? `${name} ${collection}` : name
+  })
+  // Store calls made through payload.db (MongoDB) are counted twice over: as store and as db calls.
+  wrap(store as Record<string, Method>, STORE_METHODS, (name, args) => `store.${name} ${streamFamily(args)}`.trim())
   return {
     async during<T>(run: () => Promise<T>): Promise<{ result: T; tally: CallTally }> {
       tally = { calls: {}, total: 0 }

@@ -195,7 +195,7 @@ const hydrateMs = performance.now() - hydrateStarted
 ;(globalThis as { gc?: () => void }).gc?.()
 const memory = process.memoryUsage()
 
-const counter = databaseCallCounter(payload)
+const counter = databaseCallCounter(payload, getRuntime(payload).store)
 const { availability, slots } = await latencies(payload)
 const queries = {
   availability: (await counter.during(() => get(payload, slotQuery('availability')))).tally,
