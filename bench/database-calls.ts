@@ -36,7 +36,8 @@ const streamFamily = (args: unknown[]): string => {
   const streams = requests.map((request) =>
     typeof request === 'string' ? request : ((request as { stream?: string } | undefined)?.stream ?? ''),
   )
-  const families = [...new Set(streams.filter(Boolean).map((stream) => stream.replace(/-[^-]*$/, '')))]
+  // `reserve-resource-<id>` → `reserve-resource`; ids may contain dashes themselves (UUIDs).
+  const families = [...new Set(streams.filter(Boolean).map((stream) => stream.replace(/^(reserve-[a-z]+)-.*$/, '$1')))]
   return families.join('+')
 }
 
