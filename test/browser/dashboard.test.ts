@@ -1,28 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 import type { ResourceAvailability } from '../../src/admin/shared/contracts.js'
 
 import { dayBounds, todayIn } from '../../src/admin/shared/calendar-dates.js'
 import { DEFAULT_STATUS_MACHINE } from '../../src/plugin/options.js'
-import { type Browser, logIn, openBrowser } from './support/browser.js'
+import { useLoggedInBrowser } from './support/browser.js'
 import { sampledLoad } from './support/capacity-oracle.js'
 import { waitForWidget } from './support/dashboard.js'
 import { rest, TIMEZONE } from './support/rest.js'
 
 describe('dashboard widget', () => {
-  let browser: Browser
-
-  beforeAll(async () => {
-    browser = await openBrowser()
-    await logIn(browser.page)
-  })
-
-  afterAll(async () => {
-    await browser?.close()
-  })
+  const browser = useLoggedInBrowser()
 
   it("shows today's bookings by status, the next ones to come and today's utilisation, as the data has them", async () => {
-    const { page } = browser
+    const { page } = browser()
     const api = rest(page)
     await page.goto('/admin')
     const widget = page.locator('.rl-widget')
@@ -78,6 +69,6 @@ describe('dashboard widget', () => {
       expect(Number(await shown.getAttribute('data-used'))).toBeCloseTo(used, 6)
       expect(await shown.locator('.rl-widget__percent').textContent()).toBe(`${Math.round((used / capacity) * 100)}%`)
     }
-    await browser.screenshot('dashboard-widget')
+    await browser().screenshot('dashboard-widget')
   })
 })

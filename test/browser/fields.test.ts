@@ -1,12 +1,12 @@
 import type { Page } from 'playwright-core'
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 import type { SlotsResponse } from '../../src/admin/shared/contracts.js'
 
 import { addCalendarDays, todayIn } from '../../src/admin/shared/calendar-dates.js'
 import { relatedId } from '../../src/admin/shared/related.js'
-import { type Browser, logIn, openBrowser } from './support/browser.js'
+import { useLoggedInBrowser } from './support/browser.js'
 import { rest, TIMEZONE } from './support/rest.js'
 
 /** Picks `option` in a Payload relationship field (a react-select). */
@@ -16,19 +16,10 @@ const choose = async (page: Page, field: string, option: string): Promise<void> 
 }
 
 describe('reservation form fields', () => {
-  let browser: Browser
-
-  beforeAll(async () => {
-    browser = await openBrowser()
-    await logIn(browser.page)
-  })
-
-  afterAll(async () => {
-    await browser?.close()
-  })
+  const browser = useLoggedInBrowser()
 
   it('finds the customer by phone and offers the free start times of the chosen resource and service', async () => {
-    const { page } = browser
+    const { page } = browser()
     const api = rest(page)
     const jonas = (await api.resources()).find((resource) => resource.name === 'Jonas Keller')
     const consultation = (await api.services()).find((service) => service.name === 'Consultation')
@@ -76,7 +67,7 @@ describe('reservation form fields', () => {
     await page.locator('.rl-customer-field__input').fill('7654321')
     await page.locator('.rl-customer-field__hit', { hasText: 'Lukas Fischer' }).click()
     await page.locator('.rl-customer-field__chosen', { hasText: 'lukas@example.com' }).waitFor()
-    await browser.screenshot('reservation-form-fields', { fullPage: true })
+    await browser().screenshot('reservation-form-fields', { fullPage: true })
 
     await page.locator('#action-save').click()
     await page.waitForURL(

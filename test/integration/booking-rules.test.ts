@@ -1,13 +1,9 @@
-import type { Payload } from 'payload'
-
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-
-import type { TestDatabase } from '../helpers/databases.js'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 import { getRuntime } from '../../src/plugin/runtime.js'
-import { createTestDatabase, testDatabaseKinds } from '../helpers/databases.js'
-import { login, stopPayload } from '../helpers/payload.js'
-import { startReservePayload } from '../support/reserve-payload.js'
+import { testDatabaseKinds } from '../helpers/databases.js'
+import { login } from '../helpers/payload.js'
+import { usePayloadOn } from '../support/suite-payload.js'
 import { ALWAYS_OPEN, errorPaths, http } from './plugin-http.js'
 
 const PASSWORD = 'secret-password'
@@ -30,8 +26,16 @@ const rejection = async (promise: Promise<unknown>): Promise<{ paths: string[]; 
 const fromNow = (hours: number): string => new Date(Math.floor((Date.now() + hours * HOUR) / 60_000) * 60_000).toISOString()
 
 describe.each(testDatabaseKinds())('booking rules, customers in userCollection (%s)', (kind) => {
-  let database: TestDatabase
-  let payload: Payload
+  const site = usePayloadOn(kind, {
+    access: {
+      reservations: {
+        // The host lets customers edit their own reservations: the ledger's rules still apply.
+        update: ({ req: { user } }) =>
+          user?.role === 'admin' || user?.role === 'staff' ? true : user ? { customer: { equals: user.id } } : false,
+      },
+    },
+    allowGuestBooking: false,
+  })
   const users: Record<'admin' | 'customerA' | 'customerB' | 'staff', Doc & { token: string }> = {} as never
   let open: Doc
   let weekdays: Doc
@@ -47,20 +51,9 @@ describe.each(testDatabaseKinds())('booking rules, customers in userCollection (
   const asUser = (name: keyof typeof users) => ({ overrideAccess: false, user: { ...users[name], collection: 'users' } })
 
   const book = (data: Record<string, unknown>, token?: string) =>
-    http(payload, '/api/reservations?depth=0', { body: { resource: open.id, service: hourly.id, ...data }, method: 'POST', token })
+    http(site.payload, '/api/reservations?depth=0', { body: { resource: open.id, service: hourly.id, ...data }, method: 'POST', token })
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind)
-    payload = await startReservePayload(database, {
-      access: {
-        reservations: {
-          // The host lets customers edit their own reservations: the ledger's rules still apply.
-          update: ({ req: { user } }) =>
-            user?.role === 'admin' || user?.role === 'staff' ? true : user ? { customer: { equals: user.id } } : false,
-        },
-      },
-      allowGuestBooking: false,
-    })
     for (const [name, role] of [
       ['admin', 'admin'],
       ['staff', 'staff'],
@@ -68,19 +61,19 @@ describe.each(testDatabaseKinds())('booking rules, customers in userCollection (
       ['customerB', 'customer'],
     ] as const) {
       const email = `${name}@example.test`
-      const user = (await payload.create({ collection: 'users', data: { email, password: PASSWORD, role } })) as Doc
-      users[name] = { ...user, token: await login(payload, { email, password: PASSWORD }) }
+      const user = (await site.payload.create({ collection: 'users', data: { email, password: PASSWORD, role } })) as Doc
+      users[name] = { ...user, token: await login(site.payload, { email, password: PASSWORD }) }
     }
-    const service = (data: Record<string, unknown>) => payload.create({ collection: 'services', data }) as Promise<Doc>
+    const service = (data: Record<string, unknown>) => site.payload.create({ collection: 'services', data }) as Promise<Doc>
     hourly = await service({ name: 'Hour', duration: 60 })
     fullDay = await service({ name: 'Day', duration: 1440, durationType: 'full-day' })
     guestsWelcome = await service({ name: 'Walk-in', allowGuestBooking: 'enabled', duration: 60 })
     noGuests = await service({ name: 'Members', allowGuestBooking: 'disabled', duration: 60 })
     const services = [hourly.id, fullDay.id, guestsWelcome.id, noGuests.id]
-    open = (await payload.create({ collection: 'resources', data: { name: 'Open', quantity: 50, services } })) as Doc
-    weekdays = (await payload.create({ collection: 'resources', data: { name: 'Weekdays', quantity: 50, services } })) as Doc
-    await payload.create({ collection: 'schedules', data: { name: 'Always', recurringSlots: ALWAYS_OPEN, resource: open.id } })
-    await payload.create({
+    open = (await site.payload.create({ collection: 'resources', data: { name: 'Open', quantity: 50, services } })) as Doc
+    weekdays = (await site.payload.create({ collection: 'resources', data: { name: 'Weekdays', quantity: 50, services } })) as Doc
+    await site.payload.create({ collection: 'schedules', data: { name: 'Always', recurringSlots: ALWAYS_OPEN, resource: open.id } })
+    await site.payload.create({
       collection: 'schedules',
       data: {
         name: 'Office hours',
@@ -89,11 +82,6 @@ describe.each(testDatabaseKinds())('booking rules, customers in userCollection (
         resource: weekdays.id,
       },
     })
-  })
-
-  afterAll(async () => {
-    await stopPayload(payload)
-    await database.drop()
   })
 
   describe('guest bookings', () => {
@@ -137,7 +125,7 @@ describe.each(testDatabaseKinds())('booking rules, customers in userCollection (
       expect(response.status).toBe(403)
       expect(errorPaths(response.body)).toEqual(['customer'])
       const local = await rejection(
-        payload.create({
+        site.payload.create({
           collection: 'reservations',
           data: { customer: users.customerA.id, resource: open.id, service: guestsWelcome.id, startTime: nextSlot() },
           overrideAccess: false,
@@ -158,7 +146,7 @@ describe.each(testDatabaseKinds())('booking rules, customers in userCollection (
       const response = await book({ startTime: nextSlot() }, users.customerA.token)
       expect(response.status).toBe(201)
       expect(response.body.doc.customer).toBe(users.customerA.id)
-      const local = (await payload.create({
+      const local = (await site.payload.create({
         collection: 'reservations',
         data: { resource: open.id, service: hourly.id, startTime: nextSlot() },
         ...asUser('customerB'),
@@ -171,7 +159,7 @@ describe.each(testDatabaseKinds())('booking rules, customers in userCollection (
       expect(response.status).toBe(403)
       expect(errorPaths(response.body)).toEqual(['customer'])
       const local = await rejection(
-        payload.create({
+        site.payload.create({
           collection: 'reservations',
           data: { customer: users.customerA.id, resource: open.id, service: hourly.id, startTime: nextSlot() },
           ...asUser('customerB'),
@@ -213,7 +201,7 @@ describe.each(testDatabaseKinds())('booking rules, customers in userCollection (
 
     it('holds Local API bookings made for a customer to the schedule too', async () => {
       const local = await rejection(
-        payload.create({
+        site.payload.create({
           collection: 'reservations',
           data: { resource: weekdays.id, service: hourly.id, startTime: '2030-03-11T20:00:00.000Z' },
           ...asUser('customerA'),
@@ -237,7 +225,7 @@ describe.each(testDatabaseKinds())('booking rules, customers in userCollection (
       expect(errorPaths(fractional.body)).toEqual(['guestCount'])
       expect(errorPaths(zero.body)).toEqual(['guestCount'])
       const local = await rejection(
-        payload.create({
+        site.payload.create({
           collection: 'reservations',
           data: { guestCount: 2.5, resource: open.id, service: hourly.id, startTime: nextSlot() },
           ...asUser('customerA'),
@@ -253,7 +241,7 @@ describe.each(testDatabaseKinds())('booking rules, customers in userCollection (
       const first = await book({ idempotencyKey: 'order-7', startTime: nextSlot() }, users.customerA.token)
       const again = await book({ idempotencyKey: 'order-7', startTime: nextSlot() }, users.customerA.token)
       const byStaff = await rejection(
-        payload.create({
+        site.payload.create({
           collection: 'reservations',
           data: { idempotencyKey: 'order-7', resource: open.id, service: hourly.id, startTime: nextSlot() },
           ...asUser('staff'),
@@ -263,14 +251,14 @@ describe.each(testDatabaseKinds())('booking rules, customers in userCollection (
       expect([first.status, again.status, fresh.status]).toEqual([201, 400, 201])
       expect(errorPaths(again.body)).toEqual(['idempotencyKey'])
       expect(byStaff).toEqual({ paths: ['idempotencyKey'], status: 400 })
-      const { totalDocs } = await payload.count({ collection: 'reservations', where: { idempotencyKey: { equals: 'order-7' } } })
+      const { totalDocs } = await site.payload.count({ collection: 'reservations', where: { idempotencyKey: { equals: 'order-7' } } })
       expect(totalDocs).toBe(1)
     })
   })
 
   describe('status', () => {
     const patch = (id: number | string, data: Record<string, unknown>, token: string) =>
-      http(payload, `/api/reservations/${id}?depth=0`, { body: data, method: 'PATCH', token })
+      http(site.payload, `/api/reservations/${id}?depth=0`, { body: data, method: 'PATCH', token })
 
     it('creates reservations in the default status; only staff may create one in another allowed status', async () => {
       const byCustomer = await book({ startTime: nextSlot(), status: 'confirmed' }, users.customerA.token)
@@ -280,7 +268,7 @@ describe.each(testDatabaseKinds())('booking rules, customers in userCollection (
       expect(errorPaths(byCustomer.body)).toEqual(['status'])
       expect(errorPaths(unreachable.body)).toEqual(['status'])
       const local = await rejection(
-        payload.create({
+        site.payload.create({
           collection: 'reservations',
           data: { resource: open.id, service: hourly.id, startTime: nextSlot(), status: 'confirmed' },
           ...asUser('customerB'),
@@ -297,7 +285,7 @@ describe.each(testDatabaseKinds())('booking rules, customers in userCollection (
       expect([skip.status, confirm.status, back.status]).toEqual([400, 200, 400])
       expect(errorPaths(back.body)).toEqual(['status'])
       const local = await rejection(
-        payload.update({ collection: 'reservations', data: { status: 'pending' }, id: body.doc.id, ...asUser('admin') }),
+        site.payload.update({ collection: 'reservations', data: { status: 'pending' }, id: body.doc.id, ...asUser('admin') }),
       )
       expect(local).toEqual({ paths: ['status'], status: 400 })
     })
@@ -308,7 +296,7 @@ describe.each(testDatabaseKinds())('booking rules, customers in userCollection (
       expect(response.status).toBe(403)
       expect(errorPaths(response.body)).toEqual(['status'])
       const local = await rejection(
-        payload.update({ collection: 'reservations', data: { status: 'confirmed' }, id: body.doc.id, ...asUser('customerA') }),
+        site.payload.update({ collection: 'reservations', data: { status: 'confirmed' }, id: body.doc.id, ...asUser('customerA') }),
       )
       expect(local).toEqual({ paths: ['status'], status: 403 })
     })
@@ -316,7 +304,7 @@ describe.each(testDatabaseKinds())('booking rules, customers in userCollection (
     it('keeps customers from cancelling within the notice period; staff are exempt', async () => {
       const soon = async () =>
         (
-          (await payload.create({
+          (await site.payload.create({
             collection: 'reservations',
             data: { customer: users.customerA.id, resource: open.id, service: hourly.id, startTime: fromNow(2) },
             ...asUser('staff'),
@@ -324,7 +312,7 @@ describe.each(testDatabaseKinds())('booking rules, customers in userCollection (
         ).id
       const [late, local, staffCancels] = [await soon(), await soon(), await soon()]
       const inTime = (
-        (await payload.create({
+        (await site.payload.create({
           collection: 'reservations',
           data: { customer: users.customerA.id, resource: open.id, service: hourly.id, startTime: fromNow(48) },
           ...asUser('staff'),
@@ -335,7 +323,7 @@ describe.each(testDatabaseKinds())('booking rules, customers in userCollection (
       expect(refused.status).toBe(400)
       expect(errorPaths(refused.body)).toEqual(['status'])
       expect(
-        await rejection(payload.update({ collection: 'reservations', data: { status: 'cancelled' }, id: local, ...asUser('customerA') })),
+        await rejection(site.payload.update({ collection: 'reservations', data: { status: 'cancelled' }, id: local, ...asUser('customerA') })),
       ).toEqual({ paths: ['status'], status: 400 })
       expect((await patch(staffCancels, { status: 'cancelled' }, users.staff.token)).status).toBe(200)
       expect((await patch(inTime, { status: 'cancelled' }, users.customerA.token)).status).toBe(200)
@@ -347,7 +335,7 @@ describe.each(testDatabaseKinds())('booking rules, customers in userCollection (
       expect([byCustomer.status, byStaff.status]).toEqual([400, 201])
       expect(errorPaths(byCustomer.body)).toEqual(['startTime'])
       const local = await rejection(
-        payload.create({
+        site.payload.create({
           collection: 'reservations',
           data: { resource: open.id, service: hourly.id, startTime: '2020-01-07T10:00:00.000Z' },
           ...asUser('customerA'),
@@ -359,19 +347,19 @@ describe.each(testDatabaseKinds())('booking rules, customers in userCollection (
     it('skips transition validation for server code that sets context.skipReservationHooks, and records the change', async () => {
       const { body } = await book({ startTime: nextSlot(), status: 'confirmed' }, users.staff.token)
       const id = String(body.doc.id)
-      const reopened = await payload.update({
+      const reopened = await site.payload.update({
         collection: 'reservations',
         context: { skipReservationHooks: true },
         data: { status: 'pending' },
         id,
       })
       expect(reopened.status).toBe('pending')
-      const history = await getRuntime(payload).ledger.history(id)
+      const history = await getRuntime(site.payload).ledger.history(id)
       expect(history.map(({ data, type }) => [type, (data as { to?: string }).to])).toEqual([
         ['ReservationBooked', undefined],
         ['ReservationStatusChanged', 'pending'],
       ])
-      const completed = await payload.create({
+      const completed = await site.payload.create({
         collection: 'reservations',
         context: { skipReservationHooks: true },
         data: { resource: open.id, service: hourly.id, startTime: nextSlot(), status: 'completed' },
@@ -379,42 +367,34 @@ describe.each(testDatabaseKinds())('booking rules, customers in userCollection (
       expect(completed.status).toBe('completed')
       // Without the flag the same server code is held to the machine.
       expect(
-        await rejection(payload.update({ collection: 'reservations', data: { status: 'confirmed' }, id: completed.id })),
+        await rejection(site.payload.update({ collection: 'reservations', data: { status: 'confirmed' }, id: completed.id })),
       ).toEqual({ paths: ['status'], status: 400 })
     })
   })
 })
 
 describe.each(testDatabaseKinds())('booking rules, standalone customers collection (%s)', (kind) => {
-  let database: TestDatabase
-  let payload: Payload
+  const site = usePayloadOn(kind, { userCollection: undefined })
   let resource: Doc
   let service: Doc
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind)
-    payload = await startReservePayload(database, { userCollection: undefined })
-    service = (await payload.create({ collection: 'services', data: { name: 'Hour', duration: 60 } })) as Doc
-    resource = (await payload.create({ collection: 'resources', data: { name: 'Open', quantity: 9, services: [service.id] } })) as Doc
-    await payload.create({ collection: 'schedules', data: { name: 'Always', recurringSlots: ALWAYS_OPEN, resource: resource.id } })
-  })
-
-  afterAll(async () => {
-    await stopPayload(payload)
-    await database.drop()
+    service = (await site.payload.create({ collection: 'services', data: { name: 'Hour', duration: 60 } })) as Doc
+    resource = (await site.payload.create({ collection: 'resources', data: { name: 'Open', quantity: 9, services: [service.id] } })) as Doc
+    await site.payload.create({ collection: 'schedules', data: { name: 'Always', recurringSlots: ALWAYS_OPEN, resource: resource.id } })
   })
 
   const signUp = async (collection: 'customers' | 'users', email: string, data: Record<string, unknown> = {}) => {
-    const user = (await payload.create({ collection, data: { email, password: PASSWORD, ...data } })) as Doc
-    return { ...user, token: await login(payload, { email, password: PASSWORD }, collection) }
+    const user = (await site.payload.create({ collection, data: { email, password: PASSWORD, ...data } })) as Doc
+    return { ...user, token: await login(site.payload, { email, password: PASSWORD }, collection) }
   }
 
   it('books for the signed-in customer and refuses booking for another customer', async () => {
     const ann = await signUp('customers', 'ann@example.test')
     const ben = await signUp('customers', 'ben@example.test')
     const body = { resource: resource.id, service: service.id, startTime: '2031-02-03T10:00:00.000Z' }
-    const own = await http(payload, '/api/reservations', { body, method: 'POST', token: ann.token })
-    const forBen = await http(payload, '/api/reservations', { body: { ...body, customer: ben.id }, method: 'POST', token: ann.token })
+    const own = await http(site.payload, '/api/reservations', { body, method: 'POST', token: ann.token })
+    const forBen = await http(site.payload, '/api/reservations', { body: { ...body, customer: ben.id }, method: 'POST', token: ann.token })
     expect(own.status).toBe(201)
     expect(own.body.doc.customer).toBe(ann.id)
     expect(forBen.status).toBe(403)
@@ -423,7 +403,7 @@ describe.each(testDatabaseKinds())('booking rules, standalone customers collecti
 
   it('does not take a non-staff user of the staff collection for the customer with the same id', async () => {
     const outsider = await signUp('users', 'outsider@example.test', { role: 'customer' })
-    const response = await http(payload, '/api/reservations', {
+    const response = await http(site.payload, '/api/reservations', {
       body: { resource: resource.id, service: service.id, startTime: '2031-02-03T12:00:00.000Z' },
       method: 'POST',
       token: outsider.token,

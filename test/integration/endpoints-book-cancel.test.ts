@@ -1,12 +1,10 @@
-import type { Payload } from 'payload'
-
 import { createHash } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../helpers/databases.js'
-import { login, stopPayload } from '../helpers/payload.js'
+import { testDatabaseKinds } from '../helpers/databases.js'
+import { login } from '../helpers/payload.js'
 import { getJson, postJson, withQuery } from '../support/http.js'
-import { startReservePayload } from '../support/reserve-payload.js'
+import { usePayloadOn } from '../support/suite-payload.js'
 
 type Id = number | string
 
@@ -18,8 +16,6 @@ const GUEST = { email: 'guest@example.test', name: 'Gail Guest' }
 const hoursFromNow = (hours: number): string => new Date((Math.floor(Date.now() / HOUR_MS) + hours) * HOUR_MS).toISOString()
 
 describe.each(testDatabaseKinds())('book, cancel and history endpoints (%s)', (kind) => {
-  let database: TestDatabase
-  let payload: Payload
   const tokens = new Map<string, string>()
   const seenByHook: Array<Record<string, unknown>> = []
   const users: Record<'admin' | 'alice' | 'bob', { id: Id; token: string }> = {} as never
@@ -27,13 +23,34 @@ describe.each(testDatabaseKinds())('book, cancel and history endpoints (%s)', (k
   let resource: Id
   let slot = 0
 
+  const site = usePayloadOn(kind, {
+    allowGuestBooking: true,
+    cancellationNoticePeriod: 24,
+    hooks: {
+      afterBookingCreate: [
+        ({ doc }) => {
+          if (typeof doc.cancellationToken === 'string') {
+            tokens.set(doc.id, doc.cancellationToken)
+          }
+        },
+      ],
+      beforeBookingCreate: [
+        ({ data }) => {
+          seenByHook.push(structuredClone(data))
+          // Lets a test show that the hook runs first and that what it returns is booked.
+          return data.notes === 'pick the resource for me' ? { ...data, notes: 'picked by the hook', resource } : data
+        },
+      ],
+    },
+  })
+
   /** A fresh start on the grid, 30 days out (well past the notice period). */
   const nextStart = (): string => new Date(Date.parse('2030-03-01T00:00:00.000Z') + slot++ * HOUR_MS).toISOString()
 
-  const book = (body: unknown, token?: string) => postJson(payload, '/api/reserve/book', body, token)
-  const cancel = (body: unknown, token?: string) => postJson(payload, '/api/reserve/cancel', body, token)
+  const book = (body: unknown, token?: string) => postJson(site.payload, '/api/reserve/book', body, token)
+  const cancel = (body: unknown, token?: string) => postJson(site.payload, '/api/reserve/cancel', body, token)
   const history = (reservationId: string, token?: string) =>
-    getJson(payload, withQuery('/api/reserve/history', { reservationId }), token)
+    getJson(site.payload, withQuery('/api/reserve/history', { reservationId }), token)
 
   const guestBooking = async (startTime = nextStart()) => {
     const response = await book({ guest: GUEST, resource, service, startTime })
@@ -42,47 +59,21 @@ describe.each(testDatabaseKinds())('book, cancel and history endpoints (%s)', (k
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind)
-    payload = await startReservePayload(database, {
-      allowGuestBooking: true,
-      cancellationNoticePeriod: 24,
-      hooks: {
-        afterBookingCreate: [
-          ({ doc }) => {
-            if (typeof doc.cancellationToken === 'string') {
-              tokens.set(doc.id, doc.cancellationToken)
-            }
-          },
-        ],
-        beforeBookingCreate: [
-          ({ data }) => {
-            seenByHook.push(structuredClone(data))
-            // Lets a test show that the hook runs first and that what it returns is booked.
-            return data.notes === 'pick the resource for me' ? { ...data, notes: 'picked by the hook', resource } : data
-          },
-        ],
-      },
-    })
     for (const [name, role] of [
       ['admin', 'admin'],
       ['alice', 'customer'],
       ['bob', 'customer'],
     ] as const) {
       const email = `${name}@example.test`
-      const user = await payload.create({ collection: 'users', data: { email, password: 'secret-password', role } })
-      users[name] = { id: user.id, token: await login(payload, { email, password: 'secret-password' }) }
+      const user = await site.payload.create({ collection: 'users', data: { email, password: 'secret-password', role } })
+      users[name] = { id: user.id, token: await login(site.payload, { email, password: 'secret-password' }) }
     }
-    service = (await payload.create({ collection: 'services', data: { duration: 60, name: 'Hour' } })).id
-    resource = (await payload.create({ collection: 'resources', data: { name: 'Desk' } })).id
-    await payload.create({
+    service = (await site.payload.create({ collection: 'services', data: { duration: 60, name: 'Hour' } })).id
+    resource = (await site.payload.create({ collection: 'resources', data: { name: 'Desk' } })).id
+    await site.payload.create({
       collection: 'schedules',
       data: { name: 'Always', recurringSlots: EVERY_DAY.map((day) => ({ day, endTime: '24:00', startTime: '00:00' })), resource },
     })
-  })
-
-  afterAll(async () => {
-    await stopPayload(payload)
-    await database.drop()
   })
 
   describe('POST /api/reserve/book', () => {
@@ -126,10 +117,10 @@ describe.each(testDatabaseKinds())('book, cancel and history endpoints (%s)', (k
     })
 
     it('answers a taken required pool with 409 naming the item', async () => {
-      const room = (await payload.create({ collection: 'resources', data: { name: 'Room' } })).id
-      const withRoom = (await payload.create({ collection: 'services', data: { duration: 60, name: 'Roomed', requiredResources: [room] } })).id
+      const room = (await site.payload.create({ collection: 'resources', data: { name: 'Room' } })).id
+      const withRoom = (await site.payload.create({ collection: 'services', data: { duration: 60, name: 'Roomed', requiredResources: [room] } })).id
       const startTime = nextStart()
-      await payload.create({ collection: 'reservations', data: { resource: room, service, startTime } })
+      await site.payload.create({ collection: 'reservations', data: { resource: room, service, startTime } })
       const response = await book({ guest: GUEST, resource, service: withRoom, startTime })
       expect(response.status).toBe(409)
       expect(response.body.errors[0].data.errors[0].path).toBe('items.0.startTime')
@@ -226,7 +217,7 @@ describe.each(testDatabaseKinds())('book, cancel and history endpoints (%s)', (k
         reason: 'Plans changed',
         type: 'ReservationStatusChanged',
       })
-      const stored = await payload.findByID({ collection: 'reservations', id: booked.id })
+      const stored = await site.payload.findByID({ collection: 'reservations', id: booked.id })
       expect(stored.status).toBe('cancelled')
       expect((await book({ guest: GUEST, resource, service, startTime })).status).toBe(201)
     })
@@ -237,7 +228,7 @@ describe.each(testDatabaseKinds())('book, cancel and history endpoints (%s)', (k
       for (const token of [undefined, '', 'guess', tokens.get(other.id), 42]) {
         expect(await cancel({ reservationId: booked.id, token })).toEqual({ body: { message: 'Forbidden' }, status: 403 })
       }
-      expect((await payload.findByID({ collection: 'reservations', id: booked.id })).status).toBe('pending')
+      expect((await site.payload.findByID({ collection: 'reservations', id: booked.id })).status).toBe('pending')
     })
 
     it('lets the owning customer and privileged staff cancel, and nobody else', async () => {
@@ -302,7 +293,7 @@ describe.each(testDatabaseKinds())('book, cancel and history endpoints (%s)', (k
 
     it('refuses others: 400 without an id, 401 anonymous, 403 another customer, 404 for staff only', async () => {
       const own = (await book({ customer: users.alice.id, resource, service, startTime: nextStart() }, users.alice.token)).body
-      expect(await getJson(payload, '/api/reserve/history')).toEqual({ body: { message: 'reservationId is required' }, status: 400 })
+      expect(await getJson(site.payload, '/api/reserve/history')).toEqual({ body: { message: 'reservationId is required' }, status: 400 })
       expect(await history(own.id)).toEqual({ body: { message: 'Unauthorized' }, status: 401 })
       expect(await history(own.id, users.bob.token)).toEqual({ body: { message: 'Forbidden' }, status: 403 })
       expect(await history('no-such-reservation', users.bob.token)).toEqual({ body: { message: 'Forbidden' }, status: 403 })

@@ -6,7 +6,7 @@ import { reserveLedgerPlugin } from '../../src/index.js'
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../helpers/databases.js'
 import { login, startPayload, stopPayload } from '../helpers/payload.js'
 import { getJson, withQuery } from '../support/http.js'
-import { startReservePayload } from '../support/reserve-payload.js'
+import { usePayloadOn } from '../support/suite-payload.js'
 
 const PATH = '/api/reservation-customer-search'
 const PASSWORD = 'secret-password'
@@ -95,42 +95,34 @@ describe.each(testDatabaseKinds())('customer search (%s)', (kind) => {
   })
 
   describe('separate customers collection', () => {
-    let database: TestDatabase
-    let payload: Payload
+    const site = usePayloadOn(kind, { userCollection: undefined })
     let adminToken: string
     let customerToken: string
 
     const search = (params: Record<string, number | string | undefined>, token = adminToken) =>
-      getJson(payload, withQuery(PATH, params), token)
+      getJson(site.payload, withQuery(PATH, params), token)
 
     beforeAll(async () => {
-      database = await createTestDatabase(kind)
-      payload = await startReservePayload(database, { userCollection: undefined })
-      await payload.create({ collection: 'users', data: { email: 'admin@example.test', password: PASSWORD, role: 'admin' } })
-      await payload.create({ collection: 'users', data: { email: 'clerk@example.test', password: PASSWORD, role: 'customer' } })
-      await payload.create({
+      await site.payload.create({ collection: 'users', data: { email: 'admin@example.test', password: PASSWORD, role: 'admin' } })
+      await site.payload.create({ collection: 'users', data: { email: 'clerk@example.test', password: PASSWORD, role: 'customer' } })
+      await site.payload.create({
         collection: 'customers',
         data: { email: 'c00@shop.test', name: 'Customer 00', password: PASSWORD, phone: '555-0100' },
       })
       // The others never sign in: written without hashing a password each.
       for (let i = 1; i < 55; i++) {
         const n = String(i).padStart(2, '0')
-        await payload.db.create({ collection: 'customers', data: { email: `c${n}@shop.test`, name: `Customer ${n}`, phone: `555-01${n}` } })
+        await site.payload.db.create({ collection: 'customers', data: { email: `c${n}@shop.test`, name: `Customer ${n}`, phone: `555-01${n}` } })
       }
-      adminToken = await login(payload, { email: 'admin@example.test', password: PASSWORD })
-      customerToken = await login(payload, { email: 'c00@shop.test', password: PASSWORD }, 'customers')
-    })
-
-    afterAll(async () => {
-      await stopPayload(payload)
-      await database.drop()
+      adminToken = await login(site.payload, { email: 'admin@example.test', password: PASSWORD })
+      customerToken = await login(site.payload, { email: 'c00@shop.test', password: PASSWORD }, 'customers')
     })
 
     it('serves privileged staff only: 403 to a customer and to a non-privileged staff user', async () => {
       expect(await search({}, customerToken)).toEqual({ body: { message: 'Forbidden' }, status: 403 })
-      const clerk = await login(payload, { email: 'clerk@example.test', password: PASSWORD })
+      const clerk = await login(site.payload, { email: 'clerk@example.test', password: PASSWORD })
       expect(await search({}, clerk)).toEqual({ body: { message: 'Forbidden' }, status: 403 })
-      expect(await getJson(payload, PATH)).toEqual({ body: { message: 'Unauthorized' }, status: 401 })
+      expect(await getJson(site.payload, PATH)).toEqual({ body: { message: 'Unauthorized' }, status: 401 })
     })
 
     it('leaves out fields the collection lacks', async () => {
@@ -158,7 +150,7 @@ describe.each(testDatabaseKinds())('customer search (%s)', (kind) => {
       expect(await search({ limit: 'ten' })).toEqual({ body: { message: 'limit must be a whole number' }, status: 400 })
       expect(await search({ page: '1.5' })).toEqual({ body: { message: 'page must be a whole number from 1 to 1000000' }, status: 400 })
       expect(await search({ page: '1000001' })).toEqual({ body: { message: 'page must be a whole number from 1 to 1000000' }, status: 400 })
-      expect(await getJson(payload, `${PATH}?search[]=a`, adminToken)).toEqual({ body: { message: 'search must be text' }, status: 400 })
+      expect(await getJson(site.payload, `${PATH}?search[]=a`, adminToken)).toEqual({ body: { message: 'search must be text' }, status: 400 })
     })
   })
 })

@@ -1,11 +1,8 @@
-import type { Payload } from 'payload'
-
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../helpers/databases.js'
-import { stopPayload } from '../helpers/payload.js'
+import { testDatabaseKinds } from '../helpers/databases.js'
 import { getJson, withQuery } from '../support/http.js'
-import { startReservePayload } from '../support/reserve-payload.js'
+import { usePayloadOn } from '../support/suite-payload.js'
 
 type Id = number | string
 
@@ -31,13 +28,12 @@ const TRANSITIONS: Array<[string, string, string[]]> = [
 ]
 
 describe.each(testDatabaseKinds())('availability across time zones and DST (%s)', (kind) => {
-  let database: TestDatabase
-  let payload: Payload
+  const site = usePayloadOn(kind)
   let hour: Id
 
   const resourceIn = async (timezone: string, windows: Array<[string, string]>, exceptions: object[] = []) => {
-    const id = (await payload.create({ collection: 'resources', data: { name: timezone, timezone } })).id
-    await payload.create({
+    const id = (await site.payload.create({ collection: 'resources', data: { name: timezone, timezone } })).id
+    await site.payload.create({
       collection: 'schedules',
       data: {
         exceptions,
@@ -50,22 +46,18 @@ describe.each(testDatabaseKinds())('availability across time zones and DST (%s)'
   }
 
   const startsOn = async (resource: Id, date: string, service = hour) => {
-    const response = await getJson(payload, withQuery('/api/reserve/slots', { date, resource, service }))
+    const response = await getJson(site.payload, withQuery('/api/reserve/slots', { date, resource, service }))
     expect(response.status).toBe(200)
     return (response.body.slots as Array<{ start: string }>).map((slot) => slot.start)
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind)
-    payload = await startReservePayload(database)
-    hour = (await payload.create({ collection: 'services', data: { duration: 60, name: 'Hour', slotInterval: 60 } })).id
+    hour = (await site.payload.create({ collection: 'services', data: { duration: 60, name: 'Hour', slotInterval: 60 } })).id
     vi.useFakeTimers({ now: BEFORE_2026, shouldAdvanceTime: true, toFake: ['Date'] })
   })
 
   afterAll(async () => {
     vi.useRealTimers()
-    await stopPayload(payload)
-    await database.drop()
   })
 
   it.each(TRANSITIONS)('%s on %s keeps the wall-clock windows 09–11 and 14–16', async (zone, date, utcStarts) => {
@@ -93,7 +85,7 @@ describe.each(testDatabaseKinds())('availability across time zones and DST (%s)'
     expect((await startsOn(resource, '2026-11-06'))[0]).toBe('2026-11-06T17:00:00.000Z')
 
     const range = await getJson(
-      payload,
+      site.payload,
       withQuery('/api/reserve/resource-availability', { end: '2026-11-07', resource, start: '2026-11-04' }),
     )
     expect(range.status).toBe(200)
@@ -110,7 +102,7 @@ describe.each(testDatabaseKinds())('availability across time zones and DST (%s)'
   it('resource-availability reports DST days with their real length', async () => {
     const resource = await resourceIn('America/New_York', [['00:00', '24:00']])
     const range = await getJson(
-      payload,
+      site.payload,
       withQuery('/api/reserve/resource-availability', { end: '2026-03-09', resource, start: '2026-03-07' }),
     )
     expect(range.body.days).toEqual([

@@ -1,12 +1,10 @@
-import type { Payload } from 'payload'
-
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../helpers/databases.js'
-import { login, restRequest, stopPayload } from '../helpers/payload.js'
+import { testDatabaseKinds } from '../helpers/databases.js'
+import { login, restRequest } from '../helpers/payload.js'
 import { getJson, type JsonResponse, postJson } from '../support/http.js'
-import { startReservePayload } from '../support/reserve-payload.js'
+import { usePayloadOn } from '../support/suite-payload.js'
 
 const EVERY_DAY = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const
 
@@ -23,28 +21,20 @@ const expectNoServerError = ({ body, status }: JsonResponse, context: string): v
 }
 
 describe.each(testDatabaseKinds())('malformed input never gives a 5xx (%s)', (kind) => {
-  let database: TestDatabase
-  let payload: Payload
+  const site = usePayloadOn(kind, { allowGuestBooking: true })
   let adminToken: string
   let ids: { resource: string; service: string }
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind)
-    payload = await startReservePayload(database, { allowGuestBooking: true })
-    await payload.create({ collection: 'users', data: { email: 'admin@example.test', password: 'secret-password', role: 'admin' } })
-    adminToken = await login(payload, { email: 'admin@example.test', password: 'secret-password' })
-    const service = await payload.create({ collection: 'services', data: { duration: 30, name: 'Half hour' } })
-    const resource = await payload.create({ collection: 'resources', data: { name: 'Chair' } })
-    await payload.create({
+    await site.payload.create({ collection: 'users', data: { email: 'admin@example.test', password: 'secret-password', role: 'admin' } })
+    adminToken = await login(site.payload, { email: 'admin@example.test', password: 'secret-password' })
+    const service = await site.payload.create({ collection: 'services', data: { duration: 30, name: 'Half hour' } })
+    const resource = await site.payload.create({ collection: 'resources', data: { name: 'Chair' } })
+    await site.payload.create({
       collection: 'schedules',
       data: { name: 'Always', recurringSlots: EVERY_DAY.map((day) => ({ day, endTime: '24:00', startTime: '00:00' })), resource: resource.id },
     })
     ids = { resource: String(resource.id), service: String(service.id) }
-  })
-
-  afterAll(async () => {
-    await stopPayload(payload)
-    await database.drop()
   })
 
   it('availability, slots and resource-availability refuse bad queries with a message', async () => {
@@ -79,7 +69,7 @@ describe.each(testDatabaseKinds())('malformed input never gives a 5xx (%s)', (ki
     ]
     for (const endpoint of ['availability', 'slots']) {
       for (const query of slotQueries) {
-        expectRefusal(await getJson(payload, `/api/reserve/${endpoint}?${query}`), `${endpoint}?${query}`)
+        expectRefusal(await getJson(site.payload, `/api/reserve/${endpoint}?${query}`), `${endpoint}?${query}`)
       }
     }
     const rangeQueries = [
@@ -96,14 +86,14 @@ describe.each(testDatabaseKinds())('malformed input never gives a 5xx (%s)', (ki
       `resource=${resource}&start=2030-01-01T10:00:00.123456789Z&end=2030-01-01T09:00:00Z`,
     ]
     for (const query of rangeQueries) {
-      expectRefusal(await getJson(payload, `/api/reserve/resource-availability?${query}`), query)
+      expectRefusal(await getJson(site.payload, `/api/reserve/resource-availability?${query}`), query)
     }
   })
 
   it('saturates huge guest counts instead of failing', async () => {
     const { resource, service } = ids
     for (const guestCount of ['99999999999999999999', '-99999999999999999999', '9'.repeat(400)]) {
-      const response = await getJson(payload, `/api/reserve/slots?resource=${resource}&service=${service}&date=2030-06-04&guestCount=${guestCount}`)
+      const response = await getJson(site.payload, `/api/reserve/slots?resource=${resource}&service=${service}&date=2030-06-04&guestCount=${guestCount}`)
       expect(response.status).toBe(200)
       expect(response.body.guestCount).toBe(guestCount.startsWith('-') ? 1 : Number.MAX_SAFE_INTEGER)
     }
@@ -160,7 +150,7 @@ describe.each(testDatabaseKinds())('malformed input never gives a 5xx (%s)', (ki
     ]
     for (const body of bodies) {
       for (const token of [undefined, adminToken]) {
-        const response = await postJson(payload, '/api/reserve/book', body, token)
+        const response = await postJson(site.payload, '/api/reserve/book', body, token)
         expectRefusal(response, `book ${JSON.stringify(body).slice(0, 120)} as ${token ? 'admin' : 'anonymous'}`)
       }
     }
@@ -185,24 +175,24 @@ describe.each(testDatabaseKinds())('malformed input never gives a 5xx (%s)', (ki
     ]
     for (const body of bodies) {
       for (const token of [undefined, adminToken]) {
-        expectRefusal(await postJson(payload, '/api/reserve/cancel', body, token), `cancel ${JSON.stringify(body).slice(0, 80)}`)
+        expectRefusal(await postJson(site.payload, '/api/reserve/cancel', body, token), `cancel ${JSON.stringify(body).slice(0, 80)}`)
       }
     }
     for (const query of ['', 'reservationId[]=a', 'reservationId[a]=b', `reservationId=${'x'.repeat(5000)}`, 'reservationId=%00']) {
-      expectRefusal(await getJson(payload, `/api/reserve/history?${query}`, adminToken), `history?${query}`)
+      expectRefusal(await getJson(site.payload, `/api/reserve/history?${query}`, adminToken), `history?${query}`)
     }
   })
 
   it('customer search refuses bad paging and search input', async () => {
     for (const query of ['limit=abc', 'limit[]=1', 'page=1.5', 'page=1e3', 'page=99999999999999999999', 'search[a]=b', 'search=a%00b']) {
-      expectRefusal(await getJson(payload, `/api/reservation-customer-search?${query}`, adminToken), query)
+      expectRefusal(await getJson(site.payload, `/api/reservation-customer-search?${query}`, adminToken), query)
     }
-    const huge = await getJson(payload, '/api/reservation-customer-search?limit=99999999999999999999&page=-99999999999999999999', adminToken)
+    const huge = await getJson(site.payload, '/api/reservation-customer-search?limit=99999999999999999999&page=-99999999999999999999', adminToken)
     expect(huge.status).toBe(200)
   })
 
   it('answers a method the endpoint does not have with 404', async () => {
-    const response = await restRequest(payload, '/api/reserve/book', { method: 'GET' })
+    const response = await restRequest(site.payload, '/api/reserve/book', { method: 'GET' })
     expect(response.status).toBe(404)
   })
 
@@ -220,7 +210,7 @@ describe.each(testDatabaseKinds())('malformed input never gives a 5xx (%s)', (ki
     const getPaths = ['/api/reserve/availability', '/api/reserve/slots', '/api/reserve/resource-availability', '/api/reserve/history', '/api/reservation-customer-search']
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...getPaths), query, fc.boolean(), async (path, search, asAdmin) => {
-        expectNoServerError(await getJson(payload, `${path}?${search}`, asAdmin ? adminToken : undefined), `${path}?${search}`)
+        expectNoServerError(await getJson(site.payload, `${path}?${search}`, asAdmin ? adminToken : undefined), `${path}?${search}`)
       }),
       { numRuns: 60 },
     )
@@ -235,7 +225,7 @@ describe.each(testDatabaseKinds())('malformed input never gives a 5xx (%s)', (ki
     )
     await fc.assert(
       fc.asyncProperty(fc.constantFrom('/api/reserve/book', '/api/reserve/cancel'), body, fc.boolean(), async (path, payloadBody, asAdmin) => {
-        const response = await postJson(payload, path, payloadBody, asAdmin ? adminToken : undefined)
+        const response = await postJson(site.payload, path, payloadBody, asAdmin ? adminToken : undefined)
         expectNoServerError(response, `${path} ${JSON.stringify(payloadBody).slice(0, 200)}`)
       }),
       { numRuns: 60 },

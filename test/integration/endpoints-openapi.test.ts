@@ -1,12 +1,10 @@
-import type { Payload } from 'payload'
-
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 import { openApiDocument } from '../../src/plugin/endpoints/openapi-document.js'
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../helpers/databases.js'
-import { login, stopPayload } from '../helpers/payload.js'
+import { testDatabaseKinds } from '../helpers/databases.js'
+import { login } from '../helpers/payload.js'
 import { getJson, type JsonResponse, postJson } from '../support/http.js'
-import { startReservePayload } from '../support/reserve-payload.js'
+import { usePayloadOn } from '../support/suite-payload.js'
 
 type Json = Record<string, any>
 
@@ -39,39 +37,31 @@ const documentedExamples = (document: Json): Map<string, { body: unknown; status
 }
 
 describe.each(testDatabaseKinds())('the OpenAPI document matches the endpoints (%s)', (kind) => {
-  let database: TestDatabase
-  let payload: Payload
+  const site = usePayloadOn(kind, { allowGuestBooking: true })
   let adminToken: string
   let customerToken: string
   let ids: { reservation: string; resource: number | string; service: number | string }
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind)
-    payload = await startReservePayload(database, { allowGuestBooking: true })
     for (const [email, role] of [
       ['admin@example.test', 'admin'],
       ['customer@example.test', 'customer'],
     ]) {
-      await payload.create({ collection: 'users', data: { email, password: 'secret-password', role } })
+      await site.payload.create({ collection: 'users', data: { email, password: 'secret-password', role } })
     }
-    adminToken = await login(payload, { email: 'admin@example.test', password: 'secret-password' })
-    customerToken = await login(payload, { email: 'customer@example.test', password: 'secret-password' })
-    const service = await payload.create({ collection: 'services', data: { duration: 60, name: 'Hour' } })
-    const resource = await payload.create({ collection: 'resources', data: { name: 'Desk' } })
-    const reservation = await payload.create({
+    adminToken = await login(site.payload, { email: 'admin@example.test', password: 'secret-password' })
+    customerToken = await login(site.payload, { email: 'customer@example.test', password: 'secret-password' })
+    const service = await site.payload.create({ collection: 'services', data: { duration: 60, name: 'Hour' } })
+    const resource = await site.payload.create({ collection: 'resources', data: { name: 'Desk' } })
+    const reservation = await site.payload.create({
       collection: 'reservations',
       data: { guest: { email: 'g@example.test', name: 'G' }, resource: resource.id, service: service.id, startTime: '2030-06-04T10:00:00.000Z' },
     })
     ids = { reservation: String(reservation.id), resource: resource.id, service: service.id }
   })
 
-  afterAll(async () => {
-    await stopPayload(payload)
-    await database.drop()
-  })
-
   it('is served at /api/reserve/openapi.json as OpenAPI 3.1 whose references all resolve', async () => {
-    const response = await getJson(payload, '/api/reserve/openapi.json')
+    const response = await getJson(site.payload, '/api/reserve/openapi.json')
     expect(response.status).toBe(200)
     expect(response.body).toEqual(openApiDocument('/api'))
     expect(response.body.openapi).toBe('3.1.0')
@@ -82,7 +72,7 @@ describe.each(testDatabaseKinds())('the OpenAPI document matches the endpoints (
   })
 
   it('documents every registered endpoint, and nothing else', () => {
-    const registered = (payload.config.endpoints ?? [])
+    const registered = (site.payload.config.endpoints ?? [])
       .filter((endpoint) => PLUGIN_PATHS.test(endpoint.path))
       .map((endpoint) => `${endpoint.method.toUpperCase()} /api${endpoint.path}`)
       .sort()
@@ -97,8 +87,8 @@ describe.each(testDatabaseKinds())('the OpenAPI document matches the endpoints (
     const { reservation, resource, service } = ids
     const slotQuery = `resource=${resource}&service=${service}&date=2030-06-04`
     const twentyOne = Array.from({ length: 21 }, () => resource).join(',')
-    const get = (path: string, token?: string) => getJson(payload, path, token)
-    const post = (path: string, body: unknown, token?: string) => postJson(payload, path, body, token)
+    const get = (path: string, token?: string) => getJson(site.payload, path, token)
+    const post = (path: string, body: unknown, token?: string) => postJson(site.payload, path, body, token)
     const slotRefusals = (endpoint: string): Record<string, () => Promise<JsonResponse>> => {
       const path = `/api/reserve/${endpoint}`
       return {

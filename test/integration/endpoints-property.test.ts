@@ -1,12 +1,9 @@
-import type { Payload } from 'payload'
-
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../helpers/databases.js'
-import { stopPayload } from '../helpers/payload.js'
+import { testDatabaseKinds } from '../helpers/databases.js'
 import { getJson, postJson, withQuery } from '../support/http.js'
-import { startReservePayload } from '../support/reserve-payload.js'
+import { usePayloadOn } from '../support/suite-payload.js'
 
 type Id = number | string
 
@@ -83,29 +80,18 @@ const gridStarts = (scenario: Scenario): number[] => {
 }
 
 describe.each(testDatabaseKinds())('slots are exactly the bookable grid starts (%s)', (kind) => {
-  let database: TestDatabase
-  let payload: Payload
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind)
-    payload = await startReservePayload(database, { allowGuestBooking: true, defaultBufferTime: 15 })
-  })
-
-  afterAll(async () => {
-    await stopPayload(payload)
-    await database.drop()
-  })
+  const site = usePayloadOn(kind, { allowGuestBooking: true, defaultBufferTime: 15 })
 
   const setUp = async (scenario: Scenario) => {
     const create = async (collection: 'resources' | 'services', data: Record<string, unknown>): Promise<Id> =>
-      (await payload.create({ collection, data: { name: collection, ...data } as never })).id
+      (await site.payload.create({ collection, data: { name: collection, ...data } as never })).id
     const pool = scenario.pool === null ? null : await create('resources', { quantity: scenario.pool })
     const service = await create('services', { ...scenario.service, requiredResources: pool === null ? [] : [pool] })
     const resourceData = { capacityMode: scenario.capacityMode, quantity: scenario.quantity, timezone: scenario.zone }
     const resource = await create('resources', resourceData)
     const other = await create('resources', resourceData)
     for (const id of [resource, other]) {
-      await payload.create({
+      await site.payload.create({
         collection: 'schedules',
         data: {
           name: 'Windows',
@@ -117,7 +103,7 @@ describe.each(testDatabaseKinds())('slots are exactly the bookable grid starts (
     const midnight = Date.parse(`${DATE}T00:00:00.000Z`) - ZONES[scenario.zone] * MINUTE
     for (const booking of scenario.bookings) {
       // Existing bookings, by staff (anywhere, any time); those that do not fit are simply not made.
-      await payload
+      await site.payload
         .create({
           collection: 'reservations',
           data: {
@@ -141,7 +127,7 @@ describe.each(testDatabaseKinds())('slots are exactly the bookable grid starts (
       fc.asyncProperty(scenarioArb, async (scenario) => {
         const { resource, service } = await setUp(scenario)
         const response = await getJson(
-          payload,
+          site.payload,
           withQuery('/api/reserve/slots', { date: DATE, guestCount: scenario.guestCount, resource, service }),
         )
         expect(response.status).toBe(200)
@@ -152,7 +138,7 @@ describe.each(testDatabaseKinds())('slots are exactly the bookable grid starts (
 
         for (const start of grid) {
           const startTime = new Date(start).toISOString()
-          const booked = await postJson(payload, '/api/reserve/book', {
+          const booked = await postJson(site.payload, '/api/reserve/book', {
             guest: GUEST,
             guestCount: scenario.guestCount,
             resource,
@@ -162,7 +148,7 @@ describe.each(testDatabaseKinds())('slots are exactly the bookable grid starts (
           if (offered.includes(start)) {
             expect(booked.status, `offered ${startTime} must book: ${JSON.stringify(booked.body)}`).toBe(201)
             // Undo, so that the next start is judged against the same bookings.
-            await payload.delete({ collection: 'reservations', id: booked.body.id })
+            await site.payload.delete({ collection: 'reservations', id: booked.body.id })
           } else {
             expect(booked.status, `not offered ${startTime} must be taken: ${JSON.stringify(booked.body)}`).toBe(409)
           }

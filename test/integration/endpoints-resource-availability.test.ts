@@ -1,11 +1,8 @@
-import type { Payload } from 'payload'
+import { describe, expect, it } from 'vitest'
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../helpers/databases.js'
-import { stopPayload } from '../helpers/payload.js'
+import { testDatabaseKinds } from '../helpers/databases.js'
 import { getJson, withQuery } from '../support/http.js'
-import { startReservePayload } from '../support/reserve-payload.js'
+import { usePayloadOn } from '../support/suite-payload.js'
 
 type Id = number | string
 
@@ -14,25 +11,14 @@ const MISSING = 'Missing required query params: resource, start, end'
 const INVALID = 'Invalid start/end date'
 
 describe.each(testDatabaseKinds())('resource-availability endpoint (%s)', (kind) => {
-  let database: TestDatabase
-  let payload: Payload
+  const site = usePayloadOn(kind)
 
   const create = async (collection: 'resources' | 'schedules' | 'services', data: Record<string, unknown>): Promise<Id> =>
-    (await payload.create({ collection, data: { name: collection, ...data } as never })).id
+    (await site.payload.create({ collection, data: { name: collection, ...data } as never })).id
 
-  const book = (data: Record<string, unknown>) => payload.create({ collection: 'reservations', data })
+  const book = (data: Record<string, unknown>) => site.payload.create({ collection: 'reservations', data })
 
-  const range = (params: Record<string, Id | undefined>) => getJson(payload, withQuery(PATH, params as never))
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind)
-    payload = await startReservePayload(database)
-  })
-
-  afterAll(async () => {
-    await stopPayload(payload)
-    await database.drop()
-  })
+  const range = (params: Record<string, Id | undefined>) => getJson(site.payload, withQuery(PATH, params as never))
 
   describe('SPEC 7 rows', () => {
     it.each([
@@ -150,7 +136,7 @@ describe.each(testDatabaseKinds())('resource-availability endpoint (%s)', (kind)
     const service = await create('services', { duration: 60 })
     await book({ resource, service, startTime: '2030-08-01T10:00:00.000Z' })
     const expected = [{ end: '2030-08-01T11:00:00.000Z', start: '2030-08-01T10:00:00.000Z', units: 1 }]
-    const plus = await getJson(payload, `${PATH}?resource=${resource}&start=2030-08-01T11:30:00+02:00&end=2030-08-01T12:30:00%2B02:00`)
+    const plus = await getJson(site.payload, `${PATH}?resource=${resource}&start=2030-08-01T11:30:00+02:00&end=2030-08-01T12:30:00%2B02:00`)
     expect(plus.body.busy).toEqual(expected)
     const after = await range({ end: '2030-08-01T14:00:00+02:00', resource, start: '2030-08-01T13:00:00+02:00' })
     expect(after.body.busy).toEqual([])

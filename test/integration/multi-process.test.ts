@@ -1,5 +1,3 @@
-import type { Payload } from 'payload'
-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { getRuntime } from '../../src/plugin/runtime.js'
@@ -7,30 +5,20 @@ import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../hel
 import { stopPayload } from '../helpers/payload.js'
 import { seedBookable, startReservePayload } from '../support/reserve-payload.js'
 import { spawnLedgerNode } from '../support/spawn-node.js'
+import { usePayloadOn } from '../support/suite-payload.js'
 
 const postgres = testDatabaseKinds().includes('postgres')
 
 describe.skipIf(!postgres)('two OS processes booking one slot on a shared PostgreSQL database', () => {
-  let database: TestDatabase
-  let payload: Payload
-
-  beforeAll(async () => {
-    database = await createTestDatabase('postgres')
-    payload = await startReservePayload(database)
-  })
-
-  afterAll(async () => {
-    await stopPayload(payload)
-    await database.drop()
-  })
+  const site = usePayloadOn('postgres')
 
   it.each([1, 3])('never lets more than the capacity (%i) through', async (quantity) => {
-    const { resource, service } = await seedBookable(payload, { quantity })
+    const { resource, service } = await seedBookable(site.payload, { quantity })
     const start = '2030-05-01T10:00:00.000Z'
     const settings = {
       NODE_COUNT: '10',
       NODE_DATABASE_KIND: 'postgres',
-      NODE_DATABASE_URI: database.uri,
+      NODE_DATABASE_URI: site.database.uri,
       NODE_RESOURCE: String(resource.id),
       NODE_SCENARIO: 'race',
       NODE_SERVICE: String(service.id),
@@ -48,10 +36,10 @@ describe.skipIf(!postgres)('two OS processes booking one slot on a shared Postgr
     expect(results.reduce((sum, r) => sum + (r.conflicts as number), 0)).toBe(20 - quantity)
     expect(results.flatMap((r) => r.other as number[])).toEqual([])
     // Both the reservations collection and the ledger agree on the capacity used.
-    const { totalDocs } = await payload.count({ collection: 'reservations', where: { resource: { equals: resource.id } } })
+    const { totalDocs } = await site.payload.count({ collection: 'reservations', where: { resource: { equals: resource.id } } })
     expect(totalDocs).toBe(quantity)
     const from = Date.parse(start)
-    const { state } = await getRuntime(payload).busy.current(String(resource.id))
+    const { state } = await getRuntime(site.payload).busy.current(String(resource.id))
     expect(state.index.peakUnits(from, from + 3_600_000)).toBe(quantity)
   })
 })

@@ -1,52 +1,39 @@
-import type { Payload } from 'payload'
-
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 import { getRuntime } from '../../src/plugin/runtime.js'
 import { rebuildReservations } from '../../src/projections/rebuild.js'
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../helpers/databases.js'
-import { stopPayload } from '../helpers/payload.js'
-import { seedBookable, startReservePayload } from '../support/reserve-payload.js'
+import { testDatabaseKinds } from '../helpers/databases.js'
+import { seedBookable } from '../support/reserve-payload.js'
+import { usePayloadOn } from '../support/suite-payload.js'
 
 describe.each(testDatabaseKinds())('the reservations projection (%s)', (kind) => {
-  let database: TestDatabase
-  let payload: Payload
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind)
-    payload = await startReservePayload(database, { allowGuestBooking: true })
-  })
-
-  afterAll(async () => {
-    await stopPayload(payload)
-    await database.drop()
-  })
+  const site = usePayloadOn(kind, { allowGuestBooking: true })
 
   const snapshot = async () => {
-    const { docs } = await payload.db.find({ collection: 'reservations', limit: 0, pagination: false, sort: 'id' })
+    const { docs } = await site.payload.db.find({ collection: 'reservations', limit: 0, pagination: false, sort: 'id' })
     return docs
   }
 
   it('keeps every status change as an event with actor, time and reason, readable in order', async () => {
-    const { resource, service } = await seedBookable(payload)
-    const staff = await payload.create({
+    const { resource, service } = await seedBookable(site.payload)
+    const staff = await site.payload.create({
       collection: 'users',
       data: { email: 'staff-history@example.test', password: 'secret-pass-1', role: 'staff' },
     })
-    const booked = await payload.create({
+    const booked = await site.payload.create({
       collection: 'reservations',
       data: { resource: resource.id, service: service.id, startTime: '2030-07-01T09:00:00.000Z' },
     })
-    await payload.update({
+    await site.payload.update({
       collection: 'reservations',
       context: { reason: 'confirmed by phone' },
       data: { status: 'confirmed' },
       id: booked.id,
       user: staff,
     })
-    await payload.update({ collection: 'reservations', data: { status: 'completed' }, id: booked.id, user: staff })
+    await site.payload.update({ collection: 'reservations', data: { status: 'completed' }, id: booked.id, user: staff })
 
-    const history = await getRuntime(payload).ledger.history(String(booked.id))
+    const history = await getRuntime(site.payload).ledger.history(String(booked.id))
     expect(history.map((event) => [event.revision, event.type])).toEqual([
       [0, 'ReservationBooked'],
       [1, 'ReservationStatusChanged'],
@@ -62,16 +49,16 @@ describe.each(testDatabaseKinds())('the reservations projection (%s)', (kind) =>
     for (const event of history) {
       expect(Date.parse(event.metadata.at)).toBeGreaterThan(Date.now() - 60_000)
     }
-    const doc = await payload.findByID({ collection: 'reservations', id: booked.id })
+    const doc = await site.payload.findByID({ collection: 'reservations', id: booked.id })
     expect(doc.status).toBe('completed')
     expect(doc.ledgerRevision).toBe(2)
   })
 
   it('rebuilds the collection from the ledger into identical documents', async () => {
-    const { resource, service } = await seedBookable(payload, { quantity: 3 })
+    const { resource, service } = await seedBookable(site.payload, { quantity: 3 })
     const ids: Array<number | string> = []
     for (let day = 1; day <= 6; day++) {
-      const doc = await payload.create({
+      const doc = await site.payload.create({
         collection: 'reservations',
         data: {
           ...(day === 6 ? { guest: { email: 'g@example.test', name: 'Guest Six' } } : {}),
@@ -83,21 +70,21 @@ describe.each(testDatabaseKinds())('the reservations projection (%s)', (kind) =>
       })
       ids.push(doc.id)
     }
-    await payload.update({ collection: 'reservations', data: { status: 'confirmed' }, id: ids[0] })
-    await payload.update({ collection: 'reservations', data: { status: 'cancelled' }, id: ids[1] })
-    await payload.update({ collection: 'reservations', data: { startTime: '2030-08-20T13:30:00.000Z' }, id: ids[2] })
-    await payload.update({ collection: 'reservations', data: { notes: 'moved to the window seat' }, id: ids[3] })
-    await payload.delete({ collection: 'reservations', id: ids[4] })
+    await site.payload.update({ collection: 'reservations', data: { status: 'confirmed' }, id: ids[0] })
+    await site.payload.update({ collection: 'reservations', data: { status: 'cancelled' }, id: ids[1] })
+    await site.payload.update({ collection: 'reservations', data: { startTime: '2030-08-20T13:30:00.000Z' }, id: ids[2] })
+    await site.payload.update({ collection: 'reservations', data: { notes: 'moved to the window seat' }, id: ids[3] })
+    await site.payload.delete({ collection: 'reservations', id: ids[4] })
 
-    const moved = await payload.findByID({ collection: 'reservations', id: ids[2] })
+    const moved = await site.payload.findByID({ collection: 'reservations', id: ids[2] })
     expect(moved.endTime).toBe('2030-08-20T14:30:00.000Z')
 
     const before = await snapshot()
     expect(before.map((doc) => doc.id)).not.toContain(ids[4])
-    const runtime = getRuntime(payload)
+    const runtime = getRuntime(site.payload)
     const progress: number[] = []
     const result = await rebuildReservations(
-      payload,
+      site.payload,
       { collection: 'reservations', projector: runtime.projector, store: runtime.store },
       ({ done }) => progress.push(done),
     )

@@ -1,11 +1,9 @@
-import type { Payload } from 'payload'
-
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../helpers/databases.js'
-import { login, restRequest, stopPayload } from '../helpers/payload.js'
-import { startReservePayload } from '../support/reserve-payload.js'
+import { testDatabaseKinds } from '../helpers/databases.js'
+import { login, restRequest } from '../helpers/payload.js'
+import { usePayloadOn } from '../support/suite-payload.js'
 import { ALWAYS_OPEN } from './plugin-http.js'
 
 /** Generated requests per database; the properties below share them out. */
@@ -116,33 +114,25 @@ interface Sent {
 }
 
 describe.each(testDatabaseKinds())(`${REQUESTS} generated malformed requests across every endpoint (%s)`, (kind) => {
-  let database: TestDatabase
-  let payload: Payload
+  const site = usePayloadOn(kind, { allowGuestBooking: true, catchUp: { graceMs: 300, intervalMs: 3_600_000 } })
   const jwt: Record<Caller, string | undefined> = { admin: undefined, anonymous: undefined, customer: undefined, forged: undefined }
   let ids: { reservation: string; resource: string; service: string }
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind)
-    payload = await startReservePayload(database, { allowGuestBooking: true, catchUp: { graceMs: 300, intervalMs: 3_600_000 } })
     for (const role of ['admin', 'customer'] as const) {
-      await payload.create({ collection: 'users', data: { email: `${role}@fuzz.test`, password: PASSWORD, role } })
-      jwt[role] = await login(payload, { email: `${role}@fuzz.test`, password: PASSWORD })
+      await site.payload.create({ collection: 'users', data: { email: `${role}@fuzz.test`, password: PASSWORD, role } })
+      jwt[role] = await login(site.payload, { email: `${role}@fuzz.test`, password: PASSWORD })
     }
     // A well-formed token signed with another secret.
     jwt.forged = `${jwt.admin!.split('.').slice(0, 2).join('.')}.c2lnbmF0dXJl`
-    const service = await payload.create({ collection: 'services', data: { duration: 30, name: 'Fuzz' } })
-    const resource = await payload.create({ collection: 'resources', data: { name: 'Fuzz', quantity: 2, services: [service.id] } })
-    await payload.create({ collection: 'schedules', data: { name: 'Always', recurringSlots: ALWAYS_OPEN, resource: resource.id } })
-    const reservation = await payload.create({
+    const service = await site.payload.create({ collection: 'services', data: { duration: 30, name: 'Fuzz' } })
+    const resource = await site.payload.create({ collection: 'resources', data: { name: 'Fuzz', quantity: 2, services: [service.id] } })
+    await site.payload.create({ collection: 'schedules', data: { name: 'Always', recurringSlots: ALWAYS_OPEN, resource: resource.id } })
+    const reservation = await site.payload.create({
       collection: 'reservations',
       data: { guest: { email: 'g@fuzz.test', name: 'G' }, resource: resource.id, service: service.id, startTime: '2030-06-04T10:00:00.000Z' },
     })
     ids = { reservation: String(reservation.id), resource: String(resource.id), service: String(service.id) }
-  })
-
-  afterAll(async () => {
-    await stopPayload(payload)
-    await database.drop()
   })
 
   // The arbitraries are built when the tests are collected, before beforeAll made the records.
@@ -282,7 +272,7 @@ describe.each(testDatabaseKinds())(`${REQUESTS} generated malformed requests acr
       headers['Content-Type'] = type
     }
     const hasBody = payloadBody !== undefined && method !== 'GET' && method !== 'HEAD'
-    const response = await restRequest(payload, path, { ...(hasBody ? { body: payloadBody } : {}), headers, method })
+    const response = await restRequest(site.payload, path, { ...(hasBody ? { body: payloadBody } : {}), headers, method })
     return { status: response.status, text: await response.text() }
   }
 

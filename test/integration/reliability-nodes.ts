@@ -1,65 +1,17 @@
-import { type ChildProcess, spawn } from 'node:child_process'
-import { createInterface } from 'node:readline'
-
 import type { StressResult } from '../support/stress-node.js'
 
-export interface StressNode {
-  /** Resolves with the exit code, or the signal that ended it. */
-  exited: Promise<number | string>
-  /** Protocol lines ("@@ ..." without the marker) seen so far. */
-  lines: string[]
-  process: ChildProcess
+import { type SpawnedNode, spawnNode } from '../support/spawn-node.js'
+
+export interface StressNode extends SpawnedNode {
   /** The "result" line of the stress scenario, parsed. */
   result(timeoutMs?: number): Promise<StressResult>
-  send(line: string): void
-  /** Resolves with the first protocol line that starts with `prefix`. */
-  waitFor(prefix: string, timeoutMs?: number): Promise<string>
 }
 
 /** Starts test/support/stress-node.ts in its own OS process with the given NODE_* settings. */
 export const spawnStressNode = (settings: Record<string, string>): StressNode => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/stress-node.ts'], {
-    env: { ...process.env, ...settings },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  })
-  const lines: string[] = []
-  const waiters: Array<{ prefix: string; resolve: (line: string) => void }> = []
-  let stderr = ''
-  child.stderr!.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString()
-  })
-  createInterface({ input: child.stdout! }).on('line', (raw) => {
-    if (!raw.startsWith('@@ ')) {
-      return
-    }
-    const line = raw.slice(3)
-    lines.push(line)
-    for (const waiter of waiters.filter((w) => line.startsWith(w.prefix))) {
-      waiters.splice(waiters.indexOf(waiter), 1)
-      waiter.resolve(line)
-    }
-  })
-  // 'close' comes after the last stdout line, so `lines` is complete when this resolves.
-  const exited = new Promise<number | string>((resolve) => {
-    child.once('close', (code, signal) => resolve(signal ?? code ?? -1))
-  })
-  const waitFor = (prefix: string, timeoutMs = 120_000): Promise<string> => {
-    const seen = lines.find((line) => line.startsWith(prefix))
-    if (seen) {
-      return Promise.resolve(seen)
-    }
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no "${prefix}" from node within ${timeoutMs} ms; stderr:\n${stderr}`)), timeoutMs)
-      waiters.push({ prefix, resolve: (line) => (clearTimeout(timer), resolve(line)) })
-      void exited.then((how) => reject(new Error(`node exited (${how}) before "${prefix}"; stderr:\n${stderr}`)))
-    })
-  }
+  const node = spawnNode('test/support/stress-node.ts', settings)
   return {
-    exited,
-    lines,
-    process: child,
-    result: async (timeoutMs) => JSON.parse((await waitFor('result ', timeoutMs)).slice('result '.length)) as StressResult,
-    send: (line) => child.stdin!.write(`${line}\n`),
-    waitFor,
+    ...node,
+    result: async (timeoutMs) => JSON.parse((await node.waitFor('result ', timeoutMs)).slice('result '.length)) as StressResult,
   }
 }

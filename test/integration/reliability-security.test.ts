@@ -1,11 +1,9 @@
-import type { Payload } from 'payload'
-
 import { createHash, timingSafeEqual } from 'node:crypto'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../helpers/databases.js'
-import { login, restRequest, stopPayload } from '../helpers/payload.js'
-import { startReservePayload } from '../support/reserve-payload.js'
+import { testDatabaseKinds } from '../helpers/databases.js'
+import { login, restRequest } from '../helpers/payload.js'
+import { usePayloadOn } from '../support/suite-payload.js'
 import { ALWAYS_OPEN } from './plugin-http.js'
 
 // The cancel endpoint's token check must go through crypto's constant-time comparison; the spy
@@ -39,8 +37,6 @@ const hasTokenField = (answer: string): boolean => {
 }
 
 describe.each(testDatabaseKinds())('guest tokens and who may call each /api/reserve endpoint (%s)', (kind) => {
-  let database: TestDatabase
-  let payload: Payload
   const jwt: Partial<Record<Actor, string>> = {}
   const userIds: Partial<Record<Actor, number | string>> = {}
   /** Plaintext tokens by reservation id, as afterBookingCreate hands them to the host. */
@@ -50,9 +46,23 @@ describe.each(testDatabaseKinds())('guest tokens and who may call each /api/rese
   let ids: { resource: number | string; service: number | string }
   let hour = 0
 
+  const site = usePayloadOn(kind, {
+    allowGuestBooking: true,
+    catchUp: { graceMs: 300, intervalMs: 3_600_000 },
+    hooks: {
+      afterBookingCreate: [
+        ({ doc }) => {
+          if (typeof doc.cancellationToken === 'string') {
+            tokens.set(doc.id, doc.cancellationToken)
+          }
+        },
+      ],
+    },
+  })
+
   const call = async (actor: Actor, method: string, path: string, body?: unknown) => {
     const token = jwt[actor]
-    const response = await restRequest(payload, path, {
+    const response = await restRequest(site.payload, path, {
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `JWT ${token}` } : {}) },
       method,
@@ -89,20 +99,6 @@ describe.each(testDatabaseKinds())('guest tokens and who may call each /api/rese
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind)
-    payload = await startReservePayload(database, {
-      allowGuestBooking: true,
-      catchUp: { graceMs: 300, intervalMs: 3_600_000 },
-      hooks: {
-        afterBookingCreate: [
-          ({ doc }) => {
-            if (typeof doc.cancellationToken === 'string') {
-              tokens.set(doc.id, doc.cancellationToken)
-            }
-          },
-        ],
-      },
-    })
     const roles: Array<[Actor, string]> = [
       ['customerA', 'customer'],
       ['customerB', 'customer'],
@@ -111,18 +107,13 @@ describe.each(testDatabaseKinds())('guest tokens and who may call each /api/rese
     ]
     for (const [actor, role] of roles) {
       const email = `${actor.toLowerCase()}@security.test`
-      userIds[actor] = (await payload.create({ collection: 'users', data: { email, password: PASSWORD, role } })).id
-      jwt[actor] = await login(payload, { email, password: PASSWORD })
+      userIds[actor] = (await site.payload.create({ collection: 'users', data: { email, password: PASSWORD, role } })).id
+      jwt[actor] = await login(site.payload, { email, password: PASSWORD })
     }
-    const service = await payload.create({ collection: 'services', data: { duration: 60, name: 'Security' } })
-    const resource = await payload.create({ collection: 'resources', data: { name: 'Security', quantity: 1, services: [service.id] } })
-    await payload.create({ collection: 'schedules', data: { name: 'Always', recurringSlots: ALWAYS_OPEN, resource: resource.id } })
+    const service = await site.payload.create({ collection: 'services', data: { duration: 60, name: 'Security' } })
+    const resource = await site.payload.create({ collection: 'resources', data: { name: 'Security', quantity: 1, services: [service.id] } })
+    await site.payload.create({ collection: 'schedules', data: { name: 'Always', recurringSlots: ALWAYS_OPEN, resource: resource.id } })
     ids = { resource: resource.id, service: service.id }
-  })
-
-  afterAll(async () => {
-    await stopPayload(payload)
-    await database.drop()
   })
 
   describe('guest cancellation tokens', () => {
@@ -149,8 +140,8 @@ describe.each(testDatabaseKinds())('guest tokens and who may call each /api/rese
     })
 
     it('are stored only as their SHA-256, in the collection and in the ledger', async () => {
-      const rows = await database.query('SELECT * FROM reservations')
-      const events = await database.query('SELECT * FROM reservation_events')
+      const rows = await site.database.query('SELECT * FROM reservations')
+      const events = await site.database.query('SELECT * FROM reservation_events')
       for (const id of booked) {
         const token = tokens.get(id)!
         const row = rows.find((candidate) => String(candidate.id) === id)

@@ -1,13 +1,10 @@
-import type { Payload } from 'payload'
-
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 import type { StressOp, StressResult } from '../support/stress-node.js'
 
 import { getRuntime } from '../../src/plugin/runtime.js'
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../helpers/databases.js'
-import { stopPayload } from '../helpers/payload.js'
-import { startReservePayload } from '../support/reserve-payload.js'
+import { testDatabaseKinds } from '../helpers/databases.js'
+import { usePayloadOn } from '../support/suite-payload.js'
 import { ALWAYS_OPEN } from './plugin-http.js'
 import {
   allReservations,
@@ -41,23 +38,20 @@ const ALLOWED: Record<StressOp['kind'], number[]> = {
 }
 
 describe.skipIf(!postgres)(`${PROCESSES} OS processes × ${OPS_PER_PROCESS} random operations on one PostgreSQL database (seed ${SEED})`, () => {
-  let database: TestDatabase
-  let payload: Payload
+  const site = usePayloadOn('postgres', { allowGuestBooking: true })
   const resources: CheckedResource[] = []
   const services: CheckedService[] = []
   let results: StressResult[] = []
 
   beforeAll(async () => {
-    database = await createTestDatabase('postgres')
-    payload = await startReservePayload(database, { allowGuestBooking: true })
     for (let n = 0; n < PROCESSES; n++) {
-      await payload.create({ collection: 'users', data: { email: staffEmail(n), password: PASSWORD, role: 'admin' } })
+      await site.payload.create({ collection: 'users', data: { email: staffEmail(n), password: PASSWORD, role: 'admin' } })
     }
     for (const service of [
       { bufferTimeAfter: 0, bufferTimeBefore: 0, duration: 60 },
       { bufferTimeAfter: 15, bufferTimeBefore: 0, duration: 30 },
     ]) {
-      const { id } = await payload.create({ collection: 'services', data: { ...service, name: `Stress ${service.duration}` } })
+      const { id } = await site.payload.create({ collection: 'services', data: { ...service, name: `Stress ${service.duration}` } })
       services.push({ ...service, id })
     }
     // Single units where every overlap is a conflict, larger ones where peaks add up, and
@@ -67,11 +61,11 @@ describe.skipIf(!postgres)(`${PROCESSES} OS processes × ${OPS_PER_PROCESS} rand
       quantity,
     }))
     for (const [i, shape] of shapes.entries()) {
-      const { id } = await payload.create({
+      const { id } = await site.payload.create({
         collection: 'resources',
         data: { ...shape, name: `Stress ${i}`, services: services.map((service) => service.id) },
       })
-      await payload.create({ collection: 'schedules', data: { name: 'Always', recurringSlots: ALWAYS_OPEN, resource: id } })
+      await site.payload.create({ collection: 'schedules', data: { name: 'Always', recurringSlots: ALWAYS_OPEN, resource: id } })
       resources.push({ ...shape, id })
     }
 
@@ -79,7 +73,7 @@ describe.skipIf(!postgres)(`${PROCESSES} OS processes × ${OPS_PER_PROCESS} rand
       spawnStressNode({
         NODE_CONCURRENCY: '3',
         NODE_DATABASE_KIND: 'postgres',
-        NODE_DATABASE_URI: database.uri,
+        NODE_DATABASE_URI: site.database.uri,
         NODE_DAY: '2030-07-01',
         NODE_OPS: String(OPS_PER_PROCESS),
         NODE_RESOURCES: resources.map(({ id }) => id).join(','),
@@ -98,16 +92,11 @@ describe.skipIf(!postgres)(`${PROCESSES} OS processes × ${OPS_PER_PROCESS} rand
     await Promise.all(nodes.map((node) => node.exited))
     // A document whose write failed after its events were committed is left to catch-up.
     await new Promise((resolve) => setTimeout(resolve, 400))
-    await getRuntime(payload).catchUp.run()
+    await getRuntime(site.payload).catchUp.run()
   }, 240_000)
 
-  afterAll(async () => {
-    await stopPayload(payload)
-    await database.drop()
-  })
-
   const ops = () => results.flatMap((result) => result.ops)
-  const blocking = () => getRuntime(payload).options.statusMachine.blockingStatuses
+  const blocking = () => getRuntime(site.payload).options.statusMachine.blockingStatuses
 
   it('answers every operation with a status it allows, never a server error, and really contends', () => {
     expect(ops()).toHaveLength(PROCESSES * OPS_PER_PROCESS)
@@ -120,18 +109,18 @@ describe.skipIf(!postgres)(`${PROCESSES} OS processes × ${OPS_PER_PROCESS} rand
   })
 
   it('never held more than a resource’s capacity at any revision of the ledger', async () => {
-    expect(await ledgerViolations(getRuntime(payload).store, resources)).toEqual([])
+    expect(await ledgerViolations(getRuntime(site.payload).store, resources)).toEqual([])
   })
 
   it('never holds more than a resource’s capacity in the reservations collection', async () => {
-    expect(collectionViolations(await allReservations(payload), resources, services, blocking())).toEqual([])
+    expect(collectionViolations(await allReservations(site.payload), resources, services, blocking())).toEqual([])
   })
 
   it('has a document for every booking answered 201, and the ledger’s claims match the documents', async () => {
-    const reservations = await allReservations(payload)
+    const reservations = await allReservations(site.payload)
     const stored = new Set(reservations.map(({ id }) => id))
     const booked = results.flatMap((result) => result.booked)
     expect(booked.filter((id) => !stored.has(id))).toEqual([])
-    expect(await auditClaims(getRuntime(payload).store, resources, reservations, blocking())).toEqual({ orphans: [], unclaimed: [] })
+    expect(await auditClaims(getRuntime(site.payload).store, resources, reservations, blocking())).toEqual({ orphans: [], unclaimed: [] })
   })
 })

@@ -1,29 +1,16 @@
-import type { Payload } from 'payload'
-
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 import { getRuntime } from '../../src/plugin/runtime.js'
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../helpers/databases.js'
-import { stopPayload } from '../helpers/payload.js'
-import { seedBookable, startReservePayload } from '../support/reserve-payload.js'
+import { testDatabaseKinds } from '../helpers/databases.js'
+import { seedBookable } from '../support/reserve-payload.js'
+import { usePayloadOn } from '../support/suite-payload.js'
 
 describe.each(testDatabaseKinds())('reservations through the ledger (%s)', (kind) => {
-  let database: TestDatabase
-  let payload: Payload
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind)
-    payload = await startReservePayload(database)
-  })
-
-  afterAll(async () => {
-    await stopPayload(payload)
-    await database.drop()
-  })
+  const site = usePayloadOn(kind)
 
   it('books through payload.create: ledger id, computed end time, revision 0', async () => {
-    const { resource, service } = await seedBookable(payload, { duration: 45 })
-    const doc = await payload.create({
+    const { resource, service } = await seedBookable(site.payload, { duration: 45 })
+    const doc = await site.payload.create({
       collection: 'reservations',
       data: { resource: resource.id, service: service.id, startTime: '2030-03-01T09:00:00.000Z' },
     })
@@ -31,7 +18,7 @@ describe.each(testDatabaseKinds())('reservations through the ledger (%s)', (kind
     expect(doc.endTime).toBe('2030-03-01T09:45:00.000Z')
     expect(doc.status).toBe('pending')
     expect(doc.ledgerRevision).toBe(0)
-    const history = await getRuntime(payload).ledger.history(String(doc.id))
+    const history = await getRuntime(site.payload).ledger.history(String(doc.id))
     expect(history.map((event) => event.type)).toEqual(['ReservationBooked'])
   })
 })
@@ -39,23 +26,12 @@ describe.each(testDatabaseKinds())('reservations through the ledger (%s)', (kind
 const statusOf = (reason: unknown): number | undefined => (reason as { status?: number }).status
 
 describe.each(testDatabaseKinds())('concurrent bookings through Payload (%s)', (kind) => {
-  let database: TestDatabase
-  let payload: Payload
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind)
-    payload = await startReservePayload(database)
-  })
-
-  afterAll(async () => {
-    await stopPayload(payload)
-    await database.drop()
-  })
+  const site = usePayloadOn(kind)
 
   const raceFor = async (bookings: Array<{ resource: number | string; service: number | string }>) => {
     const results = await Promise.allSettled(
       bookings.map(({ resource, service }) =>
-        payload.create({
+        site.payload.create({
           collection: 'reservations',
           data: { resource, service, startTime: '2030-04-01T10:00:00.000Z' },
         }),
@@ -73,10 +49,10 @@ describe.each(testDatabaseKinds())('concurrent bookings through Payload (%s)', (
     [1, 1],
     [3, 3],
   ])('20 racers for one slot on a quantity-%i resource: exactly %i succeed, the rest get 409', async (quantity, expected) => {
-    const { resource, service } = await seedBookable(payload, { quantity })
+    const { resource, service } = await seedBookable(site.payload, { quantity })
     const outcome = await raceFor(Array.from({ length: 20 }, () => ({ resource: resource.id, service: service.id })))
     expect(outcome).toEqual({ conflicts: 20 - expected, other: [], succeeded: expected })
-    const { totalDocs } = await payload.count({
+    const { totalDocs } = await site.payload.count({
       collection: 'reservations',
       where: { resource: { equals: resource.id } },
     })
@@ -86,7 +62,7 @@ describe.each(testDatabaseKinds())('concurrent bookings through Payload (%s)', (
   it('20 racers on 20 different resources all succeed', async () => {
     const bookables = []
     for (let i = 0; i < 20; i++) {
-      bookables.push(await seedBookable(payload))
+      bookables.push(await seedBookable(site.payload))
     }
     const outcome = await raceFor(bookables.map(({ resource, service }) => ({ resource: resource.id, service: service.id })))
     expect(outcome).toEqual({ conflicts: 0, other: [], succeeded: 20 })
@@ -94,28 +70,17 @@ describe.each(testDatabaseKinds())('concurrent bookings through Payload (%s)', (
 })
 
 describe.each(testDatabaseKinds())('concurrent multi-resource bookings on the payload store (%s)', (kind) => {
-  let database: TestDatabase
-  let payload: Payload
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind)
-    payload = await startReservePayload(database)
-  })
-
-  afterAll(async () => {
-    await stopPayload(payload)
-    await database.drop()
-  })
+  const site = usePayloadOn(kind)
 
   it('never exceeds the shared resource of {A,B} and {B,C} bookings, and a failed booking holds nothing', async () => {
-    const service = await payload.create({ collection: 'services', data: { duration: 60, name: 'Pair' } })
+    const service = await site.payload.create({ collection: 'services', data: { duration: 60, name: 'Pair' } })
     const make = (name: string, quantity: number) =>
-      payload.create({ collection: 'resources', data: { name, quantity, services: [service.id] } })
+      site.payload.create({ collection: 'resources', data: { name, quantity, services: [service.id] } })
     const [a, b, c] = [await make('A', 5), await make('B', 2), await make('C', 5)]
     const startTime = '2030-10-01T10:00:00.000Z'
     const results = await Promise.allSettled(
       Array.from({ length: 12 }, (_, i) =>
-        payload.create({
+        site.payload.create({
           collection: 'reservations',
           data: { items: [{ resource: i % 2 === 0 ? a.id : c.id }], resource: b.id, service: service.id, startTime },
         }),
@@ -125,7 +90,7 @@ describe.each(testDatabaseKinds())('concurrent multi-resource bookings on the pa
     expect(statuses.filter((s) => s === 201)).toHaveLength(2)
     expect(statuses.filter((s) => s !== 201 && s !== 409)).toEqual([])
 
-    const runtime = getRuntime(payload)
+    const runtime = getRuntime(site.payload)
     const from = Date.parse(startTime)
     const booked = new Set(results.flatMap((r) => (r.status === 'fulfilled' ? [String(r.value.id)] : [])))
     for (const resource of [a, b, c]) {

@@ -1,17 +1,13 @@
-import type { Payload } from 'payload'
-
 import { configToSchema } from '@payloadcms/graphql'
 // The graphql module Payload's schema was built with: types from another copy are refused.
 import { GraphQL } from '@payloadcms/graphql/types'
 import { createHash } from 'node:crypto'
 import { createLocalReq } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
-import type { TestDatabase } from '../helpers/databases.js'
-
-import { reserveLedgerPlugin } from '../../src/index.js'
-import { createTestDatabase, testDatabaseKinds } from '../helpers/databases.js'
-import { login, startPayload, stopPayload } from '../helpers/payload.js'
+import { testDatabaseKinds } from '../helpers/databases.js'
+import { login } from '../helpers/payload.js'
+import { usePayloadOn } from '../support/suite-payload.js'
 import { ALWAYS_OPEN, http } from './plugin-http.js'
 
 const PASSWORD = 'secret-password'
@@ -55,8 +51,6 @@ const listQueries = (schema: GraphQL.GraphQLSchema): string[] =>
     .map((field) => `query { ${field.name}(limit: 100) ${selectAll(field.type, 4)} }`)
 
 describe.each(testDatabaseKinds())('what responses expose (%s)', (kind) => {
-  let database: TestDatabase
-  let payload: Payload
   let schema: GraphQL.GraphQLSchema
   const tokens: Record<'admin' | 'customer' | 'staff', string> = { admin: '', customer: '', staff: '' }
   const cancellationTokens: string[] = []
@@ -64,50 +58,45 @@ describe.each(testDatabaseKinds())('what responses expose (%s)', (kind) => {
   let customerReservation: Id
   let guestBooking: { body: unknown; status: number }
 
+  const site = usePayloadOn(kind, {
+    allowGuestBooking: true,
+    hooks: {
+      afterBookingCreate: [
+        ({ doc }) => {
+          if (typeof doc.cancellationToken === 'string') {
+            cancellationTokens.push(doc.cancellationToken)
+          }
+        },
+      ],
+    },
+    userCollection: undefined,
+  })
+
   /** A GraphQL request through Payload's schema and resolvers, as the token's user (or anonymous). */
   const graphqlAs = async (source: string, token?: string): Promise<unknown> => {
-    const { user } = await payload.auth({ headers: new Headers(token ? { Authorization: `JWT ${token}` } : {}) })
-    const req = await createLocalReq({ user: user ?? undefined }, payload)
+    const { user } = await site.payload.auth({ headers: new Headers(token ? { Authorization: `JWT ${token}` } : {}) })
+    const req = await createLocalReq({ user: user ?? undefined }, site.payload)
     req.payloadAPI = 'GraphQL'
     return graphql({ contextValue: { headers: {}, req }, schema, source })
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind)
-    payload = await startPayload({
-      database,
-      plugins: [
-        reserveLedgerPlugin({
-          allowGuestBooking: true,
-          catchUp: { graceMs: 300, intervalMs: 60_000 },
-          hooks: {
-            afterBookingCreate: [
-              ({ doc }) => {
-                if (typeof doc.cancellationToken === 'string') {
-                  cancellationTokens.push(doc.cancellationToken)
-                }
-              },
-            ],
-          },
-        }),
-      ],
-    })
-    schema = configToSchema(payload.config).schema
+    schema = configToSchema(site.payload.config).schema
     for (const role of ['admin', 'staff'] as const) {
-      await payload.create({ collection: 'users', data: { email: `${role}@example.test`, password: PASSWORD, role } })
-      tokens[role] = await login(payload, { email: `${role}@example.test`, password: PASSWORD })
+      await site.payload.create({ collection: 'users', data: { email: `${role}@example.test`, password: PASSWORD, role } })
+      tokens[role] = await login(site.payload, { email: `${role}@example.test`, password: PASSWORD })
     }
-    customerId = (await payload.create({ collection: 'customers', data: { email: 'cy@example.test', password: PASSWORD } })).id
-    tokens.customer = await login(payload, { email: 'cy@example.test', password: PASSWORD }, 'customers')
-    const staff = (await payload.find({ collection: 'users', where: { role: { equals: 'staff' } } })).docs[0]
-    const service = await payload.create({ collection: 'services', data: { name: 'Sauna', duration: 60, owner: staff.id } })
-    const resource = await payload.create({
+    customerId = (await site.payload.create({ collection: 'customers', data: { email: 'cy@example.test', password: PASSWORD } })).id
+    tokens.customer = await login(site.payload, { email: 'cy@example.test', password: PASSWORD }, 'customers')
+    const staff = (await site.payload.find({ collection: 'users', where: { role: { equals: 'staff' } } })).docs[0]
+    const service = await site.payload.create({ collection: 'services', data: { name: 'Sauna', duration: 60, owner: staff.id } })
+    const resource = await site.payload.create({
       collection: 'resources',
       data: { name: 'Sauna 1', owner: staff.id, quantity: 5, services: [service.id] },
     })
-    await payload.create({ collection: 'schedules', data: { name: 'Always', recurringSlots: ALWAYS_OPEN, resource: resource.id } })
+    await site.payload.create({ collection: 'schedules', data: { name: 'Always', recurringSlots: ALWAYS_OPEN, resource: resource.id } })
 
-    guestBooking = await http(payload, '/api/reservations', {
+    guestBooking = await http(site.payload, '/api/reservations', {
       body: {
         guest: { email: 'guest@example.test', name: 'Gus' },
         resource: resource.id,
@@ -116,17 +105,12 @@ describe.each(testDatabaseKinds())('what responses expose (%s)', (kind) => {
       },
       method: 'POST',
     })
-    const booked = await http(payload, '/api/reservations', {
+    const booked = await http(site.payload, '/api/reservations', {
       body: { resource: resource.id, service: service.id, startTime: '2031-05-05T12:00:00.000Z' },
       method: 'POST',
       token: tokens.customer,
     })
     customerReservation = booked.body.doc.id
-  })
-
-  afterAll(async () => {
-    await stopPayload(payload)
-    await database.drop()
   })
 
   describe('cancellation tokens', () => {
@@ -146,20 +130,20 @@ describe.each(testDatabaseKinds())('what responses expose (%s)', (kind) => {
 
     it('appears in no REST response of any collection, for anyone', async () => {
       const [token, digest] = secrets()
-      const slugs = payload.config.collections.map(({ slug }) => slug)
+      const slugs = site.payload.config.collections.map(({ slug }) => slug)
       expect(slugs).toEqual(expect.arrayContaining(['reservations', 'reservation-events', 'customers', 'users']))
-      const reservationId = (await payload.find({ collection: 'reservations', where: { customer: { exists: false } } })).docs[0].id
+      const reservationId = (await site.payload.find({ collection: 'reservations', where: { customer: { exists: false } } })).docs[0].id
       for (const caller of [undefined, tokens.customer, tokens.staff, tokens.admin]) {
         const paths = [...slugs.map((slug) => `/api/${slug}?depth=3&limit=100`), `/api/reservations/${reservationId}?depth=3`]
         for (const path of paths) {
-          const { body } = await http(payload, path, { token: caller })
+          const { body } = await http(site.payload, path, { token: caller })
           const text = JSON.stringify(body)
           expect(text, path).not.toContain(token)
           expect(text, path).not.toContain(digest)
         }
       }
       // The admin sees the guest booking and its ledger events: the check above looked at them.
-      const asAdmin = await http(payload, '/api/reservation-events?depth=0&limit=100', { token: tokens.admin })
+      const asAdmin = await http(site.payload, '/api/reservation-events?depth=0&limit=100', { token: tokens.admin })
       expect(asAdmin.body.docs.map((doc: { type: string }) => doc.type)).toContain('ReservationBooked')
     })
 
@@ -187,8 +171,8 @@ describe.each(testDatabaseKinds())('what responses expose (%s)', (kind) => {
 
   describe('populated relations', () => {
     it('gives customers relation ids, never populated documents, whatever depth they ask for', async () => {
-      const one = await http(payload, `/api/reservations/${customerReservation}?depth=3`, { token: tokens.customer })
-      const list = await http(payload, '/api/reservations?depth=3', { token: tokens.customer })
+      const one = await http(site.payload, `/api/reservations/${customerReservation}?depth=3`, { token: tokens.customer })
+      const list = await http(site.payload, '/api/reservations?depth=3', { token: tokens.customer })
       expect(one.status).toBe(200)
       for (const doc of [one.body, ...list.body.docs]) {
         expect(typeof doc.resource).not.toBe('object')
@@ -198,7 +182,7 @@ describe.each(testDatabaseKinds())('what responses expose (%s)', (kind) => {
     })
 
     it('gives customers relation ids in the reservations of their own account too', async () => {
-      const me = await http(payload, `/api/customers/${customerId}?depth=3`, { token: tokens.customer })
+      const me = await http(site.payload, `/api/customers/${customerId}?depth=3`, { token: tokens.customer })
       const bookings = me.body.bookings.docs as Array<Record<string, unknown>>
       expect(bookings.map((doc) => doc.id)).toEqual([customerReservation])
       expect(typeof bookings[0].resource).not.toBe('object')
@@ -207,19 +191,19 @@ describe.each(testDatabaseKinds())('what responses expose (%s)', (kind) => {
     it('gives everyone but staff the owners of services and resources as ids, not staff user documents', async () => {
       for (const caller of [undefined, tokens.customer]) {
         for (const slug of ['services', 'resources']) {
-          const { body } = await http(payload, `/api/${slug}?depth=2`, { token: caller })
+          const { body } = await http(site.payload, `/api/${slug}?depth=2`, { token: caller })
           expect(body.docs.length).toBeGreaterThan(0)
           for (const doc of body.docs) {
             expect(typeof doc.owner, slug).not.toBe('object')
           }
         }
       }
-      const asStaff = await http(payload, '/api/resources?depth=1', { token: tokens.staff })
+      const asStaff = await http(site.payload, '/api/resources?depth=1', { token: tokens.staff })
       expect(asStaff.body.docs[0].owner).toMatchObject({ email: 'staff@example.test' })
     })
 
     it('populates relations for staff as asked', async () => {
-      const one = await http(payload, `/api/reservations/${customerReservation}?depth=1`, { token: tokens.staff })
+      const one = await http(site.payload, `/api/reservations/${customerReservation}?depth=1`, { token: tokens.staff })
       expect(one.body.resource).toMatchObject({ name: 'Sauna 1' })
       expect(one.body.service).toMatchObject({ name: 'Sauna' })
     })

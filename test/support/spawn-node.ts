@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
 
-export interface LedgerNode {
+export interface SpawnedNode {
   /** Resolves with the exit code, or the signal that ended it. */
   exited: Promise<number | string>
   /** Protocol lines ("@@ ..." without the marker) seen so far. */
@@ -12,9 +12,13 @@ export interface LedgerNode {
   waitFor(prefix: string, timeoutMs?: number): Promise<string>
 }
 
-/** Starts test/support/ledger-node.ts in its own OS process with the given NODE_* settings. */
-export const spawnLedgerNode = (settings: Record<string, string>): LedgerNode => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/ledger-node.ts'], {
+/**
+ * Starts the TypeScript module `script` (a path from the repository root) in its own OS process
+ * with the given NODE_* settings. It answers on stdout in lines starting with "@@ " and reads
+ * commands from stdin, one a line.
+ */
+export const spawnNode = (script: string, settings: Record<string, string>): SpawnedNode => {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
     env: { ...process.env, ...settings },
     stdio: ['pipe', 'pipe', 'pipe'],
   })
@@ -35,8 +39,9 @@ export const spawnLedgerNode = (settings: Record<string, string>): LedgerNode =>
       waiter.resolve(line)
     }
   })
+  // 'close' comes after the last stdout line, so `lines` is complete when this resolves.
   const exited = new Promise<number | string>((resolve) => {
-    child.once('exit', (code, signal) => resolve(signal ?? code ?? -1))
+    child.once('close', (code, signal) => resolve(signal ?? code ?? -1))
   })
   return {
     exited,
@@ -56,3 +61,7 @@ export const spawnLedgerNode = (settings: Record<string, string>): LedgerNode =>
     },
   }
 }
+
+/** Starts test/support/ledger-node.ts in its own OS process with the given NODE_* settings. */
+export const spawnLedgerNode = (settings: Record<string, string>): SpawnedNode =>
+  spawnNode('test/support/ledger-node.ts', settings)

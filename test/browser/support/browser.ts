@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type BrowserContext, chromium, type Page } from 'playwright-core'
-import { inject } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
 
 /** Debian's chromium; playwright-core drives it and downloads no browser of its own. */
 const CHROMIUM = process.env.RESERVE_CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -73,4 +73,25 @@ export const logIn = async (page: Page): Promise<void> => {
   await page.locator('#field-password').fill(ADMIN.password)
   await page.locator('button[type="submit"]').click()
   await page.waitForURL((url) => !url.pathname.endsWith('/login'))
+}
+
+/**
+ * A browser, logged in as ADMIN, for the calling describe block: opened before its tests and
+ * closed after them. Call the getter inside the tests.
+ */
+export const useLoggedInBrowser = (): (() => Browser) => {
+  let browser: Browser | undefined
+  beforeAll(async () => {
+    browser = await openBrowser()
+    await logIn(browser.page)
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+  return () => {
+    if (!browser) {
+      throw new Error('useLoggedInBrowser: read outside a test, or the browser did not open')
+    }
+    return browser
+  }
 }
