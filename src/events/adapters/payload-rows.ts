@@ -21,7 +21,7 @@ export interface EventRow {
 export interface EventRows {
   /** As `EventStore.append`, without publishing. */
   append(request: AppendRequest): Promise<AppendResult>
-  /** As `EventStore.appendAtomically`, without publishing; only where transactions are real. */
+  /** As `EventStore.appendAtomically`, without publishing; only where the database can. */
   appendAtomically?: (requests: AppendRequest[]) => Promise<AppendResult[]>
   /** Revision of the stream's last event, or `NO_STREAM`. */
   head(stream: string): Promise<number>

@@ -94,15 +94,20 @@ const COLUMNS = ['stream', 'revision', 'eventId', 'type', 'data', 'metadata', 'r
 /** Rows per INSERT: 7 parameters each stays far below SQLite's and PostgreSQL's bound-parameter limits. */
 export const ROWS_PER_INSERT = 1000
 
+/** Where an insert began writing a stream: its first revision there, after `expectedRevision`. */
+interface InsertAt {
+  expectedRevision: number
+  revision: number
+  stream: string
+}
+
 /** An insert the database refused (the unique index, or a real error); explained once out of any transaction. */
 class InsertRefused extends Error {
   constructor(
     readonly reason: unknown,
-    readonly stream: string,
-    readonly revision: number,
-    readonly expectedRevision: number,
+    readonly targets: InsertAt[],
   ) {
-    super(`Insert of ${stream}@${revision} failed`)
+    super(`Insert of ${targets.map(({ revision, stream }) => `${stream}@${revision}`).join(', ')} failed`)
   }
 }
 
@@ -125,7 +130,10 @@ interface Target {
  * all-or-nothing on every dialect; longer ones go a statement per batch, each at the head the
  * previous one left: in one transaction on PostgreSQL, one after another on SQLite (transactions
  * off, see DESIGN section 4), where such an append losing a race midway keeps the batches it
- * wrote. PostgreSQL also has `appendAtomically`; drizzle's transactions throw when COMMIT fails.
+ * wrote. `appendAtomically` is the same single statement over several streams, conditioned on
+ * every head, so both dialects append a booking's claims and its reservation event atomically;
+ * beyond `ROWS_PER_INSERT` events PostgreSQL uses a transaction (drizzle's throws when COMMIT
+ * fails) and SQLite refuses.
  */
 export const createSqlEventRows = (source: SqlEvents): EventRows => {
   const { table } = source
@@ -177,20 +185,24 @@ export const createSqlEventRows = (source: SqlEvents): EventRows => {
     (rows as EventRow[]).map((row) => toRecorded({ ...row, recordedAt: new Date(row.recordedAt).toISOString() }))
 
   /**
-   * INSERT ... SELECT of `rows` that writes them only if the stream's head is `expectedRevision`.
-   * Values get their column's encoding (JSON as text, numeric as a string), then a cast to its
-   * type: PostgreSQL types bare parameters in VALUES as text.
+   * INSERT ... SELECT of `rows` that writes them only if every stream's head is its expected
+   * revision: one statement, so all or nothing. Values get their column's encoding (JSON as
+   * text, numeric as a string), then a cast to its type: PostgreSQL types bare parameters in
+   * VALUES as text. Rows go in stream-name order, so concurrent inserts wait on each other's
+   * index entries in one order and cannot deadlock.
    */
-  const insertAtHead = (rows: EventRow[], stream: string, expectedRevision: number): SQL => {
+  const insertAtHeads = (rows: EventRow[], heads: Array<{ expectedRevision: number; stream: string }>): SQL => {
     const list = (chunks: SQLChunk[]): SQL => sql.join(chunks, sql`, `)
     const columns = list(COLUMNS.map((key) => sql.identifier(table[key].name)))
     const value = (row: EventRow, key: (typeof COLUMNS)[number]): SQL =>
       sql`cast(${sql.param(row[key], table[key])} as ${sql.raw(table[key].getSQLType())})`
     const values = list(rows.map((row) => sql`(${list(COLUMNS.map((key) => value(row, key)))})`))
-    const last = sql`select max(${table.revision}) from ${table} where ${table.stream} = ${stream}`
-    const head = sql`coalesce((${last}), ${NO_STREAM})`
+    const conditions = heads.map(({ expectedRevision, stream }) => {
+      const last = sql`select max(${table.revision}) from ${table} where ${table.stream} = ${stream}`
+      return sql`coalesce((${last}), ${NO_STREAM}) = ${expectedRevision}`
+    })
     return sql`insert into ${table} (${columns}) select * from (values ${values}) as appended
-      where ${head} = ${expectedRevision}`
+      where ${sql.join(conditions, sql` and `)}`
   }
 
   /** Runs an insert; how many rows it wrote. */
@@ -214,9 +226,9 @@ export const createSqlEventRows = (source: SqlEvents): EventRows => {
       const batch = rows.slice(from, from + ROWS_PER_INSERT)
       let written: number
       try {
-        written = await insert(target.db, insertAtHead(batch, stream, expectedRevision + from))
+        written = await insert(target.db, insertAtHeads(batch, [{ expectedRevision: expectedRevision + from, stream }]))
       } catch (error) {
-        throw new InsertRefused(error, stream, batch[0].revision, expectedRevision)
+        throw new InsertRefused(error, [{ expectedRevision, revision: batch[0].revision, stream }])
       }
       if (written === 0) {
         throw new WrongExpectedRevisionError(stream, expectedRevision, await target.head(stream))
@@ -225,15 +237,86 @@ export const createSqlEventRows = (source: SqlEvents): EventRows => {
     return { events: rows.map(toRecorded), nextRevision: expectedRevision + rows.length, stream }
   }
 
-  /** A refused insert is a lost race when the stream now reaches that revision; else the real error. */
+  /** A refused insert is a lost race when a stream now reaches the revision it wrote at; else the real error. */
   const explain = async (error: unknown): Promise<unknown> => {
     if (!(error instanceof InsertRefused)) {
       return error
     }
-    const actual = await root.head(error.stream)
-    return actual >= error.revision
-      ? new WrongExpectedRevisionError(error.stream, error.expectedRevision, actual)
-      : error.reason
+    for (const { expectedRevision, revision, stream } of error.targets) {
+      const actual = await root.head(stream)
+      if (actual >= revision) {
+        return new WrongExpectedRevisionError(stream, expectedRevision, actual)
+      }
+    }
+    return error.reason
+  }
+
+  /**
+   * Several streams in one conditional INSERT: all-or-nothing on both dialects without a
+   * transaction (a single statement is atomic), and one round trip. When it writes nothing,
+   * the first stream (in name order) not at its expected revision is reported.
+   */
+  const writeTogether = async (requests: AppendRequest[]): Promise<AppendResult[]> => {
+    const order = inStreamOrder(requests)
+    const rowsOf = requests.map(({ events, expectedRevision, stream }) =>
+      events.map((event, index) => toRow(event, stream, expectedRevision + 1 + index)),
+    )
+    // A stream's later requests must continue where its earlier ones end; only its first is
+    // checked against the database.
+    const heads: AppendRequest[] = []
+    const ends = new Map<string, number>()
+    for (const index of order) {
+      const { events, expectedRevision, stream } = requests[index]
+      const end = ends.get(stream)
+      if (end === undefined) {
+        heads.push(requests[index])
+      } else if (end !== expectedRevision) {
+        throw new WrongExpectedRevisionError(stream, expectedRevision, end)
+      }
+      ends.set(stream, expectedRevision + events.length)
+    }
+    const targets = order
+      .filter((index) => rowsOf[index].length > 0)
+      .map((index) => ({ ...requests[index], revision: rowsOf[index][0].revision }))
+    const rows = order.flatMap((index) => rowsOf[index])
+    let written = 0
+    try {
+      written = rows.length === 0 ? 0 : await insert(source.db, insertAtHeads(rows, heads))
+    } catch (error) {
+      throw new InsertRefused(error, targets)
+    }
+    if (written === 0) {
+      // Nothing to write (expected revisions only), or a head was not where the caller read it.
+      for (const { expectedRevision, stream } of heads) {
+        const actual = await root.head(stream)
+        if (actual !== expectedRevision) {
+          throw new WrongExpectedRevisionError(stream, expectedRevision, actual)
+        }
+      }
+      if (rows.length > 0) {
+        // Every head matched when read again: the insert lost to a writer that has since been undone.
+        throw new WrongExpectedRevisionError(heads[0].stream, heads[0].expectedRevision)
+      }
+    }
+    return requests.map(({ expectedRevision, stream }, index) => ({
+      events: rowsOf[index].map(toRecorded),
+      nextRevision: expectedRevision + rowsOf[index].length,
+      stream,
+    }))
+  }
+
+  /** More rows than one statement takes: PostgreSQL writes them in one transaction; SQLite cannot. */
+  const writeInTransaction = (requests: AppendRequest[]): Promise<AppendResult[]> => {
+    if (source.dialect !== 'postgres') {
+      throw new Error(`An atomic append takes at most ${ROWS_PER_INSERT} events on SQLite`)
+    }
+    return run(async (target) => {
+      const results: AppendResult[] = []
+      for (const index of inStreamOrder(requests)) {
+        results[index] = await write(target, requests[index])
+      }
+      return results
+    }, true)
   }
 
   const run = async <T>(work: (target: Target) => Promise<T>, transaction: boolean): Promise<T> => {
@@ -250,16 +333,17 @@ export const createSqlEventRows = (source: SqlEvents): EventRows => {
 
   return {
     append: (request) => run((target) => write(target, request), request.events.length > ROWS_PER_INSERT),
-    ...(source.dialect === 'postgres' && {
-      appendAtomically: (requests: AppendRequest[]) =>
-        run(async (target) => {
-          const results: AppendResult[] = []
-          for (const index of inStreamOrder(requests)) {
-            results[index] = await write(target, requests[index])
-          }
-          return results
-        }, true),
-    }),
+    appendAtomically: async (requests: AppendRequest[]) => {
+      const rows = requests.reduce((sum, { events }) => sum + events.length, 0)
+      if (rows > ROWS_PER_INSERT) {
+        return writeInTransaction(requests)
+      }
+      try {
+        return await writeTogether(requests)
+      } catch (error) {
+        throw await explain(error)
+      }
+    },
     head: (stream) => root.head(stream),
     async readAll({ after = '', limit, streamPrefix = '' }: ReadAllOptions) {
       // In characters, as SQL's substr counts, not UTF-16 code units.
