@@ -2,19 +2,14 @@ import type { Payload } from 'payload'
 
 import type { ReservationDocumentData } from '../src/projections/reservation-document.js'
 
+import { tableKey } from '../src/events/adapters/payload-sql.js'
+
 /** What this uses of a SQL adapter (@payloadcms/db-sqlite, db-postgres): drizzle and its tables. */
 interface DrizzleDatabase {
   drizzle: { insert(table: unknown): { values(rows: unknown[]): PromiseLike<unknown> } }
   tableNameMap: Map<string, string>
   tables: Record<string, unknown>
 }
-
-/** The key of a collection in `tableNameMap`: its slug in snake case, as the SQL adapters make it. */
-const tableKey = (slug: string): string =>
-  slug
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .replace(/[^a-zA-Z0-9]+/g, '_')
-    .toLowerCase()
 
 /** 18 columns a row: 500 rows stay below SQLite's limit of 32,766 bound parameters. */
 const ROWS_PER_INSERT = 500

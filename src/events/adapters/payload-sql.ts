@@ -62,7 +62,7 @@ const isDrizzleAdapter = (db: unknown): db is DrizzleAdapter => {
 }
 
 /** The key of a collection in `tableNameMap`: its slug in snake case, as the SQL adapters make it. */
-const tableKey = (slug: string): string =>
+export const tableKey = (slug: string): string =>
   slug
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .replace(/[^a-zA-Z0-9]+/g, '_')
