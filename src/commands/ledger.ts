@@ -159,7 +159,7 @@ export class Ledger {
       const next = decided.reduce((s, e) => evolveReservation(s, e, metadata), state)
       const guard = await this.idempotencyGuard(command)
       try {
-        const recorded = await this.commit(reservationId, state, next, revision, decided, metadata, guard)
+        const recorded = await this.commit(reservationId, state, next, revision, decided, metadata, guard, attempt === 1)
         return { events: recorded, revision: revision + recorded.length, state: next }
       } catch (error) {
         if (!isWrongExpectedRevision(error) || attempt >= this.maxAttempts) {
@@ -296,6 +296,7 @@ export class Ledger {
     decided: ReservationEvent[],
     metadata: EventMetadata,
     guard: null | string,
+    optimistic: boolean,
   ): Promise<RecordedEvent<ReservationEvent>[]> {
     const store = this.deps.store
     const changes = this.changes(before, after)
@@ -317,6 +318,7 @@ export class Ledger {
       for (const change of changes) {
         const { request } = await this.decideClaim(reservationId, change.resource, change.final, after, metadata, {
           grow: false,
+          optimistic,
         })
         if (request) {
           claims.push(request)
@@ -345,6 +347,7 @@ export class Ledger {
         await this.withRetry(async () => {
           const { held, request } = await this.decideClaim(reservationId, change.resource, change.final, after, metadata, {
             grow: true,
+            optimistic: false,
           })
           if (request) {
             this.deps.busy.applyCommitted((await store.append(request)).events)
@@ -373,6 +376,9 @@ export class Ledger {
    * Decides the claim on one resource at its current head: that `final` fits within capacity,
    * and what to record. Atomic commits record `final`; the claim-one-by-one path `grow`s,
    * recording what is held now plus `final`, so it never takes away what is already held.
+   * `optimistic` decides on the state this process knows without reading the stream head (a
+   * stale one makes the append fail and the command retry); a refusal is only ever given
+   * against the head.
    */
   private async decideClaim(
     reservationId: string,
@@ -380,15 +386,19 @@ export class Ledger {
     final: Interval[],
     state: ReservationState,
     metadata: EventMetadata,
-    { grow }: { grow: boolean },
+    { grow, optimistic }: { grow: boolean; optimistic: boolean },
   ): Promise<{ held: Interval[]; request: AppendRequest | null }> {
     const quantity = final.length === 0 ? 0 : await this.deps.capacityOf(resource)
-    const snapshot = await this.deps.busy.current(resource)
+    const known = optimistic ? this.deps.busy.known(resource) : undefined
+    const snapshot = known ?? (await this.deps.busy.current(resource))
     const revision = snapshot.revision
     let events: ResourceEvent[]
     try {
       events = decideCapacity({ data: { intervals: final, quantity, reservationId }, type: 'SetCapacityClaim' }, snapshot.state)
     } catch (error) {
+      if (known) {
+        return this.decideClaim(reservationId, resource, final, state, metadata, { grow, optimistic: false })
+      }
       if (isCommandRejected(error) && error.kind === 'conflict') {
         throw new CommandRejected('conflict', error.message, this.claimPath(state, resource))
       }

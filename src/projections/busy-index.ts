@@ -18,6 +18,8 @@ export interface ResourceSnapshot {
  * process is seen by the next decision or availability query.
  */
 export class BusyIndex {
+  /** Resources whose snapshot was read from the store at least once (not only fed by this process). */
+  private readonly hydrated = new Set<string>()
   private readonly queues = new Map<string, Promise<unknown>>()
   private readonly snapshots = new Map<string, ResourceSnapshot>()
 
@@ -44,9 +46,19 @@ export class BusyIndex {
     return next
   }
 
+  /**
+   * The resource's state as last read or appended here, without reading the stream head: it
+   * may miss another process's latest events. For deciding optimistically; an append with its
+   * revision then fails if it was stale. Undefined until the resource has been hydrated.
+   */
+  known(resourceId: string): ResourceSnapshot | undefined {
+    return this.hydrated.has(resourceId) ? this.snapshots.get(resourceId) : undefined
+  }
+
   /** Forgets everything, so the next query hydrates from the ledger again. */
   reset(): void {
     this.snapshots.clear()
+    this.hydrated.clear()
   }
 
   private apply(snapshot: ResourceSnapshot, event: RecordedEvent<ResourceEvent>): void {
@@ -62,6 +74,7 @@ export class BusyIndex {
     for (const event of events) {
       this.apply(snapshot, event)
     }
+    this.hydrated.add(resourceId)
     return snapshot
   }
 

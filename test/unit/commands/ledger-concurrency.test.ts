@@ -128,3 +128,27 @@ describe.each(stores)('commands issued together on one reservation (memory, %s)'
     }
   })
 })
+
+describe.each(stores)('two processes sharing one ledger (memory, %s)', (_name, makeStore) => {
+  it('decide on what each knows: a stale view costs a retry, never an overbooking or a false refusal', async () => {
+    const store = makeStore()
+    const one = createLedger({ capacities: { r1: 1 }, store })
+    const two = createLedger({ capacities: { r1: 1 }, store })
+    const nine = booking(plan(['r1'], '2030-05-01T09:00:00.000Z'))
+    await one.ledger.execute(nine, staff)
+
+    // The other process takes 10:00; this one has not seen it and must not book it again.
+    await two.ledger.execute(booking(plan(['r1'], '2030-05-01T10:00:00.000Z')), staff)
+    await expect(one.ledger.execute(booking(plan(['r1'], '2030-05-01T10:00:00.000Z')), staff)).rejects.toMatchObject({
+      kind: 'conflict',
+    })
+
+    // The other process frees 09:00; this one still holds it as taken and must not refuse it.
+    await two.ledger.cancel(nine.data.reservationId, staff)
+    await expect(one.ledger.execute(booking(plan(['r1'], '2030-05-01T09:00:00.000Z')), staff)).resolves.toMatchObject({
+      state: { kind: 'active' },
+    })
+    const held = (await one.busy.current('r1')).state.index
+    expect(held.peakUnits(Date.parse('2030-05-01T09:00:00.000Z'), Date.parse('2030-05-01T11:00:00.000Z'))).toBe(1)
+  })
+})
