@@ -55,10 +55,11 @@ export interface EventStore {
   readonly kind: string
   /** Events of all streams in position order, a page at a time. */
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>
-  /** A stream's events from `fromRevision` (inclusive) on. */
+  /** A stream's events from `fromRevision` (inclusive) on; at most `limit` of them when given. */
   readStream<E extends LedgerEvent = LedgerEvent>(
     stream: string,
     fromRevision?: number,
+    limit?: number,
   ): Promise<RecordedEvent<E>[]>
   /**
    * A position some time before `position`, for catch-up that must not miss events committed

@@ -5,6 +5,9 @@ import { evolveCapacity, type CapacityState, initialCapacityState } from '../com
 import { NO_STREAM } from '../events/store.js'
 import { isResourceEvent, RESOURCE_STREAM_PREFIX, resourceStream } from '../events/types.js'
 
+/** Events per read while hydrating. */
+const PAGE = 1_000
+
 export interface ResourceSnapshot {
   /** Revision of the resource stream this state reflects. */
   revision: number
@@ -70,9 +73,16 @@ export class BusyIndex {
 
   private async refresh(resourceId: string): Promise<ResourceSnapshot> {
     const snapshot = this.snapshot(resourceId)
-    const events = await this.store.readStream<ResourceEvent>(resourceStream(resourceId), snapshot.revision + 1)
-    for (const event of events) {
-      this.apply(snapshot, event)
+    // A page at a time: hydrating a long stream then holds one page of rows, not all of them.
+    for (;;) {
+      const from = snapshot.revision + 1
+      const events = await this.store.readStream<ResourceEvent>(resourceStream(resourceId), from, PAGE)
+      for (const event of events) {
+        this.apply(snapshot, event)
+      }
+      if (events.length < PAGE || snapshot.revision < from) {
+        break
+      }
     }
     this.hydrated.add(resourceId)
     return snapshot

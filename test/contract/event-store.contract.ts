@@ -166,6 +166,16 @@ export const describeEventStoreContract = (name: string, setup: () => Promise<Co
         expect(await store.readStream(stream, 5)).toEqual([])
       })
 
+      it('reads a stream a page at a time: at most `limit` events from the revision', async () => {
+        const stream = freshStream()
+        await store.append({ events: claims(5), expectedRevision: NO_STREAM, stream })
+
+        expect((await store.readStream(stream, 1, 2)).map(({ revision }) => revision)).toEqual([1, 2])
+        expect((await store.readStream(stream, 3, 2)).map(({ revision }) => revision)).toEqual([3, 4])
+        expect((await store.readStream(stream, 4, 2)).map(({ revision }) => revision)).toEqual([4])
+        expect(await store.readStream(stream, 5, 2)).toEqual([])
+      })
+
       it('knows no revision and no events of a stream never written', async () => {
         const stream = freshStream()
         expect(await store.streamRevision(stream)).toBe(NO_STREAM)

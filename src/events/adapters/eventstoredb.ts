@@ -233,8 +233,9 @@ export const createEventStoreDBStore = ({ connectionString }: EventStoreDBStoreO
     committed: committed.asObservable(),
     kind: 'eventstoredb',
     readAll,
-    async readStream<E extends LedgerEvent>(stream: string, fromRevision = 0) {
-      return (await readEvents(stream, { fromRevision: BigInt(Math.max(0, fromRevision)) })) as RecordedEvent<E>[]
+    async readStream<E extends LedgerEvent>(stream: string, fromRevision = 0, limit?: number) {
+      const options = { fromRevision: BigInt(Math.max(0, fromRevision)), ...(limit === undefined ? {} : { maxCount: limit }) }
+      return (await readEvents(stream, options)) as RecordedEvent<E>[]
     },
     // Positions are commit positions: a later commit never gets an earlier position.
     rewind: (position) => position,

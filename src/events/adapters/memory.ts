@@ -89,9 +89,10 @@ export const createMemoryEventStore = (): EventStore => {
       }
       return Promise.resolve(page)
     },
-    readStream<E extends LedgerEvent>(stream: string, fromRevision = 0) {
+    readStream<E extends LedgerEvent>(stream: string, fromRevision = 0, limit = Infinity) {
       const list = streams.get(stream) ?? []
-      return Promise.resolve(structuredClone(list.slice(Math.max(0, fromRevision))) as RecordedEvent<E>[])
+      const from = Math.max(0, fromRevision)
+      return Promise.resolve(structuredClone(list.slice(from, from + limit)) as RecordedEvent<E>[])
     },
     rewind: (position) => position,
     streamRevision(stream) {

@@ -180,9 +180,9 @@ export const createPayloadCallRows = (payload: Payload, collection: string): Eve
     ...(transactional && { appendAtomically: appendInTransaction }),
     head: (stream) => head(stream),
     readAll,
-    async readStream(stream, fromRevision) {
+    async readStream(stream, fromRevision, limit = 0) {
       const where: Where = { and: [{ stream: { equals: stream } }, { revision: { greater_than_equal: fromRevision } }] }
-      return (await find(where, 'revision', 0)).map(toRecorded)
+      return (await find(where, 'revision', limit)).map(toRecorded)
     },
   }
 }

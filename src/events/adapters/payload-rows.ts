@@ -26,7 +26,7 @@ export interface EventRows {
   /** Revision of the stream's last event, or `NO_STREAM`. */
   head(stream: string): Promise<number>
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>
-  readStream(stream: string, fromRevision: number): Promise<RecordedEvent[]>
+  readStream(stream: string, fromRevision: number, limit?: number): Promise<RecordedEvent[]>
 }
 
 export const toRecorded = (row: EventRow): RecordedEvent =>

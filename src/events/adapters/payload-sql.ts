@@ -150,12 +150,14 @@ export const createSqlEventRows = (source: SqlEvents): EventRows => {
       .orderBy(desc(table.revision))
       .limit(1)
       .prepare(unnamed)
-  const streamEvents = source.db
-    .select(fields)
-    .from(table)
-    .where(and(eq(table.stream, sql.placeholder('stream')), gte(table.revision, sql.placeholder('from'))))
-    .orderBy(asc(table.revision))
-    .prepare(unnamed)
+  const streamSelect = () =>
+    source.db
+      .select(fields)
+      .from(table)
+      .where(and(eq(table.stream, sql.placeholder('stream')), gte(table.revision, sql.placeholder('from'))))
+      .orderBy(asc(table.revision))
+  const streamEvents = streamSelect().prepare(unnamed)
+  const streamPage = streamSelect().limit(sql.placeholder('limit')).prepare(unnamed)
   // Every position sorts after '' and every stream starts with it: one statement for all pages.
   const allEvents = source.db
     .select(fields)
@@ -350,8 +352,12 @@ export const createSqlEventRows = (source: SqlEvents): EventRows => {
       const prefixLength = [...streamPrefix].length
       return recorded(await allEvents.execute({ after, limit, prefix: streamPrefix, prefixLength }))
     },
-    async readStream(stream, fromRevision) {
-      return recorded(await streamEvents.execute({ from: fromRevision, stream }))
+    async readStream(stream, fromRevision, limit) {
+      return recorded(
+        limit === undefined
+          ? await streamEvents.execute({ from: fromRevision, stream })
+          : await streamPage.execute({ from: fromRevision, limit, stream }),
+      )
     },
   }
 }

@@ -77,8 +77,8 @@ export const createPayloadEventStore = (
     committed: committed.asObservable(),
     kind: 'payload',
     readAll: (options) => rows.readAll(options),
-    async readStream<E extends LedgerEvent>(stream: string, fromRevision = 0) {
-      return (await rows.readStream(stream, fromRevision)) as RecordedEvent<E>[]
+    async readStream<E extends LedgerEvent>(stream: string, fromRevision = 0, limit?: number) {
+      return (await rows.readStream(stream, fromRevision, limit)) as RecordedEvent<E>[]
     },
     rewind(position, milliseconds) {
       const match = UUID.exec(position)
