@@ -95,6 +95,23 @@ describe.each(testDatabaseKinds())('book, cancel and history endpoints (%s)', (k
       expect(tokens.get(response.body.id)).toMatch(/^[\w-]{43}$/)
     })
 
+    it('books against the capacity as changed a moment ago in this process (the cached resource is dropped)', async () => {
+      const room = (await site.payload.create({ collection: 'resources', data: { name: 'Room', quantity: 1 } })).id
+      await site.payload.create({
+        collection: 'schedules',
+        data: { name: 'Always', recurringSlots: EVERY_DAY.map((day) => ({ day, endTime: '24:00', startTime: '00:00' })), resource: room },
+      })
+      const startTime = nextStart()
+      expect((await book({ guest: GUEST, resource: room, service, startTime })).status).toBe(201)
+      expect((await book({ guest: GUEST, resource: room, service, startTime })).status).toBe(409)
+      await site.payload.update({ collection: 'resources', data: { quantity: 2 }, id: room })
+      expect((await book({ guest: GUEST, resource: room, service, startTime })).status).toBe(201)
+      // Raised and lowered again at once: the third booking must see 2, not a cached 3.
+      await site.payload.update({ collection: 'resources', data: { quantity: 3 }, id: room })
+      await site.payload.update({ collection: 'resources', data: { quantity: 2 }, id: room })
+      expect((await book({ guest: GUEST, resource: room, service, startTime })).status).toBe(409)
+    })
+
     it('books for a signed-in customer', async () => {
       const response = await book({ customer: users.alice.id, resource, service, startTime: nextStart() }, users.alice.token)
       expect(response.status).toBe(201)
