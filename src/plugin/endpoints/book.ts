@@ -35,6 +35,9 @@ export const bookEndpoint = (options: ResolvedOptions): Endpoint => ({
         collection: collection as CollectionSlug,
         data,
         depth: 0,
+        // The collection's beforeOperation would end a transaction at once (write-hooks.ts):
+        // not beginning one spares its round trips.
+        disableTransaction: true,
         overrideAccess: false,
         req,
       }),
