@@ -25,4 +25,21 @@ describe.each(testDatabaseKinds())('bad input refused before the ledger commits 
     await expect(attempt).rejects.toMatchObject({ data: { errors: [expect.objectContaining({ path })] }, status: 400 })
     expect(await eventCount()).toBe(before)
   })
+
+  it('takes guest: null as not given, on create and on update (no server error)', async () => {
+    const { resource, service } = await seedBookable(site.payload)
+    const created = await site.payload.create({
+      collection: 'reservations',
+      data: { guest: null, resource: resource.id, service: service.id, startTime: '2030-09-02T09:00:00.000Z' } as never,
+    })
+    expect(created.guest).toMatchObject({ email: null, name: null, phone: null })
+    const withGuest = await site.payload.update({
+      collection: 'reservations',
+      data: { guest: { name: 'Gina', phone: '+4912345' } },
+      id: created.id,
+    })
+    expect(withGuest.guest).toMatchObject({ name: 'Gina' })
+    const unchanged = await site.payload.update({ collection: 'reservations', data: { guest: null } as never, id: created.id })
+    expect(unchanged.guest).toMatchObject({ name: 'Gina', phone: '+4912345' })
+  })
 })

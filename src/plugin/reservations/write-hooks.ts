@@ -135,6 +135,13 @@ export const reservationWriteHooks = (options: ResolvedOptions) => {
     if ((operation === 'create' || operation === 'update' || operation === 'delete') && req.transactionID) {
       await commitTransaction(req)
     }
+    // Payload's field traversal fails on a null group (a server error); null means "not given",
+    // as POST /api/reserve/book takes it.
+    const data = (args as { data?: Record<string, unknown> }).data
+    if ((operation === 'create' || operation === 'update') && data?.guest === null) {
+      const { guest: _notGiven, ...rest } = data
+      return { ...args, data: rest }
+    }
     return args
   }
 
