@@ -94,11 +94,12 @@ describe.each(testDatabaseKinds())('availability across two instances sharing a 
     await nodeA.update({ collection: 'schedules', data: { exceptions: [{ date: DATE }] }, id: scheduleId })
     expect(await starts(nodeA)).toEqual([])
     let seen = await starts(nodeB)
-    while (seen.length > 0 && Date.now() - changedAt < 8_000) {
+    while (seen.length > 0 && Date.now() - changedAt < 15_000) {
       await new Promise((resolve) => setTimeout(resolve, 250))
       seen = await starts(nodeB)
     }
     expect(seen).toEqual([])
-    expect(Date.now() - changedAt).toBeLessThan(6_500)
+    // The lifetime is 5 s; the rest is headroom for polling on a loaded machine.
+    expect(Date.now() - changedAt).toBeLessThan(10_000)
   })
 })
