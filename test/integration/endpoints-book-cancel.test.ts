@@ -275,11 +275,17 @@ describe.each(testDatabaseKinds())('book, cancel and history endpoints (%s)', (k
       expect((await cancel({ reservationId: own.id }, users.admin.token)).body.status).toBe('cancelled')
     })
 
-    it('answers 404 for an unknown reservation', async () => {
-      expect(await cancel({ reservationId: '01900000-0000-7000-8000-000000000000', token: 'x' })).toEqual({
+    it('answers 404 for an unknown reservation to privileged staff only; others learn nothing of which ids exist', async () => {
+      const unknown = '01900000-0000-7000-8000-000000000000'
+      expect(await cancel({ reservationId: unknown }, users.admin.token)).toEqual({
         body: { message: 'Reservation not found' },
         status: 404,
       })
+      const forbidden = { body: { message: 'Forbidden' }, status: 403 }
+      expect(await cancel({ reservationId: unknown, token: 'x' })).toEqual(forbidden)
+      expect(await cancel({ reservationId: unknown }, users.bob.token)).toEqual(forbidden)
+      const real = await guestBooking()
+      expect(await cancel({ reservationId: real.id, token: 'x' })).toEqual(forbidden)
     })
   })
 

@@ -127,7 +127,7 @@ describe.each(testDatabaseKinds())('the OpenAPI document matches the endpoints (
       'POST /api/reserve/cancel 400 reservationIdRequired': () => post('/api/reserve/cancel', {}),
       'POST /api/reserve/cancel 400 reservationIdType': () => post('/api/reserve/cancel', { reservationId: 7 }),
       'POST /api/reserve/cancel 403 forbidden': () => post('/api/reserve/cancel', { reservationId: reservation, token: 'wrong' }),
-      'POST /api/reserve/cancel 404 unknown': () => post('/api/reserve/cancel', { reservationId: 'no-such-reservation' }),
+      'POST /api/reserve/cancel 404 unknown': () => post('/api/reserve/cancel', { reservationId: 'no-such-reservation' }, adminToken),
       'GET /api/reserve/history 400 reservationIdRequired': () => get('/api/reserve/history', adminToken),
       'GET /api/reserve/history 400 reservationIdType': () => get('/api/reserve/history?reservationId[]=a', adminToken),
       'GET /api/reserve/history 401 anonymous': () => get(`/api/reserve/history?reservationId=${reservation}`),

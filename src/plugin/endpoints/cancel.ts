@@ -44,7 +44,10 @@ export const cancelEndpoint = (options: ResolvedOptions): Endpoint => ({
         ? null
         : ((await req.payload.db.findOne({ collection, req, where: { id: { equals: id } } })) as null | Record<string, unknown>)
     if (id === null || stored === null) {
-      throw messageBody(404, MESSAGES.reservationNotFound)
+      // Only those who may see every reservation learn that an id does not exist (as history).
+      throw isPrivileged(req.user, options)
+        ? messageBody(404, MESSAGES.reservationNotFound)
+        : messageBody(403, MESSAGES.forbidden)
     }
     const allowed =
       isPrivileged(req.user, options) ||

@@ -140,7 +140,7 @@ const schemas: Record<string, Json> = {
   Slot: { properties: { end: dateTime, start: dateTime }, required: ['start', 'end'], type: 'object' },
 }
 
-const reservationNotFound = refusal('No reservation has this id.', ref('MessageBody'), {
+const reservationNotFound = refusal('No reservation has this id (told only to privileged staff).', ref('MessageBody'), {
   unknown: message(MESSAGES.reservationNotFound),
 })
 
@@ -275,7 +275,7 @@ const paths = (api: string): Record<string, Json> => ({
           reservationIdRequired: message(MESSAGES.reservationIdRequired),
           reservationIdType: message(MESSAGES.reservationIdType),
         }),
-        403: refusal('Neither owner nor privileged, and no valid token.', ref('MessageBody'), {
+        403: refusal('Neither owner nor privileged, and no valid token (whether or not the reservation exists).', ref('MessageBody'), {
           forbidden: message(MESSAGES.forbidden),
         }),
         404: reservationNotFound,
