@@ -196,16 +196,16 @@ export class ReservationsProjector {
       return
     }
     const data = reservationDocument(state.reservation, revision)
+    // A new document's hooks are delivered already when rebuilding or when no hook listens.
+    const hooksRevision = doc ? (doc.ledgerHooksRevision ?? -1) : rebuild || !this.hasListeners(events) ? revision : -1
     if (!doc) {
-      await this.payload.db.create({
-        collection: this.collection,
-        data: { ...data, ledgerHooksRevision: rebuild ? revision : -1 },
-      })
+      await this.payload.db.create({ collection: this.collection, data: { ...data, ledgerHooksRevision: hooksRevision } })
     } else if ((doc.ledgerRevision ?? -1) < revision) {
       await this.payload.db.updateOne({ collection: this.collection, data, id: reservationId, returning: false })
     }
     if (!rebuild) {
-      await this.emitHooks(reservationId, await createLocalReq({}, this.payload))
+      // The stream and the checkpoint were just read: nothing to read again.
+      await this.emitHooks(reservationId, await createLocalReq({}, this.payload), { events, hooksRevision, state })
     }
   }
 
