@@ -61,6 +61,13 @@ class Touched {
  * younger than `graceMs` to their writer and handle what they read alike.
  */
 export class CatchUp {
+  /**
+   * Events handled within the look-back window, by position, with their record time: every
+   * pass re-reads that window (for events committed late), and must not project and reconcile
+   * again what it already handled — at a steady booking rate that would be a minute of bookings
+   * every pass.
+   */
+  private readonly handled = new Map<string, number>()
   /** Live runs and subscription starts in progress, for `settle`. */
   private readonly inProgress = new Set<Promise<unknown>>()
   private running: null | Promise<CatchUpResult> = null
@@ -154,12 +161,14 @@ export class CatchUp {
   private async handleRun(run: RecordedEvent[]): Promise<void> {
     const skipThrough = this.skipThrough
     const touched = new Touched()
-    for (const event of run) {
+    const fresh = run.filter(({ position }) => !this.handled.has(position))
+    for (const event of fresh) {
       if (skipThrough === undefined || event.position > skipThrough) {
         touched.add(event)
       }
     }
     await this.bringUpToDate(touched)
+    this.remember(fresh)
     const last = run[run.length - 1].position
     if (skipThrough === undefined || last > skipThrough) {
       await this.checkpoint.save(last)
@@ -222,6 +231,7 @@ export class CatchUp {
     const saved = await this.checkpoint.load()
     const cutoff = this.clock() - this.options.graceMs
     const touched = new Touched()
+    const read: RecordedEvent[] = []
     let after = this.rewound(saved)
     let reached = saved
     scan: for (;;) {
@@ -230,7 +240,10 @@ export class CatchUp {
         if (Date.parse(event.recordedAt) > cutoff) {
           break scan
         }
-        touched.add(event)
+        if (!this.handled.has(event.position)) {
+          touched.add(event)
+          read.push(event)
+        }
         if (reached === undefined || event.position > reached) {
           reached = event.position
         }
@@ -241,10 +254,27 @@ export class CatchUp {
       after = page[page.length - 1].position
     }
     const result = await this.bringUpToDate(touched)
+    this.remember(read)
     if (reached !== undefined && reached !== saved) {
       await this.checkpoint.save(reached)
     }
     return result
+  }
+
+  /** Marks events handled, and forgets those too old for any look-back to read again. */
+  private remember(events: RecordedEvent[]): void {
+    for (const event of events) {
+      this.handled.set(event.position, Date.parse(event.recordedAt))
+    }
+    // Twice the window: the checkpoint itself trails the clock by the grace period and more.
+    const forgetBefore = this.clock() - this.options.graceMs - 2 * this.options.lookbackMs
+    // Entries go in roughly in time order, so the old ones are at the front.
+    for (const [position, recordedAt] of this.handled) {
+      if (recordedAt >= forgetBefore) {
+        break
+      }
+      this.handled.delete(position)
+    }
   }
 
   /** Where to read from: some way before the checkpoint, for events committed late. */

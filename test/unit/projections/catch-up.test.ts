@@ -247,6 +247,25 @@ describe('live catch-up (a store that pushes events)', () => {
 })
 
 describe('catch-up passes (a store that is polled)', () => {
+  it('re-reads the look-back window for late commits, but handles each event once', async () => {
+    // A store whose look-back reaches its first event: every pass re-reads everything.
+    const memory = createMemoryEventStore()
+    const store: EventStore = Object.assign(Object.create(Object.getPrototypeOf(memory)), memory, {
+      committed: memory.committed,
+      rewind: () => '',
+    })
+    const { catchUp, ledger, projector } = setup(store)
+    const first = await bookElsewhere(ledger)
+    await pause(GRACE_MS)
+    expect(await catchUp.run()).toEqual({ projected: 1, reconciled: 0 })
+
+    expect(await catchUp.run()).toEqual({ projected: 0, reconciled: 0 })
+    const second = await bookElsewhere(ledger, '2030-02-01T11:00:00.000Z')
+    await pause(GRACE_MS)
+    expect(await catchUp.run()).toEqual({ projected: 1, reconciled: 0 })
+    expect(projector.calls.map((call) => call.reservationId)).toEqual([first.reservationId, second.reservationId])
+  })
+
   it('handles what is graceMs old and saves the checkpoint; younger events wait for the next pass', async () => {
     const { catchUp, checkpoint, ledger, projector } = setup()
     const { end, reservationId } = await bookElsewhere(ledger)
