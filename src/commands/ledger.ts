@@ -360,8 +360,13 @@ export class Ledger {
       }
       result = await store.append(reservationAppend)
     } catch (error) {
-      for (const change of grown) {
-        await this.withRetry(() => this.shrink(reservationId, change.resource, was.get(change.resource) ?? [], metadata))
+      // Undo the growth only on a definite refusal: any other error may come from an append
+      // that was in fact written, and a booking must never hold less than its stream says.
+      // Extra holds are trimmed by `reconcileClaims`.
+      if (isWrongExpectedRevision(error) || isCommandRejected(error)) {
+        for (const change of grown) {
+          await this.withRetry(() => this.shrink(reservationId, change.resource, was.get(change.resource) ?? [], metadata))
+        }
       }
       throw error
     }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
+import type { AppendRequest, EventStore } from '../../../src/events/store.js'
+
 import { createMemoryEventStore } from '../../../src/events/adapters/memory.js'
 import { booking, createLedger, plan, race, staff, withLatency, withoutAtomicAppend } from '../../support/ledger-fixtures.js'
 
@@ -150,5 +152,29 @@ describe.each(stores)('two processes sharing one ledger (memory, %s)', (_name, m
     })
     const held = (await one.busy.current('r1')).state.index
     expect(held.peakUnits(Date.parse('2030-05-01T09:00:00.000Z'), Date.parse('2030-05-01T11:00:00.000Z'))).toBe(1)
+  })
+})
+
+describe('a store that fails after writing (claim one stream at a time)', () => {
+  it('keeps the claims of a booking whose append failed without saying whether it was written', async () => {
+    const memory = withoutAtomicAppend(createMemoryEventStore())
+    const store: EventStore = Object.assign(Object.create(Object.getPrototypeOf(memory)), memory, {
+      append: async (request: AppendRequest) => {
+        const result = await memory.append(request)
+        if (request.stream.startsWith('reserve-reservation-')) {
+          throw new Error('connection lost after the write')
+        }
+        return result
+      },
+      committed: memory.committed,
+    })
+    const { busy, ledger } = createLedger({ store })
+    const command = booking(plan(['r1'], '2030-06-01T09:00:00.000Z'))
+    await expect(ledger.execute(command, staff)).rejects.toThrow(/connection lost/)
+
+    const { state } = await ledger.load(command.data.reservationId)
+    expect(state.kind).toBe('active')
+    const held = (await busy.current('r1')).state.index.intervalsOf(command.data.reservationId)
+    expect(held).toEqual(command.data.plan.claims[0].intervals)
   })
 })
