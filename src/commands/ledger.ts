@@ -193,6 +193,24 @@ export class Ledger {
     throw keyReused()
   }
 
+  /**
+   * Decides `commands` one after another against the reservation's current state, appending
+   * nothing: a write that becomes several commands is refused whole before the first commits.
+   * Capacity is still checked as each one commits.
+   */
+  async precheck(reservationId: string, commands: ReservationCommand[], meta: CommandMeta): Promise<void> {
+    let { state } = await this.load(reservationId)
+    const now = meta.now ?? this.clock()
+    const context: DecisionContext = { now, privileged: meta.privileged }
+    const metadata = this.metadata(reservationId, meta, now)
+    for (const command of commands) {
+      state = decideReservation(command, state, this.deps.policy, context).reduce(
+        (next, event) => evolveReservation(next, event, metadata),
+        state,
+      )
+    }
+  }
+
   /** A reservation's events in order: its audit trail. */
   history(reservationId: string): Promise<RecordedEvent<ReservationEvent>[]> {
     return this.deps.store.readStream<ReservationEvent>(reservationStream(reservationId))

@@ -26,6 +26,25 @@ describe.each(testDatabaseKinds())('bad input refused before the ledger commits 
     expect(await eventCount()).toBe(before)
   })
 
+  it('refuses an update whole when one of its changes is refused: no reschedule without its status change', async () => {
+    const { resource, service } = await seedBookable(site.payload)
+    const booked = await site.payload.create({
+      collection: 'reservations',
+      data: { resource: resource.id, service: service.id, startTime: '2030-09-03T09:00:00.000Z' },
+    })
+    const before = await eventCount()
+    const attempt = site.payload.update({
+      collection: 'reservations',
+      // pending → completed is not a transition of the default machine.
+      data: { startTime: '2030-09-03T11:00:00.000Z', status: 'completed' },
+      id: booked.id,
+    })
+    await expect(attempt).rejects.toMatchObject({ data: { errors: [expect.objectContaining({ path: 'status' })] }, status: 400 })
+    expect(await eventCount()).toBe(before)
+    const stored = await site.payload.findByID({ collection: 'reservations', id: booked.id })
+    expect(stored).toMatchObject({ startTime: '2030-09-03T09:00:00.000Z', status: 'pending' })
+  })
+
   it('takes guest: null as not given, on create and on update (no server error)', async () => {
     const { resource, service } = await seedBookable(site.payload)
     const created = await site.payload.create({

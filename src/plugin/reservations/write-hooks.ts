@@ -227,11 +227,20 @@ export const reservationWriteHooks = (options: ResolvedOptions) => {
     if (commands.length === 0) {
       return { ...originalDoc, ...data, ...pick(originalDoc) }
     }
+    const reason = typeof req.context.reason === 'string' ? req.context.reason : undefined
+    if (commands.length > 1) {
+      // All or nothing: a refused status change must not leave the reschedule before it applied.
+      try {
+        await getRuntime(req.payload).ledger.precheck(reservationId, commands, commandMeta(req, options, reason))
+      } catch (error) {
+        throw isCommandRejected(error) ? toPayloadError(error, options.slugs.reservations) : error
+      }
+    }
     own(req, reservationId)
     let outcome: CommandOutcome | undefined
     const events: CommandOutcome['events'] = []
     for (const command of commands) {
-      outcome = await run(req, options, command, typeof req.context.reason === 'string' ? req.context.reason : undefined)
+      outcome = await run(req, options, command, reason)
       events.push(...outcome.events)
     }
     const hooksRevision = (originalDoc?.ledgerHooksRevision as null | number | undefined) ?? -1
