@@ -1,5 +1,6 @@
-import net from 'node:net'
 import { GenericContainer, Wait } from 'testcontainers'
+
+import { freePort } from '../support/free-port.js'
 
 const IMAGE = 'eventstore/eventstore:24.10'
 /** HTTP and gRPC share this port since EventStoreDB 20. */
@@ -11,17 +12,6 @@ export interface StartedEventStoreDB {
   restart(): Promise<void>
   stop(): Promise<void>
 }
-
-/** A free TCP port on this machine, so that a restarted container comes back where clients expect it. */
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
-    })
-  })
 
 /**
  * A single insecure EventStoreDB node without projections. In memory unless it must survive

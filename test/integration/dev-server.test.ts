@@ -2,29 +2,19 @@
 // the real `npm run dev` on a free port and an empty SQLite file, driven over HTTP.
 import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { ADMIN_EMAIL, DEMO_PASSWORD } from '../../dev/seed.js'
+import { freePort } from '../support/free-port.js'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const nextEnvFile = path.join(root, 'dev', 'next-env.d.ts')
 // A cold first compile of the admin takes minutes on a 2-core machine: ~1.5 min idle, ~7 min
 // measured while other suites loaded it; the wait ends as soon as the server answers.
 const BOOT_TIMEOUT_MS = 540_000
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 

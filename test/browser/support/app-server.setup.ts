@@ -5,10 +5,11 @@ import type { TestProject } from 'vitest/node'
 
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+
+import { freePort } from '../../support/free-port.js'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,16 +25,6 @@ const nextEnvFile = path.join(root, 'dev/next-env.d.ts')
 /** Beside the developer's own `.next`, so a running `npm run dev` is not disturbed. */
 const DIST_DIR = '.next/browser-tests'
 const BOOT_TIMEOUT_MS = 120_000
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 
