@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto'
+import { v7 as uuidv7 } from 'uuid'
 
 import type { AppendRequest, AppendResult, EventStore } from '../events/store.js'
 import type {
   Actor,
+  ClaimHold,
   EventMetadata,
   Interval,
   LedgerEvent,
@@ -10,13 +12,20 @@ import type {
   RecordedEvent,
   ReservationEvent,
   ResourceClaim,
-  ResourceEvent,
 } from '../events/types.js'
 import type { BusyIndex } from '../projections/busy-index.js'
 
 import { isWrongExpectedRevision, NO_STREAM } from '../events/store.js'
 import { EVENT_SCHEMA_VERSION, IDEMPOTENCY_STREAM_PREFIX, reservationStream, resourceStream } from '../events/types.js'
-import { decideCapacity } from './capacity-decider.js'
+import {
+  type CapacityState,
+  checkCapacity,
+  claimOfHolds,
+  decideCapacity,
+  holdsOf,
+  sameIntervals,
+  WHOLE_CLAIM,
+} from './capacity-decider.js'
 import { CommandRejected, isCommandRejected } from './rejection.js'
 import {
   type DecisionContext,
@@ -62,6 +71,30 @@ interface ClaimChange {
   resource: string
 }
 
+/** A reservation's claim on a resource that `reconcileClaims` found different from its stream, and set right. */
+export interface ClaimRepair {
+  /** What its stream says it holds (none: released). */
+  final: Interval[]
+  /** What the resource stream had. */
+  held: Interval[]
+  resource: string
+}
+
+/** What one attempt of a command decided, for committing it. */
+interface Decision {
+  after: ReservationState
+  before: ReservationState
+  events: ReservationEvent[]
+  /** The idempotency stream the booking must claim, if any. */
+  guard: null | string
+  metadata: EventMetadata
+  /** Whether claims may be decided on this process's view without reading the stream heads. */
+  optimistic: boolean
+  reservationId: string
+  /** The reservation stream's revision the decision read. */
+  revision: number
+}
+
 const intervalsByResource = (claims: ResourceClaim[]): Map<string, Interval[]> => {
   const map = new Map<string, Interval[]>()
   for (const claim of claims) {
@@ -70,12 +103,14 @@ const intervalsByResource = (claims: ResourceClaim[]): Map<string, Interval[]> =
   return map
 }
 
-const sameIntervals = (a: Interval[], b: Interval[]): boolean => JSON.stringify(a) === JSON.stringify(b)
+const sortedIntervals = (intervals: Interval[]): Interval[] =>
+  [...intervals].sort((a, b) => a.start - b.start || a.end - b.end || a.units - b.units)
 
-const union = (a: Interval[], b: Interval[]): Interval[] => [
-  ...a,
-  ...b.filter((x) => !a.some((y) => y.start === x.start && y.end === x.end && y.units === x.units)),
-]
+const byStreamName = (a: string, b: string): number => resourceStream(a).localeCompare(resourceStream(b))
+
+const sameHolds = (a: ClaimHold[], b: ClaimHold[]): boolean =>
+  a.length === b.length &&
+  a.every((x, i) => x.operation === b[i].operation && x.after === b[i].after && sameIntervals(x.intervals, b[i].intervals))
 
 const idempotencyStream = (key: string): string =>
   `${IDEMPOTENCY_STREAM_PREFIX}${createHash('sha256').update(key).digest('hex')}`
@@ -87,12 +122,14 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 /**
  * The command handler: reads the streams a command touches, decides, appends with the
  * expected revisions and retries (bounded, jittered) when a concurrent writer got there first.
+ * Every stream a decision read is checked by its append, including those it writes nothing to,
+ * so a cached view can cost a retry but never change an outcome.
  *
  * Capacity lives on resource streams, so a booking claims every resource it needs. Where the
  * store appends to several streams atomically, claims and the reservation event go together.
- * Otherwise claims are made first in stream-name order (growing what is held), then the
- * reservation event, then releases (shrinking it): a crash leaves more held than needed, never
- * less, and `reconcileClaims` later trims it.
+ * Otherwise each operation adds a hold of its own on the resources first, then appends the
+ * reservation event, then removes the holds it superseded: a crash leaves more held than
+ * needed, never less, and `reconcileClaims` later sets it right.
  */
 export class Ledger {
   private readonly clock: () => Date
@@ -159,7 +196,16 @@ export class Ledger {
       const next = decided.reduce((s, e) => evolveReservation(s, e, metadata), state)
       const guard = await this.idempotencyGuard(command)
       try {
-        const recorded = await this.commit(reservationId, state, next, revision, decided, metadata, guard, attempt === 1)
+        const recorded = await this.commit({
+          after: next,
+          before: state,
+          events: decided,
+          guard,
+          metadata,
+          optimistic: attempt === 1,
+          reservationId,
+          revision,
+        })
         return { events: recorded, revision: revision + recorded.length, state: next }
       } catch (error) {
         if (!isWrongExpectedRevision(error) || attempt >= this.maxAttempts) {
@@ -223,28 +269,30 @@ export class Ledger {
   }
 
   /**
-   * Brings a reservation's claims in line with its stream after a crash left them larger than
-   * its status holds (see the class comment). The caller passes only claims older than its
-   * grace period. The reservation stream is fenced first (`ReservationAbandoned` for a booking
-   * that never landed, `ReservationClaimsReconciled` otherwise), so a writer still in flight
-   * loses its race and retries instead of relying on a trimmed claim. Returns the resources
-   * trimmed.
+   * Brings a reservation's claims in line with its stream, in both directions: a claim larger
+   * than its status holds (a crash between a claim and its release), and a blocking reservation
+   * whose claim is missing or different. The caller passes only claims older than its grace
+   * period. The reservation stream is fenced first (`ReservationAbandoned` for a booking that
+   * never landed, `ReservationClaimsReconciled` otherwise), so a writer still in flight loses
+   * its race and retries instead of relying on a repaired claim. A missing claim is recorded
+   * even beyond capacity: the reservation stands, and availability must not offer its time
+   * again. Returns what it repaired.
    */
-  async reconcileClaims(reservationId: string, claimedOn: string[], meta: CommandMeta): Promise<string[]> {
+  async reconcileClaims(reservationId: string, claimedOn: string[], meta: CommandMeta): Promise<ClaimRepair[]> {
     const now = meta.now ?? this.clock()
     const { revision, state } = await this.load(reservationId)
     const wanted = intervalsByResource(heldClaims(state, this.deps.policy.statusMachine))
     const planned = state.kind === 'active' || state.kind === 'deleted' ? state.reservation.claims : []
-    const resources = [...new Set([...claimedOn, ...planned.map((claim) => claim.resource)])]
-    const excess: Array<{ final: Interval[]; resource: string }> = []
+    const resources = [...new Set([...claimedOn, ...planned.map((claim) => claim.resource)])].sort(byStreamName)
+    const repairs: ClaimRepair[] = []
     for (const resource of resources) {
       const held = (await this.deps.busy.current(resource)).state.index.intervalsOf(reservationId)
       const final = wanted.get(resource) ?? []
-      if (!sameIntervals(held, final) && final.every((x) => held.some((y) => sameIntervals([x], [y])))) {
-        excess.push({ final, resource })
+      if (!sameIntervals(sortedIntervals(held), sortedIntervals(final))) {
+        repairs.push({ final, held, resource })
       }
     }
-    if (excess.length === 0) {
+    if (repairs.length === 0) {
       return []
     }
     const metadata = this.metadata(reservationId, meta, now)
@@ -264,10 +312,20 @@ export class Ledger {
       }
       throw error
     }
-    for (const { final, resource } of excess) {
-      await this.withRetry(() => this.shrink(reservationId, resource, final, metadata))
+    const fenced = revision + 1
+    for (const { final, resource } of repairs) {
+      // Operations that read the fence are still in flight: their holds stay, and theirs to settle.
+      await this.withRetry(() =>
+        this.setHolds(reservationId, resource, metadata, (holds) => {
+          const inFlight = holds.filter((hold) => hold.after >= fenced)
+          if (inFlight.length === 0) {
+            return final.length === 0 ? [] : [{ after: WHOLE_CLAIM, intervals: final, operation: '' }]
+          }
+          return [...(final.length === 0 ? [] : [{ after: fenced - 1, intervals: final, operation: `reconciled-${fenced}` }]), ...inFlight]
+        }),
+      )
     }
-    return excess.map(({ resource }) => resource)
+    return repairs
   }
 
   private async appendTo(
@@ -288,9 +346,7 @@ export class Ledger {
     const machine = this.deps.policy.statusMachine
     const was = intervalsByResource(heldClaims(before, machine))
     const will = intervalsByResource(heldClaims(after, machine))
-    const resources = [...new Set([...was.keys(), ...will.keys()])].sort((a, b) =>
-      resourceStream(a).localeCompare(resourceStream(b)),
-    )
+    const resources = [...new Set([...was.keys(), ...will.keys()])].sort(byStreamName)
     return resources.flatMap((resource) => {
       const old = was.get(resource) ?? []
       const final = will.get(resource) ?? []
@@ -306,139 +362,134 @@ export class Ledger {
     return index < 0 ? 'startTime' : `items.${index}.startTime`
   }
 
-  private async commit(
-    reservationId: string,
-    before: ReservationState,
-    after: ReservationState,
-    revision: number,
-    decided: ReservationEvent[],
-    metadata: EventMetadata,
-    guard: null | string,
-    optimistic: boolean,
-  ): Promise<RecordedEvent<ReservationEvent>[]> {
-    const store = this.deps.store
-    const changes = this.changes(before, after)
-    const guardAppend: AppendRequest | null = guard
+  private conflictAt(error: unknown, decision: Decision, resource: string): unknown {
+    return isCommandRejected(error) && error.kind === 'conflict'
+      ? new CommandRejected('conflict', error.message, this.claimPath(decision.after, resource))
+      : error
+  }
+
+  private commit(decision: Decision): Promise<RecordedEvent<ReservationEvent>[]> {
+    return this.deps.store.appendAtomically ? this.commitAtomically(decision) : this.commitOneByOne(decision)
+  }
+
+  private reservationAppend({ events, metadata, reservationId, revision }: Decision): AppendRequest {
+    return { events: this.withMetadata(events, metadata), expectedRevision: revision, stream: reservationStream(reservationId) }
+  }
+
+  private guardAppend({ guard, metadata, reservationId }: Decision): AppendRequest | null {
+    return guard
       ? {
           events: this.withMetadata([{ data: { reservationId }, type: 'IdempotencyKeyUsed' }], metadata),
           expectedRevision: NO_STREAM,
           stream: guard,
         }
       : null
-    const reservationAppend: AppendRequest = {
-      events: this.withMetadata(decided, metadata),
-      expectedRevision: revision,
-      stream: reservationStream(reservationId),
-    }
-
-    if (store.appendAtomically) {
-      const claims: AppendRequest[] = []
-      for (const change of changes) {
-        const { request } = await this.decideClaim(reservationId, change.resource, change.final, after, metadata, {
-          grow: false,
-          optimistic,
-        })
-        if (request) {
-          claims.push(request)
-        }
-      }
-      const results = await store.appendAtomically([...(guardAppend ? [guardAppend] : []), ...claims, reservationAppend])
-      results.forEach((result) => this.deps.busy.applyCommitted(result.events))
-      return results[results.length - 1].events as RecordedEvent<ReservationEvent>[]
-    }
-
-    // Grow first, in stream order; undo the growth if the reservation event loses its race.
-    const machine = this.deps.policy.statusMachine
-    const was = intervalsByResource(heldClaims(before, machine))
-    const grown: ClaimChange[] = []
-    /** Resources where what was recorded is exactly `final`: nothing to shrink after the commit. */
-    const exact = new Set<string>()
-    if (guardAppend) {
-      // A key, once appended, stays used: the spec rejects every reuse, even after a failure.
-      await store.append(guardAppend).catch((error: unknown) => {
-        throw isWrongExpectedRevision(error) ? keyReused() : error
-      })
-    }
-    let result: AppendResult
-    try {
-      for (const change of changes) {
-        await this.withRetry(async () => {
-          const { held, request } = await this.decideClaim(reservationId, change.resource, change.final, after, metadata, {
-            grow: true,
-            optimistic: false,
-          })
-          if (request) {
-            this.deps.busy.applyCommitted((await store.append(request)).events)
-          }
-          if (sameIntervals(union(held, change.final), change.final)) {
-            exact.add(change.resource)
-          }
-        })
-        grown.push(change)
-      }
-      result = await store.append(reservationAppend)
-    } catch (error) {
-      // Undo the growth only on a definite refusal: any other error may come from an append
-      // that was in fact written, and a booking must never hold less than its stream says.
-      // Extra holds are trimmed by `reconcileClaims`.
-      if (isWrongExpectedRevision(error) || isCommandRejected(error)) {
-        for (const change of grown) {
-          await this.withRetry(() => this.shrink(reservationId, change.resource, was.get(change.resource) ?? [], metadata))
-        }
-      }
-      throw error
-    }
-    // Committed: a failure from here on leaves extra capacity held, which recovery trims.
-    for (const change of changes.filter(({ resource }) => !exact.has(resource))) {
-      await this.withRetry(() => this.shrink(reservationId, change.resource, change.final, metadata))
-    }
-    return result.events as RecordedEvent<ReservationEvent>[]
   }
 
   /**
-   * Decides the claim on one resource at its current head: that `final` fits within capacity,
-   * and what to record. Atomic commits record `final`; the claim-one-by-one path `grow`s,
-   * recording what is held now plus `final`, so it never takes away what is already held.
-   * `optimistic` decides on the state this process knows without reading the stream head (a
+   * The claims, the idempotency guard and the reservation event, all-or-nothing. Every resource
+   * stream the decision read is in the append with the revision it read, also where it writes
+   * nothing there (a claim it found already held, a release already done): a stale view then
+   * fails the append and the command decides again, instead of acting on what was true once.
+   */
+  private async commitAtomically(decision: Decision): Promise<RecordedEvent<ReservationEvent>[]> {
+    const appendAtomically = this.deps.store.appendAtomically!.bind(this.deps.store)
+    const claims: AppendRequest[] = []
+    for (const change of this.changes(decision.before, decision.after)) {
+      claims.push(await this.decideClaim(decision, change))
+    }
+    const guard = this.guardAppend(decision)
+    const results = await appendAtomically([...(guard ? [guard] : []), ...claims, this.reservationAppend(decision)])
+    results.forEach((result) => this.deps.busy.applyCommitted(result.events))
+    return results[results.length - 1].events as RecordedEvent<ReservationEvent>[]
+  }
+
+  /**
+   * Decides the claim on one resource, to append with the revision it was decided at. An
+   * optimistic decision uses the state this process knows without reading the stream head (a
    * stale one makes the append fail and the command retry); a refusal is only ever given
    * against the head.
    */
-  private async decideClaim(
-    reservationId: string,
-    resource: string,
-    final: Interval[],
-    state: ReservationState,
-    metadata: EventMetadata,
-    { grow, optimistic }: { grow: boolean; optimistic: boolean },
-  ): Promise<{ held: Interval[]; request: AppendRequest | null }> {
+  private async decideClaim(decision: Decision, { final, resource }: ClaimChange): Promise<AppendRequest> {
     const quantity = final.length === 0 ? 0 : await this.deps.capacityOf(resource)
-    const known = optimistic ? this.deps.busy.known(resource) : undefined
-    const snapshot = known ?? (await this.deps.busy.current(resource))
-    const revision = snapshot.revision
-    let events: ResourceEvent[]
-    try {
-      events = decideCapacity({ data: { intervals: final, quantity, reservationId }, type: 'SetCapacityClaim' }, snapshot.state)
-    } catch (error) {
-      if (known) {
-        return this.decideClaim(reservationId, resource, final, state, metadata, { grow, optimistic: false })
+    const known = decision.optimistic ? this.deps.busy.known(resource) : undefined
+    for (const snapshot of [known, undefined]) {
+      const { revision, state } = snapshot ?? (await this.deps.busy.current(resource))
+      try {
+        const command = { data: { intervals: final, quantity, reservationId: decision.reservationId }, type: 'SetCapacityClaim' } as const
+        const events = decideCapacity(command, state)
+        return { events: this.withMetadata(events, decision.metadata), expectedRevision: revision, stream: resourceStream(resource) }
+      } catch (error) {
+        if (snapshot === undefined) {
+          throw this.conflictAt(error, decision, resource)
+        }
       }
-      if (isCommandRejected(error) && error.kind === 'conflict') {
-        throw new CommandRejected('conflict', error.message, this.claimPath(state, resource))
+    }
+    throw new Error('unreachable: the decision against the head returns or throws')
+  }
+
+  /**
+   * For stores that append to one stream at a time. The operation first adds a hold of its
+   * own on each resource it needs (in stream-name order; capacity checked at each head), then
+   * appends the reservation event, then removes the holds of the operations decided before it.
+   * When the reservation event is refused it removes only its own holds. A crash leaves more
+   * held than needed, never less; `reconcileClaims` trims it.
+   */
+  private async commitOneByOne(decision: Decision): Promise<RecordedEvent<ReservationEvent>[]> {
+    const { metadata, reservationId } = decision
+    const operation = { after: decision.revision, operation: uuidv7() }
+    const guard = this.guardAppend(decision)
+    if (guard) {
+      // A key, once appended, stays used: the spec rejects every reuse, even after a failure.
+      await this.deps.store.append(guard).catch((error: unknown) => {
+        throw isWrongExpectedRevision(error) ? keyReused() : error
+      })
+    }
+    const changes = this.changes(decision.before, decision.after)
+    const held: string[] = []
+    /** Resources where nothing but this operation's hold was found: nothing to remove afterwards. */
+    const alone = new Set<string>()
+    let result: AppendResult
+    try {
+      for (const { final, resource } of changes.filter((change) => change.final.length > 0)) {
+        const quantity = await this.deps.capacityOf(resource)
+        await this.withRetry(() =>
+          this.setHolds(reservationId, resource, metadata, (holds, state) => {
+            try {
+              checkCapacity(state, reservationId, final, quantity)
+            } catch (error) {
+              throw this.conflictAt(error, decision, resource)
+            }
+            if (holds.length === 0) {
+              alone.add(resource)
+            }
+            return [...holds, { ...operation, intervals: final }]
+          }),
+        )
+        held.push(resource)
+      }
+      result = await this.deps.store.append(this.reservationAppend(decision))
+    } catch (error) {
+      // Undo only on a definite refusal: any other error may come from an append that was in
+      // fact written, and a booking must never hold less than its stream says.
+      if (isWrongExpectedRevision(error) || isCommandRejected(error)) {
+        for (const resource of held) {
+          await this.withRetry(() =>
+            this.setHolds(reservationId, resource, metadata, (holds) => holds.filter((hold) => hold.operation !== operation.operation)),
+          )
+        }
       }
       throw error
     }
-    const held = snapshot.state.index.intervalsOf(reservationId)
-    if (grow) {
-      const grown = union(held, final)
-      events = sameIntervals(grown, held) ? [] : [{ data: { intervals: grown, reservationId }, type: 'CapacityClaimed' }]
+    // Committed: what operations decided before this one held is superseded; later ones keep theirs.
+    for (const { resource } of changes.filter((change) => !alone.has(change.resource))) {
+      await this.withRetry(() =>
+        this.setHolds(reservationId, resource, metadata, (holds) =>
+          holds.filter((hold) => hold.operation === operation.operation || hold.after > operation.after),
+        ),
+      )
     }
-    if (events.length === 0) {
-      return { held, request: null }
-    }
-    return {
-      held,
-      request: { events: this.withMetadata(events, metadata), expectedRevision: revision, stream: resourceStream(resource) },
-    }
+    return result.events as RecordedEvent<ReservationEvent>[]
   }
 
   private metadata(reservationId: string, meta: CommandMeta, now: Date): EventMetadata {
@@ -452,21 +503,23 @@ export class Ledger {
     }
   }
 
-  /** Reduces what a reservation holds on a resource to `final` (never needs capacity). */
-  private async shrink(reservationId: string, resource: string, final: Interval[], metadata: EventMetadata) {
+  /**
+   * Rewrites a reservation's holds on a resource at the stream head: `change` gets what it holds
+   * now (and the resource's state) and returns what it should hold; the same array means no change.
+   */
+  private async setHolds(
+    reservationId: string,
+    resource: string,
+    metadata: EventMetadata,
+    change: (holds: ClaimHold[], state: CapacityState) => ClaimHold[],
+  ): Promise<void> {
     const snapshot = await this.deps.busy.current(resource)
-    const held = snapshot.state.index.intervalsOf(reservationId)
-    if (sameIntervals(held, final)) {
+    const holds = holdsOf(snapshot.state, reservationId)
+    const next = change(holds, snapshot.state)
+    if (sameHolds(next, holds)) {
       return
     }
-    if (!final.every((x) => held.some((y) => sameIntervals([x], [y])))) {
-      throw new Error(`Claim of ${reservationId} on ${resource} is not a superset of what it keeps`)
-    }
-    const events: ResourceEvent[] =
-      final.length === 0
-        ? [{ data: { reservationId }, type: 'CapacityReleased' }]
-        : [{ data: { intervals: final, reservationId }, type: 'CapacityClaimed' }]
-    await this.appendTo(resourceStream(resource), snapshot.revision, events, metadata)
+    await this.appendTo(resourceStream(resource), snapshot.revision, [claimOfHolds(reservationId, next)], metadata)
   }
 
   private async withRetry<T>(operation: () => Promise<T>): Promise<T> {

@@ -132,8 +132,22 @@ export type ReservationEvent =
   | ReservationRescheduled
   | ReservationStatusChanged
 
+/**
+ * Capacity one operation added to a reservation's claim, on stores that claim one stream at a
+ * time: a failed operation then releases only its own hold, and a committed one only the holds
+ * of operations decided before it, so two processes changing one reservation at once cannot
+ * undo each other's claims.
+ */
+export interface ClaimHold {
+  /** Revision of the reservation stream the operation decided on; it commits right after it. */
+  after: number
+  intervals: Interval[]
+  operation: string
+}
+
 export interface CapacityClaimed {
-  data: { intervals: Interval[]; reservationId: string }
+  /** `intervals` is everything the reservation holds; `holds` splits it by operation, where present. */
+  data: { holds?: ClaimHold[]; intervals: Interval[]; reservationId: string }
   type: 'CapacityClaimed'
 }
 

@@ -399,6 +399,31 @@ export const describeEventStoreContract = (name: string, setup: () => Promise<Co
         expect(feed.events).toEqual([])
       })
 
+      it('checks the head of a stream it writes nothing to: stale, nothing is written; current, the rest is', async (context) => {
+        if (!store.appendAtomically) {
+          context.skip()
+        }
+        // A decision that read `checked` at revision 0 and needs no event there depends on it all the same.
+        const [checked, written] = freshStreams(2)
+        await store.append({ events: claims(1), expectedRevision: NO_STREAM, stream: checked })
+        await store.append({ events: claims(1), expectedRevision: 0, stream: checked })
+
+        await expect(
+          atomic()([
+            { events: [], expectedRevision: 0, stream: checked },
+            { events: claims(1), expectedRevision: NO_STREAM, stream: written },
+          ]),
+        ).rejects.toMatchObject({ name: 'WrongExpectedRevisionError', stream: checked })
+        expect(await store.readStream(written)).toEqual([])
+
+        const [, result] = await atomic()([
+          { events: [], expectedRevision: 1, stream: checked },
+          { events: claims(1), expectedRevision: NO_STREAM, stream: written },
+        ])
+        expect(result.nextRevision).toBe(0)
+        expect(await store.streamRevision(checked)).toBe(1)
+      })
+
       it('applies two requests to one stream in order, each against the revision the previous left', async (context) => {
         if (!store.appendAtomically) {
           context.skip()
