@@ -115,6 +115,11 @@ export const startRuntime = async (payload: Payload, options: ResolvedOptions): 
   const catchUp = new CatchUp(store, ledger, projector, checkpointStore(payload, 'reservations'), {
     graceMs: options.catchUp.graceMs,
     lookbackMs: 60_000,
+    onRepair: (reservationId, repairs) =>
+      payload.logger.warn({
+        msg: `payload-reserve-ledger: set the claims of reservation ${reservationId} right on ${repairs.length} resource(s)`,
+        repairs,
+      }),
     pageSize: 500,
     retryMs: options.catchUp.intervalMs,
   })

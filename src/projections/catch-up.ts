@@ -2,7 +2,7 @@ import type { Subscription } from 'rxjs'
 
 import { defer, Observable, retry, switchMap, timer } from 'rxjs'
 
-import type { CommandMeta, Ledger } from '../commands/ledger.js'
+import type { ClaimRepair, CommandMeta, Ledger } from '../commands/ledger.js'
 import type { EventStore } from '../events/store.js'
 import type { RecordedEvent } from '../events/types.js'
 import type { ReservationsProjector } from './reservations-projector.js'
@@ -20,12 +20,15 @@ export interface CatchUpOptions {
   /** How far before the checkpoint to re-read, for events a concurrent writer committed late. */
   lookbackMs: number
   pageSize: number
+  /** Told of every claim reconcile set right (a mismatch between a reservation and its resources). */
+  onRepair?: (reservationId: string, repairs: ClaimRepair[]) => void
   /** How long live catch-up waits after a failure before it starts again from the checkpoint. */
   retryMs: number
 }
 
 export interface CatchUpResult {
   projected: number
+  /** Claims set right: released where no reservation holds them, recorded where one is missing. */
   reconciled: number
 }
 
@@ -37,7 +40,7 @@ const SYSTEM: CommandMeta = { actor: { kind: 'system', name: 'catch-up' }, privi
 /** setTimeout's limit: a longer wait would fire at once. */
 const MAX_TIMER_MS = 2_147_483_647
 
-/** The reservations a run of events touched, and the resources each claimed capacity on. */
+/** The reservations a run of events touched, and the resources where their claims changed. */
 class Touched {
   readonly claims = new Map<string, Set<string>>()
   readonly reservations = new Set<string>()
@@ -45,7 +48,7 @@ class Touched {
   add(event: RecordedEvent): void {
     if (isReservationEvent(event)) {
       this.reservations.add(event.data.reservationId)
-    } else if (isResourceEvent(event) && event.type === 'CapacityClaimed') {
+    } else if (isResourceEvent(event)) {
       const resources = this.claims.get(event.data.reservationId) ?? new Set<string>()
       resources.add(event.stream.slice(RESOURCE_STREAM_PREFIX.length))
       this.claims.set(event.data.reservationId, resources)
@@ -137,7 +140,10 @@ export class CatchUp {
     await Promise.allSettled([this.running, ...this.inProgress])
   }
 
-  /** Projects the touched reservations and trims their claims, except those a request is writing. */
+  /**
+   * Projects the touched reservations and sets their claims right (both ways: a claim no
+   * reservation holds, a reservation whose claim is missing), except those a request is writing.
+   */
   private async bringUpToDate({ claims, reservations }: Touched): Promise<CatchUpResult> {
     const owned = this.projector.requestOwned
     let projected = 0
@@ -148,10 +154,13 @@ export class CatchUp {
       }
     }
     let reconciled = 0
-    for (const [reservationId, resources] of claims) {
+    for (const reservationId of new Set([...reservations, ...claims.keys()])) {
       if (!owned.has(reservationId)) {
-        const trimmed = await this.ledger.reconcileClaims(reservationId, [...resources], SYSTEM)
-        reconciled += trimmed.length
+        const repairs = await this.ledger.reconcileClaims(reservationId, [...(claims.get(reservationId) ?? [])], SYSTEM)
+        if (repairs.length > 0) {
+          reconciled += repairs.length
+          this.options.onRepair?.(reservationId, repairs)
+        }
       }
     }
     return { projected, reconciled }

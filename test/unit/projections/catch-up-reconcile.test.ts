@@ -1,0 +1,107 @@
+import { v7 as uuidv7 } from 'uuid'
+import { describe, expect, it, vi } from 'vitest'
+
+import type { ClaimRepair } from '../../../src/commands/ledger.js'
+import type { EventStore } from '../../../src/events/store.js'
+import type { EventMetadata, Interval, ResourceEvent } from '../../../src/events/types.js'
+
+import { createMemoryEventStore } from '../../../src/events/adapters/memory.js'
+import { EVENT_SCHEMA_VERSION, resourceStream } from '../../../src/events/types.js'
+import { CatchUp } from '../../../src/projections/catch-up.js'
+import { booking, createLedger, plan, staff, withoutAtomicAppend } from '../../support/ledger-fixtures.js'
+
+const GRACE_MS = 50
+const SLOT = '2030-02-01T09:00:00.000Z'
+const HOUR = 3_600_000
+const at = (iso: string, hours = 1): Interval => ({ end: Date.parse(iso) + hours * HOUR, start: Date.parse(iso), units: 1 })
+
+const stores = [
+  ['atomic multi-stream appends', () => createMemoryEventStore()],
+  ['claim one stream at a time', () => withoutAtomicAppend(createMemoryEventStore())],
+] as const
+
+const setup = (store: EventStore) => {
+  const { busy, ledger } = createLedger({ capacities: { r1: 2 }, store })
+  const repairs: Array<{ repairs: ClaimRepair[]; reservationId: string }> = []
+  let position: string | undefined
+  const catchUp = new CatchUp(
+    store,
+    ledger,
+    { project: () => Promise.resolve(), requestOwned: new Set() },
+    { load: () => Promise.resolve(position), save: (next) => Promise.resolve(void (position = next)) },
+    { graceMs: GRACE_MS, lookbackMs: 60_000, onRepair: (reservationId, found) => repairs.push({ repairs: found, reservationId }), pageSize: 500, retryMs: 50 },
+  )
+  /** A pass once everything written so far is past the grace period. */
+  const settledPass = async () => {
+    await new Promise((resolve) => setTimeout(resolve, GRACE_MS * 2))
+    return catchUp.run()
+  }
+  return { busy, ledger, repairs, settledPass }
+}
+
+/** Writes straight to a resource stream, as a faulty or crashed writer would have. */
+const inject = async (store: EventStore, resource: string, event: ResourceEvent) => {
+  const metadata: EventMetadata = {
+    actor: { kind: 'system', name: 'fault-injection' },
+    at: new Date().toISOString(),
+    correlationId: event.data.reservationId,
+    schemaVersion: EVENT_SCHEMA_VERSION,
+  }
+  const head = await store.streamRevision(resourceStream(resource))
+  await store.append({ events: [{ ...event, metadata }], expectedRevision: head, stream: resourceStream(resource) })
+}
+
+describe.each(stores)('catch-up sets claims right in both directions (memory, %s)', (_name, makeStore) => {
+  it('records again the claim of a blocking reservation that was released under it, and says so', async () => {
+    const store = makeStore()
+    const { busy, ledger, repairs, settledPass } = setup(store)
+    const x = booking(plan(['r1'], SLOT))
+    await ledger.execute(x, staff)
+    await inject(store, 'r1', { data: { reservationId: x.data.reservationId }, type: 'CapacityReleased' })
+
+    expect(await settledPass()).toMatchObject({ reconciled: 1 })
+    expect((await busy.current('r1')).state.index.intervalsOf(x.data.reservationId)).toEqual([at(SLOT)])
+    expect(repairs).toEqual([{ repairs: [{ final: [at(SLOT)], held: [], resource: 'r1' }], reservationId: x.data.reservationId }])
+    // Repaired once: the next pass finds nothing to do.
+    expect(await settledPass()).toMatchObject({ reconciled: 0 })
+  })
+
+  it('puts a claim that drifted to another time back where the reservation is', async () => {
+    const store = makeStore()
+    const { busy, ledger, settledPass } = setup(store)
+    const x = booking(plan(['r1'], SLOT))
+    await ledger.execute(x, staff)
+    const drifted = at('2030-02-01T15:00:00.000Z')
+    await inject(store, 'r1', { data: { intervals: [drifted], reservationId: x.data.reservationId }, type: 'CapacityClaimed' })
+
+    expect(await settledPass()).toMatchObject({ reconciled: 1 })
+    const index = (await busy.current('r1')).state.index
+    expect(index.intervalsOf(x.data.reservationId)).toEqual([at(SLOT)])
+    expect(index.peakUnits(drifted.start, drifted.end)).toBe(0)
+  })
+
+  it('releases a claim that no reservation holds, and a cancelled reservation’s leftover claim', async () => {
+    const store = makeStore()
+    const { busy, ledger, repairs, settledPass } = setup(store)
+    const orphan = uuidv7()
+    await inject(store, 'r1', { data: { intervals: [at(SLOT)], reservationId: orphan }, type: 'CapacityClaimed' })
+    const cancelled = booking(plan(['r1'], SLOT))
+    await ledger.execute(cancelled, staff)
+    await ledger.cancel(cancelled.data.reservationId, staff)
+    await inject(store, 'r1', { data: { intervals: [at(SLOT)], reservationId: cancelled.data.reservationId }, type: 'CapacityClaimed' })
+
+    expect(await settledPass()).toMatchObject({ reconciled: 2 })
+    expect((await busy.current('r1')).state.index.peakUnits(Date.parse(SLOT), Date.parse(SLOT) + HOUR)).toBe(0)
+    expect(repairs.map(({ reservationId }) => reservationId).sort()).toEqual([cancelled.data.reservationId, orphan].sort())
+  })
+
+  it('leaves claims that match their reservations alone', async () => {
+    const store = makeStore()
+    const { ledger, settledPass } = setup(store)
+    const spy = vi.spyOn(store, 'append')
+    await ledger.execute(booking(plan(['r1'], SLOT)), staff)
+    const appended = spy.mock.calls.length
+    expect(await settledPass()).toMatchObject({ reconciled: 0 })
+    expect(spy.mock.calls.length).toBe(appended)
+  })
+})
