@@ -48,6 +48,18 @@ export interface CommandMeta {
   requestId?: string
 }
 
+/** What the caller of a command may add to its decision. */
+export interface ExecuteOptions {
+  /**
+   * Asked with the state a decision leads to, before anything is appended, on every attempt;
+   * throwing refuses the command with nothing written. Where the host's own checks run (Payload's
+   * field validation of the document this state projects to).
+   */
+  approve?: (next: ReservationState) => Promise<void> | void
+  /** Refuse unless the reservation stream is at this revision (a void must not undo later writes). */
+  expectRevision?: number
+}
+
 export interface CommandOutcome {
   /** Reservation events appended by this command (empty when it changed nothing). */
   events: RecordedEvent<ReservationEvent>[]
@@ -161,10 +173,10 @@ export class Ledger {
    * reservation run one at a time in this process: on stores without atomic appends, two
    * interleaved commands could otherwise undo each other's claims while compensating.
    */
-  execute(command: ReservationCommand, meta: CommandMeta): Promise<CommandOutcome> {
+  execute(command: ReservationCommand, meta: CommandMeta, options: ExecuteOptions = {}): Promise<CommandOutcome> {
     const reservationId = command.data.reservationId
     const previous = this.inFlight.get(reservationId) ?? Promise.resolve()
-    const run = previous.then(() => this.executeNow(command, meta))
+    const run = previous.then(() => this.executeNow(command, meta, options))
     const settled = run.then(
       () => undefined,
       () => undefined,
@@ -178,7 +190,7 @@ export class Ledger {
     return run
   }
 
-  private async executeNow(command: ReservationCommand, meta: CommandMeta): Promise<CommandOutcome> {
+  private async executeNow(command: ReservationCommand, meta: CommandMeta, options: ExecuteOptions): Promise<CommandOutcome> {
     const reservationId = command.data.reservationId
     for (let attempt = 1; ; attempt++) {
       // A booking names a fresh UUIDv7, so its stream is new: the append's expected revision
@@ -194,6 +206,10 @@ export class Ledger {
       }
       const metadata = this.metadata(reservationId, meta, context.now)
       const next = decided.reduce((s, e) => evolveReservation(s, e, metadata), state)
+      if (options.expectRevision !== undefined && revision !== options.expectRevision) {
+        throw new CommandRejected('conflict', 'The reservation changed concurrently; try again')
+      }
+      await options.approve?.(next)
       const guard = await this.idempotencyGuard(command)
       try {
         const recorded = await this.commit({
@@ -242,19 +258,25 @@ export class Ledger {
   /**
    * Decides `commands` one after another against the reservation's current state, appending
    * nothing: a write that becomes several commands is refused whole before the first commits.
-   * Capacity is still checked as each one commits.
+   * Capacity is still checked as each one commits. Returns the state they start from and lead to.
    */
-  async precheck(reservationId: string, commands: ReservationCommand[], meta: CommandMeta): Promise<void> {
-    let { state } = await this.load(reservationId)
+  async precheck(
+    reservationId: string,
+    commands: ReservationCommand[],
+    meta: CommandMeta,
+  ): Promise<{ next: ReservationState; state: ReservationState }> {
+    const { state } = await this.load(reservationId)
     const now = meta.now ?? this.clock()
     const context: DecisionContext = { now, privileged: meta.privileged }
     const metadata = this.metadata(reservationId, meta, now)
+    let next = state
     for (const command of commands) {
-      state = decideReservation(command, state, this.deps.policy, context).reduce(
-        (next, event) => evolveReservation(next, event, metadata),
-        state,
+      next = decideReservation(command, next, this.deps.policy, context).reduce(
+        (evolved, event) => evolveReservation(evolved, event, metadata),
+        next,
       )
     }
+    return { next, state }
   }
 
   /** A reservation's events in order: its audit trail. */

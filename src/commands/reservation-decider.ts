@@ -1,22 +1,13 @@
-import type { BookingPlan, Guest, RecordedEvent, RelationId, ReservationEvent } from '../events/types.js'
+import type { BookingPlan, Guest, RecordedEvent, RelationId, ReservationEvent, ReservationSnapshot } from '../events/types.js'
 import type { StatusMachine } from '../plugin/options.js'
 
 import { CommandRejected } from './rejection.js'
 
 /** A reservation as its stream tells it. */
-export interface Reservation extends BookingPlan {
-  cancellationTokenHash: null | string
-  createdAt: string
-  customer: null | RelationId
-  guest: Guest | null
-  id: string
-  idempotencyKey: null | string
-  notes: null | string
-  status: string
-  updatedAt: string
-}
+export type Reservation = ReservationSnapshot
 
 export type ReservationState =
+  /** Never booked: recovery fenced a booking that never landed, or its write was voided. */
   | { kind: 'abandoned' }
   | { kind: 'absent' }
   | { kind: 'active'; reservation: Reservation }
@@ -60,6 +51,10 @@ export type ReservationCommand =
   | { data: { changes: ReservationDetailChanges; reservationId: string }; type: 'UpdateReservationDetails' }
   | { data: { reservationId: string }; type: 'AbandonReservation' }
   | { data: { reservationId: string }; type: 'DeleteReservation' }
+  | {
+      data: { reason: string; reservationId: string; restores: null | Reservation; voidsFrom: number }
+      type: 'VoidReservationWrite'
+    }
   | {
       data: { reservationId: string; skipTransitionValidation?: boolean; to: string }
       type: 'ChangeReservationStatus'
@@ -120,7 +115,22 @@ export const evolveReservation = (
       return state.kind === 'active'
         ? { kind: 'active', reservation: { ...state.reservation, status: event.data.to, updatedAt: at } }
         : state
+    case 'ReservationWriteVoided':
+      return event.data.restores ? { kind: 'active', reservation: event.data.restores } : { kind: 'abandoned' }
   }
+}
+
+/** Revisions whose events a later `ReservationWriteVoided` took back: they fire no host hook. */
+export const voidedRevisions = (events: RecordedEvent<ReservationEvent>[]): Set<number> => {
+  const voided = new Set<number>()
+  for (const event of events) {
+    if (event.type === 'ReservationWriteVoided') {
+      for (let revision = event.data.voidsFrom; revision <= event.revision; revision++) {
+        voided.add(revision)
+      }
+    }
+  }
+  return voided
 }
 
 /** A reservation's state from its recorded stream. */
@@ -241,6 +251,11 @@ export const decideReservation = (
       checkPlan(command.data.plan, context)
       checkNotice(reservation, policy, context)
       return [{ data: { ...command.data.plan, reservationId: reservation.id }, type: 'ReservationRescheduled' }]
+    }
+
+    case 'VoidReservationWrite': {
+      const { reason, reservationId, restores, voidsFrom } = command.data
+      return [{ data: { reason, reservationId, restores, voidsFrom }, type: 'ReservationWriteVoided' }]
     }
 
     case 'UpdateReservationDetails': {

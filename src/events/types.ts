@@ -68,6 +68,19 @@ export interface BookingPlan {
   startTime: string
 }
 
+/** A reservation as its stream tells it at some revision (what a void restores). */
+export interface ReservationSnapshot extends BookingPlan {
+  cancellationTokenHash: null | string
+  createdAt: string
+  customer: null | RelationId
+  guest: Guest | null
+  id: string
+  idempotencyKey: null | string
+  notes: null | string
+  status: string
+  updatedAt: string
+}
+
 export interface ReservationBooked {
   data: {
     cancellationTokenHash?: null | string
@@ -123,6 +136,17 @@ export interface ReservationClaimsReconciled {
   type: 'ReservationClaimsReconciled'
 }
 
+/**
+ * Takes back the events of a write whose request failed after they were appended (the document
+ * could not be saved, a later hook threw): the reservation is again what it was before them
+ * (`restores`), or, for a booking, never was (`null`). Events from revision `voidsFrom` up to
+ * this one fire no host hook; `reason` keeps the error for the audit trail.
+ */
+export interface ReservationWriteVoided {
+  data: { reason: string; reservationId: string; restores: null | ReservationSnapshot; voidsFrom: number }
+  type: 'ReservationWriteVoided'
+}
+
 export type ReservationEvent =
   | ReservationAbandoned
   | ReservationClaimsReconciled
@@ -131,6 +155,7 @@ export type ReservationEvent =
   | ReservationDetailsUpdated
   | ReservationRescheduled
   | ReservationStatusChanged
+  | ReservationWriteVoided
 
 /**
  * Capacity one operation added to a reservation's claim, on stores that claim one stream at a

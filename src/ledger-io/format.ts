@@ -59,6 +59,7 @@ export const STREAM_PREFIX_OF_TYPE: Record<LedgerEvent['type'], string> = {
   ReservationDetailsUpdated: RESERVATION_STREAM_PREFIX,
   ReservationRescheduled: RESERVATION_STREAM_PREFIX,
   ReservationStatusChanged: RESERVATION_STREAM_PREFIX,
+  ReservationWriteVoided: RESERVATION_STREAM_PREFIX,
 }
 
 export const headerLine = (source: string, exportedAt: Date): string => {

@@ -14,6 +14,8 @@ import { CatchUp } from '../projections/catch-up.js'
 import { ReservationsProjector } from '../projections/reservations-projector.js'
 import { CHECKPOINTS_COLLECTION } from './ledger-checkpoints-collection.js'
 import { referenceData } from './reference-data/reference-data.js'
+import { watchRequestWrites } from './reservations/request-writes.js'
+import { voidFailedWrites } from './reservations/void-failed-writes.js'
 
 /** The ledger's moving parts for one Payload instance. */
 export interface ReserveRuntime {
@@ -155,6 +157,7 @@ export const startRuntime = async (payload: Payload, options: ResolvedOptions): 
     store,
   }
   runtimes.set(payload, runtime)
+  watchRequestWrites(payload, (writes) => voidFailedWrites(payload, writes))
   // Payload has no shutdown hook; its destroy() ends with the adapter's, so stop there first.
   const destroyDatabase = payload.db.destroy?.bind(payload.db)
   payload.db.destroy = async () => {

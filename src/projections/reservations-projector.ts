@@ -7,7 +7,7 @@ import type { ResolvedOptions, ReservationDoc } from '../plugin/options.js'
 
 import type { RecordedEvent, ReservationEvent } from '../events/types.js'
 
-import { foldReservation, type ReservationState } from '../commands/reservation-decider.js'
+import { foldReservation, type ReservationState, voidedRevisions } from '../commands/reservation-decider.js'
 import { reservationDocument } from './reservation-document.js'
 
 /**
@@ -72,12 +72,18 @@ export class ReservationsProjector {
     // What the request wrote answers for the stream unless older events were still pending.
     const known = written !== undefined && written.events.length > 0 && written.hooksRevision >= written.events[0].revision - 1
     const source = known ? written : await this.pendingOf(reservationId, req)
-    const events = source?.events.filter((event) => event.revision > source.hooksRevision) ?? []
-    if (!source || events.length === 0) {
+    if (!source || source.state.kind !== 'active') {
+      // A voided booking, a deleted reservation: no document to deliver from or to checkpoint.
       return
     }
-    if (this.hasListeners(events)) {
-      await this.deliver(reservationId, events, req)
+    const voided = voidedRevisions(source.events)
+    const events = source.events.filter((event) => event.revision > source.hooksRevision)
+    if (events.length === 0) {
+      return
+    }
+    const due = events.filter((event) => !voided.has(event.revision))
+    if (this.hasListeners(due)) {
+      await this.deliver(reservationId, due, req)
     }
     const { state } = source
     await this.payload.db.updateOne({

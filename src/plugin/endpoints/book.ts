@@ -3,7 +3,6 @@ import type { CollectionSlug, Endpoint } from 'payload'
 import type { ResolvedOptions } from '../options.js'
 
 import { checkBookingShape } from './booking-shape.js'
-import { collectionOperation } from './collection-operation.js'
 import { readJsonObject } from './json-body.js'
 import { requireKnownRecords } from './known-records.js'
 import { endpoint, payloadErrorBody } from './request-error.js'
@@ -30,18 +29,16 @@ export const bookEndpoint = (options: ResolvedOptions): Endpoint => ({
     const collection = options.slugs.reservations
     data = checkBookingShape(data, collection)
     await requireKnownRecords(req, options, data)
-    const doc = await collectionOperation(req, collection, () =>
-      req.payload.create({
-        collection: collection as CollectionSlug,
-        data,
-        depth: 0,
-        // The collection's beforeOperation would end a transaction at once (write-hooks.ts):
-        // not beginning one spares its round trips.
-        disableTransaction: true,
-        overrideAccess: false,
-        req,
-      }),
-    )
+    const doc = await req.payload.create({
+      collection: collection as CollectionSlug,
+      data,
+      depth: 0,
+      // The collection's beforeOperation would end a transaction at once (write-hooks.ts):
+      // not beginning one spares its round trips.
+      disableTransaction: true,
+      overrideAccess: false,
+      req,
+    })
     return Response.json(withoutToken(doc), { status: 201 })
   }),
   method: 'post',

@@ -3,7 +3,6 @@ import type { CollectionSlug, Endpoint } from 'payload'
 import type { ResolvedOptions } from '../options.js'
 
 import { isPrivileged } from '../access/is-privileged.js'
-import { collectionOperation } from './collection-operation.js'
 import { isReservationCustomer } from './customer-of.js'
 import { matchesTokenDigest } from './guest-token.js'
 import { readJsonObject } from './json-body.js'
@@ -57,18 +56,16 @@ export const cancelEndpoint = (options: ResolvedOptions): Endpoint => ({
       throw messageBody(403, MESSAGES.forbidden)
     }
 
-    const updated = await collectionOperation(req, collection, () =>
-      req.payload.update({
-        collection,
-        context: typeof reason === 'string' && reason !== '' ? { reason } : {},
-        data: { status: options.cancelledStatus },
-        depth: 0,
-        id,
-        // Who may cancel was decided above; the collection's update access is for other edits.
-        overrideAccess: true,
-        req,
-      }),
-    )
+    const updated = await req.payload.update({
+      collection,
+      context: typeof reason === 'string' && reason !== '' ? { reason } : {},
+      data: { status: options.cancelledStatus },
+      depth: 0,
+      id,
+      // Who may cancel was decided above; the collection's update access is for other edits.
+      overrideAccess: true,
+      req,
+    })
     return Response.json(withoutToken(updated))
   }),
   method: 'post',

@@ -97,9 +97,7 @@ export const buildReservationsCollection = (options: ResolvedOptions): Collectio
     hooks: {
       afterRead: [relationIdsForNonStaff(options, ['customer', 'resource', 'service', 'items.resource', 'items.service'])],
       ...(hooks && {
-        afterChange: [hooks.afterChange],
-        afterDelete: [hooks.afterDelete],
-        afterError: [hooks.afterError],
+        afterOperation: [hooks.afterOperation],
         beforeChange: [hooks.beforeChange],
         beforeDelete: [hooks.beforeDelete],
         beforeOperation: [hooks.beforeOperation],

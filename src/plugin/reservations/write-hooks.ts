@@ -1,25 +1,22 @@
 import type {
-  CollectionBeforeOperationHook,
-  CollectionAfterChangeHook,
-  CollectionAfterDeleteHook,
-  CollectionAfterErrorHook,
+  CollectionAfterOperationHook,
   CollectionBeforeChangeHook,
   CollectionBeforeDeleteHook,
+  CollectionBeforeOperationHook,
+  JsonObject,
   PayloadRequest,
 } from 'payload'
 
 import { createHash, randomBytes } from 'node:crypto'
-import { commitTransaction } from 'payload'
 import { v7 as uuidv7 } from 'uuid'
 
-import type { CommandOutcome } from '../../commands/ledger.js'
-import type { ReservationCommand, ReservationDetailChanges } from '../../commands/reservation-decider.js'
+import type { CommandOutcome, ExecuteOptions } from '../../commands/ledger.js'
+import type { ReservationCommand, ReservationDetailChanges, ReservationState } from '../../commands/reservation-decider.js'
 import type { Guest } from '../../events/types.js'
 import type { ResolvedOptions } from '../options.js'
 
 import { CommandRejected, isCommandRejected } from '../../commands/rejection.js'
 import { reservationDocument } from '../../projections/reservation-document.js'
-import type { WrittenDocument } from '../../projections/reservations-projector.js'
 import { getRuntime } from '../runtime.js'
 import { buildBookingPlan, type PlanInput } from './booking-plan.js'
 import { commandMeta } from './command-meta.js'
@@ -27,40 +24,17 @@ import { toPayloadError } from './ledger-error.js'
 import { relationId } from './relation-id.js'
 import { checkBookingRules } from './rules/index.js'
 import type { BookingRuleContext } from './rules/booking-rule.js'
+import { beginRequestWrite, finishRequestWrite, recordRequestWrite, requestWriteOf } from './request-writes.js'
+import { validateDocument } from './validate-document.js'
 
 /** Set on `req.context` by server code that must bypass transition validation (SPEC 3). */
 export const SKIP_RESERVATION_HOOKS = 'skipReservationHooks'
 
-const OWNED = 'reserveLedgerOwned'
-
 const SCHEDULE_FIELDS = ['service', 'resource', 'startTime', 'endTime', 'items', 'guestCount'] as const
-
-const ownedIds = (req: PayloadRequest): string[] => (req.context[OWNED] as string[] | undefined) ?? []
 
 /** Marks a reservation's document as written by this request, not by the background projector. */
 const own = (req: PayloadRequest, reservationId: string): void => {
   getRuntime(req.payload).projector.requestOwned.add(reservationId)
-  req.context[OWNED] = [...ownedIds(req), reservationId]
-}
-
-/** What each request's own writes left for afterChange to deliver, by reservation id. */
-const writtenByRequest = new WeakMap<PayloadRequest, Map<string, WrittenDocument>>()
-
-const remember = (req: PayloadRequest, reservationId: string, written: WrittenDocument): void => {
-  const byId = writtenByRequest.get(req) ?? new Map<string, WrittenDocument>()
-  byId.set(reservationId, written)
-  writtenByRequest.set(req, byId)
-}
-
-const release = (req: PayloadRequest): string[] => {
-  const ids = ownedIds(req)
-  const { projector } = getRuntime(req.payload)
-  ids.forEach((id) => {
-    projector.requestOwned.delete(id)
-    writtenByRequest.get(req)?.delete(id)
-  })
-  req.context[OWNED] = []
-  return ids
 }
 
 const guestOf = (value: unknown): Guest | null => {
@@ -80,18 +54,44 @@ const textOrNull = (value: unknown): null | string => (typeof value === 'string'
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)
 
+/**
+ * Runs one command of this request and records what it appended, so that a failure later in
+ * the request voids it. `before` is the reservation before the request's first command.
+ */
 const run = async (
   req: PayloadRequest,
   options: ResolvedOptions,
   command: ReservationCommand,
-  reason?: string,
+  { before, reason, ...execute }: ExecuteOptions & { before: ReservationState; reason?: string },
 ): Promise<CommandOutcome> => {
+  const reservationId = command.data.reservationId
+  await beginRequestWrite(req)
+  own(req, reservationId)
+  let outcome: CommandOutcome
   try {
-    return await getRuntime(req.payload).ledger.execute(command, commandMeta(req, options, reason))
+    outcome = await getRuntime(req.payload).ledger.execute(command, commandMeta(req, options, reason), execute)
   } catch (error) {
     throw isCommandRejected(error) ? toPayloadError(error, options.slugs.reservations) : error
   }
+  const earlier = requestWriteOf(req, reservationId)
+  recordRequestWrite(req, reservationId, {
+    before,
+    events: outcome.events,
+    hooksRevision: earlier?.hooksRevision ?? -1,
+    state: outcome.state,
+  })
+  return outcome
 }
+
+/** Payload's field validation of the document `next` projects to, before anything is appended. */
+const approveDocument =
+  (req: PayloadRequest, options: ResolvedOptions, operation: 'create' | 'update', originalDoc?: JsonObject) =>
+  async (next: ReservationState): Promise<void> => {
+    if (next.kind === 'active') {
+      const document = reservationDocument(next.reservation, 0) as unknown as JsonObject
+      await validateDocument({ collection: options.slugs.reservations, document, operation, originalDoc, req })
+    }
+  }
 
 const documentOf = (outcome: CommandOutcome): Record<string, unknown> => {
   if (outcome.state.kind !== 'active') {
@@ -132,8 +132,8 @@ export const reservationWriteHooks = (options: ResolvedOptions) => {
    * the ledger: documents are projections that catch-up repairs.
    */
   const beforeOperation: CollectionBeforeOperationHook = async ({ args, operation, req }) => {
-    if ((operation === 'create' || operation === 'update' || operation === 'delete') && req.transactionID) {
-      await commitTransaction(req)
+    if (operation === 'create' || operation === 'update' || operation === 'delete') {
+      await beginRequestWrite(req)
     }
     // Payload's field traversal fails on a null group (a server error); null means "not given",
     // as POST /api/reserve/book takes it.
@@ -153,29 +153,30 @@ export const reservationWriteHooks = (options: ResolvedOptions) => {
       const token = guest && customer === null ? randomBytes(32).toString('base64url') : null
       const plan = await planFor(req, options, data, true)
       await checkRules({ customer, data, guest, operation: 'create', plan, req }, options)
-      own(req, reservationId)
-      const outcome = await run(req, options, {
-        data: {
-          cancellationTokenHash: token ? createHash('sha256').update(token).digest('hex') : null,
-          customer,
-          guest,
-          idempotencyKey: textOrNull(data.idempotencyKey),
-          notes: textOrNull(data.notes),
-          plan,
-          reservationId,
-          skipTransitionValidation: skipsTransitionValidation(req),
-          status: typeof data.status === 'string' ? data.status : options.statusMachine.defaultStatus,
+      const outcome = await run(
+        req,
+        options,
+        {
+          data: {
+            cancellationTokenHash: token ? createHash('sha256').update(token).digest('hex') : null,
+            customer,
+            guest,
+            idempotencyKey: textOrNull(data.idempotencyKey),
+            notes: textOrNull(data.notes),
+            plan,
+            reservationId,
+            skipTransitionValidation: skipsTransitionValidation(req),
+            status: typeof data.status === 'string' ? data.status : options.statusMachine.defaultStatus,
+          },
+          type: 'BookReservation',
         },
-        type: 'BookReservation',
-      })
+        { approve: approveDocument(req, options, 'create'), before: { kind: 'absent' } },
+      )
       const { projector } = getRuntime(req.payload)
       if (token) {
         projector.tokens.set(reservationId, token)
       }
-      // Events no hook listens for are delivered as soon as they are written.
-      const hooksRevision = projector.hasListeners(outcome.events) ? -1 : outcome.revision
-      remember(req, reservationId, { events: outcome.events, hooksRevision, state: outcome.state })
-      return { ...documentOf(outcome), ledgerHooksRevision: hooksRevision }
+      return documentFor(req, reservationId, outcome)
     }
 
     const reservationId = String(originalDoc?.id)
@@ -200,7 +201,7 @@ export const reservationWriteHooks = (options: ResolvedOptions) => {
     if (moved) {
       const input: PlanInput = { ...originalDoc, ...data }
       // A new start or service recomputes the end unless the caller sets one explicitly.
-      if (!('endTime' in data) || same(data.endTime, originalDoc?.endTime)) {
+      if (!('endTime' in data) || same(normalise('endTime', data.endTime), normalise('endTime', originalDoc?.endTime))) {
         delete input.endTime
       }
       plan = await planFor(req, options, input, false)
@@ -225,88 +226,141 @@ export const reservationWriteHooks = (options: ResolvedOptions) => {
       })
     }
     if (commands.length === 0) {
-      return { ...originalDoc, ...data, ...pick(originalDoc) }
+      // Nothing the ledger records changes: the document stays as the ledger made it (system
+      // fields such as createdAt are not the caller's to write).
+      return { ...originalDoc }
     }
     const reason = typeof req.context.reason === 'string' ? req.context.reason : undefined
-    if (commands.length > 1) {
-      // All or nothing: a refused status change must not leave the reschedule before it applied.
-      try {
-        await getRuntime(req.payload).ledger.precheck(reservationId, commands, commandMeta(req, options, reason))
-      } catch (error) {
-        throw isCommandRejected(error) ? toPayloadError(error, options.slugs.reservations) : error
-      }
+    const ledger = getRuntime(req.payload).ledger
+    const meta = commandMeta(req, options, reason)
+    // All or nothing: the commands are decided together first, and the document they lead to
+    // is validated, before the first one appends.
+    let before: ReservationState
+    try {
+      const { state, next } = await ledger.precheck(reservationId, commands, meta)
+      before = state
+      await approveDocument(req, options, 'update', originalDoc)(next)
+    } catch (error) {
+      throw isCommandRejected(error) ? toPayloadError(error, options.slugs.reservations) : error
     }
-    own(req, reservationId)
     let outcome: CommandOutcome | undefined
-    const events: CommandOutcome['events'] = []
     for (const command of commands) {
-      outcome = await run(req, options, command, reason)
-      events.push(...outcome.events)
+      outcome = await run(req, options, command, { before, reason })
     }
-    const hooksRevision = (originalDoc?.ledgerHooksRevision as null | number | undefined) ?? -1
-    remember(req, reservationId, { events, hooksRevision, state: outcome!.state })
-    return { ...documentOf(outcome!), ledgerHooksRevision: hooksRevision }
+    return documentFor(req, reservationId, outcome!, originalDoc?.ledgerHooksRevision as null | number | undefined)
   }
 
-  const afterChange: CollectionAfterChangeHook = async ({ doc, req }) => {
-    const ids = ownedIds(req)
+  /**
+   * Host callbacks fire once the whole operation has succeeded, from the events the request
+   * appended: a request that fails later (a hook of the host's, the document's save) is voided
+   * and notifies no one.
+   */
+  const afterOperation: CollectionAfterOperationHook = async ({ operation, req, result }) => {
+    if (operation !== 'create' && operation !== 'update' && operation !== 'updateByID' && operation !== 'delete' && operation !== 'deleteByID') {
+      return result
+    }
+    const { projector } = getRuntime(req.payload)
+    const writes = finishRequestWrite(req)
     try {
-      const written = writtenByRequest.get(req)
-      for (const id of ids) {
-        await getRuntime(req.payload).projector.emitHooks(id, req, written?.get(id))
+      for (const [id, write] of writes) {
+        if (write.state.kind === 'active') {
+          await projector.emitHooks(id, req, write)
+          await keepLedgerTime(req, options, id, write.state.reservation.updatedAt, result)
+        }
       }
     } finally {
-      release(req)
+      for (const id of writes.keys()) {
+        projector.requestOwned.delete(id)
+      }
     }
-    return doc
+    return result
   }
 
   const beforeDelete: CollectionBeforeDeleteHook = async ({ id, req }) => {
-    own(req, String(id))
-    await run(req, options, { data: { reservationId: String(id) }, type: 'DeleteReservation' })
+    const { state } = await getRuntime(req.payload).ledger.load(String(id))
+    await run(req, options, { data: { reservationId: String(id) }, type: 'DeleteReservation' }, { before: state })
   }
 
-  const afterDelete: CollectionAfterDeleteHook = ({ req }) => {
-    release(req)
-  }
-
-  // The ledger holds the truth: when Payload fails after the append, project from the stream.
-  const afterError: CollectionAfterErrorHook = ({ req }) => {
-    const { projector } = getRuntime(req.payload)
-    for (const id of release(req)) {
-      projector.projectSoon(id, 250, (error: unknown) => {
-        req.payload.logger.error({ err: error, msg: 'payload-reserve-ledger: projection failed' })
-      })
-    }
-  }
-
-  return { afterChange, afterDelete, afterError, beforeChange, beforeDelete, beforeOperation }
+  return { afterOperation, beforeChange, beforeDelete, beforeOperation }
 }
 
-/** The fields the ledger owns; kept from the stored document on updates that change nothing. */
-const pick = (doc: Record<string, unknown> | undefined) => {
-  const { ledgerHooksRevision, ledgerRevision, status } = doc ?? {}
-  return { ledgerHooksRevision, ledgerRevision, status }
+/**
+ * Payload stamps its own clock on an updated document; the ledger's decision time is the
+ * truth, as a rebuild has it. Set it back within the request, in the stored document and in
+ * what the request answers, so that no later write (the admin would read it as another user's
+ * edit) and no rebuild differs from what the caller was given.
+ */
+const keepLedgerTime = async (
+  req: PayloadRequest,
+  options: ResolvedOptions,
+  reservationId: string,
+  updatedAt: string,
+  result: unknown,
+): Promise<void> => {
+  const answered = (result as { docs?: unknown[] } | null)?.docs ?? [result]
+  const docs = answered.filter(
+    (doc): doc is { id: unknown; updatedAt?: unknown } => !!doc && typeof doc === 'object' && String((doc as { id?: unknown }).id) === reservationId,
+  )
+  if (docs.length === 0 || docs.every((doc) => doc.updatedAt === updatedAt)) {
+    return
+  }
+  await req.payload.db.updateOne({
+    collection: options.slugs.reservations,
+    data: { updatedAt },
+    id: reservationId,
+    req,
+    returning: false,
+  })
+  docs.forEach((doc) => (doc.updatedAt = updatedAt))
+}
+
+/**
+ * The document a request saves: the ledger's projection of the reservation, with the hooks
+ * checkpoint at the head already when no host hook listens for what it appended, so that the
+ * request's own save is its last write of the document.
+ */
+const documentFor = (
+  req: PayloadRequest,
+  reservationId: string,
+  outcome: CommandOutcome,
+  storedHooksRevision?: null | number,
+): Record<string, unknown> => {
+  const write = requestWriteOf(req, reservationId)!
+  const events = write.events
+  const { projector } = getRuntime(req.payload)
+  const delivered = storedHooksRevision ?? -1
+  const pending = delivered >= (events[0]?.revision ?? 0) - 1 && !projector.hasListeners(events)
+  write.hooksRevision = pending ? outcome.revision : delivered
+  return { ...documentOf(outcome), ledgerHooksRevision: write.hooksRevision }
 }
 
 const normalise = (field: (typeof SCHEDULE_FIELDS)[number], value: unknown): unknown => {
   switch (field) {
     case 'endTime':
     case 'startTime':
-      return value ? new Date(value as string).toISOString() : null
+      return isoOrRaw(value)
     case 'guestCount':
       return value ?? 1
     case 'items':
       return Array.isArray(value)
         ? value.map((item: Record<string, unknown>) => ({
-            endTime: item.endTime ? new Date(item.endTime as string).toISOString() : null,
+            endTime: isoOrRaw(item.endTime),
             guestCount: item.guestCount ?? null,
             resource: relationId(item.resource),
             service: relationId(item.service),
-            startTime: item.startTime ? new Date(item.startTime as string).toISOString() : null,
+            startTime: isoOrRaw(item.startTime),
           }))
         : []
     default:
       return relationId(value)
   }
+}
+
+/** A date as ISO text for comparing; what is not a date stays as given (the plan refuses it with a 400). */
+const isoOrRaw = (value: unknown): unknown => {
+  if (value === undefined || value === null || value === '') {
+    return null
+  }
+  const ms = value instanceof Date ? value.getTime() : typeof value === 'string' ? Date.parse(value) : Number.NaN
+  return Number.isFinite(ms) ? new Date(ms).toISOString() : value
 }

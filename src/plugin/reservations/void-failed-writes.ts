@@ -1,0 +1,53 @@
+import type { Payload } from 'payload'
+
+import type { CommandMeta } from '../../commands/ledger.js'
+import type { RequestWrite } from './request-writes.js'
+
+import { getRuntime } from '../runtime.js'
+
+const SYSTEM: CommandMeta = { actor: { kind: 'system', name: 'failed-request' }, privileged: true }
+
+/** Why a write is voided; the operation's error itself is not handed to the transaction's rollback. */
+export const FAILED_AFTER_APPEND =
+  'The request failed after the ledger appended its events (the document could not be saved, or a later hook threw)'
+
+/**
+ * Takes back what a failed request appended, one reservation at a time: the reservation is
+ * again what it was before the request (a booking: never was, its claims released), and no
+ * host hook fires for the voided events. Its document is then projected again, which deletes
+ * or restores whatever the request managed to save. A void that cannot apply (another writer
+ * moved the reservation on since, or its old time was taken meanwhile) leaves the ledger as it
+ * is and is logged; the document still follows the ledger.
+ */
+export const voidFailedWrites = async (payload: Payload, writes: Map<string, RequestWrite>): Promise<void> => {
+  const { ledger, projector } = getRuntime(payload)
+  for (const [reservationId, write] of writes) {
+    const [first] = write.events
+    const last = write.events[write.events.length - 1]
+    try {
+      if (first) {
+        await ledger.execute(
+          {
+            data: {
+              reason: FAILED_AFTER_APPEND,
+              reservationId,
+              restores: write.before.kind === 'active' ? write.before.reservation : null,
+              voidsFrom: first.revision,
+            },
+            type: 'VoidReservationWrite',
+          },
+          SYSTEM,
+          { expectRevision: last.revision },
+        )
+      }
+    } catch (error) {
+      payload.logger.error({ err: error, msg: `payload-reserve-ledger: could not void the failed write of reservation ${reservationId}` })
+    } finally {
+      projector.requestOwned.delete(reservationId)
+      projector.tokens.delete(reservationId)
+    }
+    await projector.project(reservationId).catch((error: unknown) => {
+      payload.logger.error({ err: error, msg: `payload-reserve-ledger: projection of reservation ${reservationId} failed` })
+    })
+  }
+}
