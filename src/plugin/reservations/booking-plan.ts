@@ -11,6 +11,7 @@ import { referenceData } from '../reference-data/reference-data.js'
 import type { ResourceRecord, ServiceRecord } from '../reference-data/records.js'
 import { slotServiceOf } from '../reference-data/slot-service.js'
 import { FIRST_DATE, isSupportedInstant, LAST_DATE } from '../endpoints/supported-dates.js'
+import { parseRecordId } from '../endpoints/record-id.js'
 import { parseInstant } from '../validation/parse-instant.js'
 import { relationId } from './relation-id.js'
 
@@ -43,6 +44,9 @@ const parseGuestCount = (value: unknown, path: string, fallback: number): number
   return count
 }
 
+/** Items per booking: as many as the resources one availability query may name. */
+export const MAX_ITEMS = 20
+
 const requireId = (value: unknown, path: string): RelationId => {
   const id = relationId(value)
   if (id === null) {
@@ -65,15 +69,19 @@ export const buildBookingPlan = async (
 ): Promise<BookingPlan> => {
   // Cached reference data: a booking reads no service or resource row when warm.
   const reference = referenceData(req.payload, options)
-  const findService = async (id: RelationId, path: string): Promise<ServiceRecord> => {
-    const service = (await reference.services([id])).get(String(id))
+  // An id no record could have (text for an integer column) is not looked up: the database
+  // would fail on it with a server error.
+  const findService = async (value: RelationId, path: string): Promise<ServiceRecord> => {
+    const id = parseRecordId(req.payload, options.slugs.services, value)
+    const service = id === null ? undefined : (await reference.services([id])).get(String(id))
     if (!service) {
       throw new CommandRejected('invalid', 'Service not found', path)
     }
     return service
   }
-  const findResource = async (id: RelationId, path: string): Promise<ResourceRecord> => {
-    const resource = (await reference.resources([id])).get(String(id))
+  const findResource = async (value: RelationId, path: string): Promise<ResourceRecord> => {
+    const id = parseRecordId(req.payload, options.slugs.resources, value)
+    const resource = id === null ? undefined : (await reference.resources([id])).get(String(id))
     if (!resource) {
       throw new CommandRejected('invalid', 'Resource not found', path)
     }
@@ -127,10 +135,18 @@ export const buildBookingPlan = async (
     start: parseTime(input.startTime, 'startTime'),
   })
 
-  const given = Array.isArray(input.items) ? (input.items as Record<string, unknown>[]) : []
+  const given = Array.isArray(input.items) ? (input.items as unknown[]) : []
+  if (given.length > MAX_ITEMS) {
+    throw new CommandRejected('invalid', `A booking takes at most ${MAX_ITEMS} items`, 'items')
+  }
+  given.forEach((item, index) => {
+    if (!item || typeof item !== 'object' || Array.isArray(item)) {
+      throw new CommandRejected('invalid', 'An item must be an object with a resource', `items.${index}`)
+    }
+  })
   const rawItems: Record<string, unknown>[] =
     given.length > 0 || !fillRequiredResources
-      ? given
+      ? (given as Record<string, unknown>[])
       : service.requiredResources
           .filter((resource) => String(resource) !== String(resourceId))
           .map((resource) => ({ resource }))

@@ -7,6 +7,7 @@ import { fieldTypes } from './field-types.js'
 import { guestBookingEnabled } from './guest-booking-enabled.js'
 import { guestContactDetails } from './guest-contact-details.js'
 import { guestWithoutCustomer } from './guest-without-customer.js'
+import { itemsForNonStaff } from './items-for-non-staff.js'
 import { ownerStaffBooksOwnResources } from './owner-staff-books-own-resources.js'
 import { withinSchedule } from './within-schedule.js'
 
@@ -23,6 +24,7 @@ const rules: BookingRule[] = [
   guestBookingEnabled,
   guestContactDetails,
   customerExists,
+  itemsForNonStaff,
   withinSchedule,
 ]
 
