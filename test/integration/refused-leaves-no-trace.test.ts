@@ -165,9 +165,11 @@ describe.each(testDatabaseKinds())('a refused or failed write leaves no trace (%
     })
     expect(updated.createdAt).toBe(booked.createdAt)
     const stored = await site.payload.findByID({ collection: 'reservations', id: booked.id })
-    expect({ createdAt: stored.createdAt, ledgerRevision: stored.ledgerRevision }).toEqual({
+    // Nothing the ledger records changed, so not even the time stamp moves.
+    expect({ createdAt: stored.createdAt, ledgerRevision: stored.ledgerRevision, updatedAt: stored.updatedAt }).toEqual({
       createdAt: booked.createdAt,
       ledgerRevision: booked.ledgerRevision,
+      updatedAt: booked.updatedAt,
     })
   })
 })

@@ -227,7 +227,10 @@ export const reservationWriteHooks = (options: ResolvedOptions) => {
     }
     if (commands.length === 0) {
       // Nothing the ledger records changes: the document stays as the ledger made it (system
-      // fields such as createdAt are not the caller's to write).
+      // fields such as createdAt are not the caller's to write), its time stamp included.
+      const { state } = await getRuntime(req.payload).ledger.load(reservationId)
+      await beginRequestWrite(req)
+      recordRequestWrite(req, reservationId, { before: state, events: [], hooksRevision: -1, state })
       return { ...originalDoc }
     }
     const reason = typeof req.context.reason === 'string' ? req.context.reason : undefined
@@ -264,7 +267,9 @@ export const reservationWriteHooks = (options: ResolvedOptions) => {
     try {
       for (const [id, write] of writes) {
         if (write.state.kind === 'active') {
-          await projector.emitHooks(id, req, write)
+          if (write.events.length > 0) {
+            await projector.emitHooks(id, req, write)
+          }
           await keepLedgerTime(req, options, id, write.state.reservation.updatedAt, result)
         }
       }
@@ -329,8 +334,9 @@ const documentFor = (
   const events = write.events
   const { projector } = getRuntime(req.payload)
   const delivered = storedHooksRevision ?? -1
-  const pending = delivered >= (events[0]?.revision ?? 0) - 1 && !projector.hasListeners(events)
-  write.hooksRevision = pending ? outcome.revision : delivered
+  // Nothing older pending and nothing anyone listens for: delivered up to the head already.
+  const atHead = delivered >= (events[0]?.revision ?? 0) - 1 && !projector.hasListeners(events)
+  write.hooksRevision = atHead ? outcome.revision : delivered
   return { ...documentOf(outcome), ledgerHooksRevision: write.hooksRevision }
 }
 
