@@ -22,6 +22,7 @@ export interface WrittenDocument {
 
 interface StoredDoc {
   id: string
+  updatedAt?: string
   ledgerHooksRevision?: null | number
   ledgerRevision?: null | number
 }
@@ -206,7 +207,9 @@ export class ReservationsProjector {
     const hooksRevision = doc ? (doc.ledgerHooksRevision ?? -1) : rebuild || !this.hasListeners(events) ? revision : -1
     if (!doc) {
       await this.payload.db.create({ collection: this.collection, data: { ...data, ledgerHooksRevision: hooksRevision } })
-    } else if ((doc.ledgerRevision ?? -1) < revision) {
+    } else if ((doc.ledgerRevision ?? -1) < revision || doc.updatedAt !== data.updatedAt) {
+      // Behind the stream, or stamped with Payload's clock by a request that did not live to
+      // set the ledger's time back (write-hooks.ts).
       await this.payload.db.updateOne({ collection: this.collection, data, id: reservationId, returning: false })
     }
     if (!rebuild) {
