@@ -151,3 +151,39 @@ export const auditClaims = async (
     .map((reservation) => `${reservation.id} (${reservation.status}) on resource ${reservation.resource}`)
   return { orphans: [...new Set(orphans)], unclaimed }
 }
+
+/**
+ * Blocking reservations whose claim on their resource is not exactly the interval they block
+ * (their times widened by the service's buffers): a claim left where a move took it from.
+ */
+export const claimMismatches = async (
+  store: EventStore,
+  resources: readonly CheckedResource[],
+  services: readonly CheckedService[],
+  reservations: readonly ReservationRow[],
+  blocking: readonly string[],
+): Promise<string[]> => {
+  const busy = new BusyIndex(store)
+  const serviceOf = new Map(services.map((service) => [String(service.id), service]))
+  const resourceOf = new Map(resources.map((resource) => [String(resource.id), resource]))
+  const mismatches: string[] = []
+  for (const reservation of reservations.filter((r) => blocking.includes(r.status))) {
+    const resource = resourceOf.get(String(reservation.resource))
+    const service = serviceOf.get(String(reservation.service))
+    if (!resource || !service) {
+      continue
+    }
+    const held = (await busy.current(String(resource.id))).state.index.intervalsOf(reservation.id)
+    const wanted = [
+      {
+        end: Date.parse(reservation.endTime) + service.bufferTimeAfter * MINUTE,
+        start: Date.parse(reservation.startTime) - service.bufferTimeBefore * MINUTE,
+        units: resource.capacityMode === 'per-guest' ? reservation.guestCount : 1,
+      },
+    ]
+    if (JSON.stringify(held) !== JSON.stringify(wanted)) {
+      mismatches.push(`${reservation.id} holds ${JSON.stringify(held)} on ${resource.id}, its document says ${JSON.stringify(wanted)}`)
+    }
+  }
+  return mismatches
+}

@@ -5,10 +5,14 @@
  * stdout in lines starting with "@@ ".
  *   stress: prints "@@ ready", waits for "go" on stdin, runs NODE_OPS random operations,
  *           NODE_CONCURRENCY at a time, on NODE_RESOURCES × NODE_SERVICES at NODE_STARTS
- *           half-hourly starts from 09:00 on NODE_DAY: guest bookings (60%), cancellations by
- *           guest token or by staff (20%) and staff status changes (20%) of its own
- *           reservations, mostly of those still pending or confirmed. Prints
- *           "@@ result {json}" and exits.
+ *           half-hourly starts from 09:00 on NODE_DAY: guest bookings, cancellations by guest
+ *           token or by staff, staff status changes and staff moves (another start, another
+ *           resource, another guest count; NODE_MOVES=1), mostly of reservations still pending
+ *           or confirmed, its own and (with moves on) every process's, as it finds them in
+ *           the collection now and then. A move carries a unique `notes` tag, so the parent
+ *           can find it in the ledger. Prints "@@ result {json}" and exits.
+ *   remote: prints "@@ ready", then for each stdin line `{ method, path, body, as }` ("staff"
+ *           or "guest") sends that request and prints "@@ answer {status, body}".
  *   crash:  prints "@@ ready" and books without end (NODE_CONCURRENCY at a time, now and then
  *           cancelling an earlier booking), printing "@@ ack book <id>" after each 201 and
  *           "@@ ack cancel <id>" after each cancel answered 200, until the parent kills it.
@@ -26,8 +30,10 @@ export interface StressOp {
   error?: string
   /** Reservation acted on (for a booking: the one created, when it was). */
   id?: string
-  kind: 'book' | 'cancel' | 'status'
+  kind: 'book' | 'cancel' | 'move' | 'status'
   status: number
+  /** The `notes` tag a move carried. */
+  tag?: string
   /** The status a cancel or status change asked for. */
   to?: string
 }
@@ -97,21 +103,27 @@ const send = async (method: string, path: string, body: unknown, token?: string)
   return { body: text, status: response.status }
 }
 
-const outcome = (kind: StressOp['kind'], status: number, body: string, id?: string, to?: string): StressOp => ({
+const outcome = (kind: StressOp['kind'], status: number, body: string, id?: string, to?: string, tag?: string): StressOp => ({
   ...(id === undefined ? {} : { id }),
   kind,
   status,
   ...(to === undefined ? {} : { to }),
+  ...(tag === undefined ? {} : { tag }),
   ...(status >= 500 ? { error: body.slice(0, 500) } : {}),
 })
 
 let counter = 0
 
-/** A guest booking at a half-hourly start: hour-long services overlap their neighbours in part. */
+/** One of the half-hourly starts: hour-long services overlap their neighbours in part. */
+const randomStart = (): string => {
+  const minute = 9 * 60 + Math.floor(random() * starts) * 30
+  return new Date(Date.parse(`${day}T00:00:00.000Z`) + minute * 60_000).toISOString()
+}
+
+/** A guest booking at a random start. */
 const book = async (): Promise<StressOp> => {
   const n = counter++
-  const minute = 9 * 60 + Math.floor(random() * starts) * 30
-  const startTime = new Date(Date.parse(`${day}T00:00:00.000Z`) + minute * 60_000).toISOString()
+  const startTime = randomStart()
   const { body, status } = await send('POST', '/api/reserve/book', {
     guest: { email: `guest${process.pid}-${n}@example.test`, name: `Guest ${n}` },
     guestCount: 1 + Math.floor(random() * 2),
@@ -139,7 +151,38 @@ const changeStatus = async (id: string): Promise<StressOp> => {
   return outcome('status', status, body, id, to)
 }
 
-if (env('NODE_SCENARIO') === 'stress') {
+/** A staff move of any reservation: to another start, another resource or another guest count. */
+const move = async (id: string): Promise<StressOp> => {
+  const tag = `move-${process.pid}-${counter++}`
+  const roll = random()
+  const change = roll < 0.5 ? { startTime: randomStart() } : roll < 0.8 ? { resource: pick(resources) } : { guestCount: 1 + Math.floor(random() * 2) }
+  const { body, status } = await send('PATCH', `/api/reservations/${id}`, { ...change, notes: tag }, staffToken)
+  return outcome('move', status, body, id, undefined, tag)
+}
+
+/** Every process's reservations still pending or confirmed on these resources, as the collection lists them now. */
+const othersActive = async (): Promise<string[]> => {
+  const { docs } = await payload.find({
+    collection: 'reservations',
+    depth: 0,
+    limit: 200,
+    pagination: false,
+    select: { id: true },
+    // This run's resources only: an earlier run on the same database is none of its business.
+    where: { resource: { in: resources }, status: { in: ['pending', 'confirmed'] } },
+  })
+  return docs.map((doc) => String(doc.id))
+}
+
+if (env('NODE_SCENARIO') === 'remote') {
+  say('ready')
+  for await (const line of createInterface({ input: process.stdin })) {
+    const { as, body, method, path } = JSON.parse(line) as { as: 'guest' | 'staff'; body?: unknown; method: string; path: string }
+    say(`answer ${JSON.stringify(await send(method, path, body, as === 'staff' ? staffToken : undefined))}`)
+  }
+  await stopPayload(payload)
+  process.exit(0)
+} else if (env('NODE_SCENARIO') === 'stress') {
   say('ready')
   for await (const line of createInterface({ input: process.stdin })) {
     if (line.trim() === 'go') {
@@ -151,20 +194,34 @@ if (env('NODE_SCENARIO') === 'stress') {
   const active = new Set<string>()
   const ops: StressOp[] = []
   let remaining = Number(env('NODE_OPS'))
+  const moves = process.env.NODE_MOVES === '1'
+  let shared: string[] = []
   const target = (): string | undefined => {
-    const pool = active.size > 0 && random() < 0.85 ? [...active] : booked
+    const pool = moves && shared.length > 0 && random() < 0.5 ? shared : active.size > 0 && random() < 0.85 ? [...active] : booked
     return pool.length > 0 ? pick(pool) : undefined
   }
   const worker = async (): Promise<void> => {
     while (remaining > 0) {
       remaining--
+      if (moves && remaining % 5 === 0) {
+        shared = await othersActive()
+      }
       const roll = random()
       const id = target()
-      const op = id === undefined || roll < 0.6 ? await book() : roll < 0.8 ? await cancel(id) : await changeStatus(id)
+      // With moves on, most operations change existing reservations: that is where a process's
+      // cached view of a resource goes stale under another's changes.
+      const op =
+        id === undefined || roll < (moves ? 0.3 : 0.6)
+          ? await book()
+          : roll < (moves ? 0.4 : 0.8)
+            ? await cancel(id)
+            : moves && roll < 0.88
+              ? await move(id)
+              : await changeStatus(id)
       if (op.kind === 'book' && op.id !== undefined) {
         booked.push(op.id)
         active.add(op.id)
-      } else if (op.status === 200 && op.id !== undefined && op.to !== 'confirmed') {
+      } else if (op.status === 200 && op.id !== undefined && op.kind !== 'move' && op.to !== 'confirmed') {
         active.delete(op.id)
       }
       ops.push(op)
