@@ -13,8 +13,12 @@ export interface RebuildProgress {
 const PAGE = 1000
 
 /**
- * Drops the reservations collection and projects it again from the ledger. Rebuilt documents
- * count their hooks as delivered: a rebuild re-creates views, it does not re-notify anyone.
+ * Brings the reservations collection to exactly what the ledger projects, without ever emptying
+ * it: every reservation stream is projected again (a document is created, rewritten where it
+ * says anything else, or deleted where the stream ended), then documents no stream has are
+ * deleted. A rebuild that fails or is killed halfway leaves every document in place, each
+ * either as it was or as the ledger says. Rebuilt documents count their hooks as delivered: a
+ * rebuild re-creates views, it does not re-notify anyone.
  */
 export const rebuildReservations = async (
   payload: Payload,
@@ -35,7 +39,6 @@ export const rebuildReservations = async (
     after = page[page.length - 1].position
   }
 
-  await payload.db.deleteMany({ collection: collection as CollectionSlug, where: { id: { exists: true } } })
   const progress = { done: 0, total: ids.size }
   onProgress(progress)
   for (const id of ids) {
@@ -45,5 +48,21 @@ export const rebuildReservations = async (
       onProgress(progress)
     }
   }
+  await deleteUnknown(payload, collection as CollectionSlug, ids)
   return progress
+}
+
+/** Deletes the documents whose reservation the ledger has never heard of (found first, then deleted). */
+const deleteUnknown = async (payload: Payload, collection: CollectionSlug, known: Set<string>): Promise<void> => {
+  const unknown: string[] = []
+  for (let page = 1; ; page++) {
+    const { docs, hasNextPage } = await payload.db.find<{ id: string }>({ collection, limit: PAGE, page, select: { id: true }, sort: 'id' })
+    unknown.push(...docs.map(({ id }) => String(id)).filter((id) => !known.has(id)))
+    if (!hasNextPage) {
+      break
+    }
+  }
+  for (let from = 0; from < unknown.length; from += PAGE) {
+    await payload.db.deleteMany({ collection, where: { id: { in: unknown.slice(from, from + PAGE) } } })
+  }
 }

@@ -8,6 +8,7 @@ import type { ResolvedOptions, ReservationDoc } from '../plugin/options.js'
 import type { RecordedEvent, ReservationEvent } from '../events/types.js'
 
 import { foldReservation, type ReservationState, voidedRevisions } from '../commands/reservation-decider.js'
+import { documentDiffers } from './document-differs.js'
 import { reservationDocument } from './reservation-document.js'
 
 /**
@@ -20,9 +21,8 @@ export interface WrittenDocument {
   state: ReservationState
 }
 
-interface StoredDoc {
+interface StoredDoc extends Record<string, unknown> {
   id: string
-  updatedAt?: string
   ledgerHooksRevision?: null | number
   ledgerRevision?: null | number
 }
@@ -207,9 +207,10 @@ export class ReservationsProjector {
     const hooksRevision = doc ? (doc.ledgerHooksRevision ?? -1) : rebuild || !this.hasListeners(events) ? revision : -1
     if (!doc) {
       await this.payload.db.create({ collection: this.collection, data: { ...data, ledgerHooksRevision: hooksRevision } })
-    } else if ((doc.ledgerRevision ?? -1) < revision || doc.updatedAt !== data.updatedAt) {
-      // Behind the stream, or stamped with Payload's clock by a request that did not live to
-      // set the ledger's time back (write-hooks.ts).
+    } else if (documentDiffers(doc, data)) {
+      // Behind the stream, torn by two interleaved saves, or stamped with Payload's clock by a
+      // request that did not live to set the ledger's time back (write-hooks.ts). A document
+      // that already says what the ledger says is not written: its updatedAt stays.
       await this.payload.db.updateOne({ collection: this.collection, data, id: reservationId, returning: false })
     }
     if (!rebuild) {
