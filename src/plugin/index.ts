@@ -7,6 +7,7 @@ import type { ReserveLedgerOptions, ResolvedOptions } from './options.js'
 
 import { withAdmin } from '../admin/registration.js'
 import { reservationEventsCollection } from '../events/adapters/payload-collection.js'
+import { refuseDigestQueries } from './access/refuse-digest-queries.js'
 import { readsLedger, withoutTokenDigest } from './access/reservation-events-access.js'
 import { buildCustomersCollection, injectCustomerFields } from './collections/customers.js'
 import { buildResourcesCollection } from './collections/resources.js'
@@ -72,7 +73,7 @@ export const reserveLedgerPlugin =
           read: readsLedger(resolved),
           slug: resolved.slugs.events,
         }),
-        hooks: { afterRead: [withoutTokenDigest] },
+        hooks: { afterRead: [withoutTokenDigest], beforeOperation: [refuseDigestQueries] },
       },
       ledgerCheckpointsCollection(),
     ]
