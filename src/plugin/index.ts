@@ -8,6 +8,7 @@ import type { ReserveLedgerOptions, ResolvedOptions } from './options.js'
 import { withAdmin } from '../admin/registration.js'
 import { reservationEventsCollection } from '../events/adapters/payload-collection.js'
 import { refuseDigestQueries } from './access/refuse-digest-queries.js'
+import { withDeleteGuard } from './collections/hooks/refuse-delete-while-referenced.js'
 import { readsLedger, withoutTokenDigest } from './access/reservation-events-access.js'
 import { buildCustomersCollection, injectCustomerFields } from './collections/customers.js'
 import { buildResourcesCollection } from './collections/resources.js'
@@ -32,6 +33,9 @@ const extendHostCollections = (collections: CollectionConfig[], resolved: Resolv
     let extended = collection
     if (collection.slug === resolved.userCollection) {
       extended = injectCustomerFields(extended, resolved)
+      if (!resolved.disabled) {
+        extended = withDeleteGuard(extended, resolved, 'customers')
+      }
     }
     if (collection.slug === resolved.staffCollection && resolved.staffProvisioning && !resolved.disabled) {
       extended = {
@@ -59,13 +63,15 @@ export const reserveLedgerPlugin =
     const referenceCollections: CollectionConfig[] = resolved.disabled
       ? [buildServicesCollection(resolved), buildResourcesCollection(resolved), buildSchedulesCollection(resolved)]
       : [
-          withReferenceDataInvalidation(buildServicesCollection(resolved), 'services'),
-          withReferenceDataInvalidation(buildResourcesCollection(resolved), 'resources'),
+          withDeleteGuard(withReferenceDataInvalidation(buildServicesCollection(resolved), 'services'), resolved, 'services'),
+          withDeleteGuard(withReferenceDataInvalidation(buildResourcesCollection(resolved), 'resources'), resolved, 'resources'),
           withReferenceDataInvalidation(buildSchedulesCollection(resolved), 'schedules'),
         ]
     const collections: CollectionConfig[] = [
       ...referenceCollections,
-      ...(resolved.userCollection ? [] : [buildCustomersCollection(resolved)]),
+      ...(resolved.userCollection
+        ? []
+        : [resolved.disabled ? buildCustomersCollection(resolved) : withDeleteGuard(buildCustomersCollection(resolved), resolved, 'customers')]),
       buildReservationsCollection(resolved),
       {
         ...reservationEventsCollection({
