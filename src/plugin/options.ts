@@ -76,6 +76,11 @@ export interface ReserveLedgerOptions {
   catchUp?: { graceMs?: number; intervalMs?: number }
   /** Minutes of buffer after a booking for services that set no buffer of their own. */
   defaultBufferTime?: number
+  /**
+   * Whether `active: false` on a service or resource keeps it out of new bookings, moves and
+   * availability (existing bookings still change status and cancel). Default true.
+   */
+  enforceActive?: boolean
   /** Keeps collections and fields (a stable schema) but mounts no endpoints, hooks or ledger. */
   disabled?: boolean
   eventStore?: EventStoreOption
@@ -112,6 +117,7 @@ export interface ResolvedOptions {
   cancelledStatus: string
   defaultBufferTime: number
   disabled: boolean
+  enforceActive: boolean
   eventStore: EventStoreOption
   hooks: Required<ReserveLedgerHooks>
   leaveTypes: string[]

@@ -134,6 +134,9 @@ const validate = (resolved: ResolvedOptions, options: ReserveLedgerOptions): voi
   if (typeof resolved.allowGuestBooking !== 'boolean') {
     throw configError('allowGuestBooking must be a boolean')
   }
+  if (typeof resolved.enforceActive !== 'boolean') {
+    throw configError('enforceActive must be a boolean')
+  }
   if (typeof resolved.disabled !== 'boolean') {
     throw configError('disabled must be a boolean')
   }
@@ -188,6 +191,7 @@ export const resolveOptions = (options: ReserveLedgerOptions): ResolvedOptions =
     cancelledStatus: 'cancelled',
     defaultBufferTime: options.defaultBufferTime ?? 0,
     disabled: options.disabled ?? false,
+    enforceActive: options.enforceActive ?? true,
     eventStore: options.eventStore ?? { kind: 'payload' },
     hooks: {
       afterBookingCreate: options.hooks?.afterBookingCreate ?? [],

@@ -57,8 +57,12 @@ export const findSlots = async (req: PayloadRequest, options: ResolvedOptions, q
     throw errorBody(404, MESSAGES.resourceNotFound)
   }
   const set = unique([...(callerIds as RelationId[]), ...required])
-  // A required pool that no longer exists cannot be claimed, so nothing can be booked (fail closed).
+  // A required pool that no longer exists cannot be claimed, so nothing can be booked (fail
+  // closed); an inactive service or resource takes no bookings (`enforceActive`).
   if (set.some((id) => !resources.has(String(id)))) {
+    return []
+  }
+  if (options.enforceActive && (!service.active || [primaryId, ...set].some((id) => !resources.get(String(id))!.active))) {
     return []
   }
 

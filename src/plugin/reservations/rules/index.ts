@@ -1,5 +1,6 @@
 import type { BookingRule, BookingRuleContext } from './booking-rule.js'
 
+import { activeRecordsOnly } from './active-records-only.js'
 import { anonymousBooksAsGuest } from './anonymous-books-as-guest.js'
 import { customerBooksForSelf } from './customer-books-for-self.js'
 import { customerExists } from './customer-exists.js'
@@ -24,6 +25,7 @@ const rules: BookingRule[] = [
   guestBookingEnabled,
   guestContactDetails,
   customerExists,
+  activeRecordsOnly,
   itemsForNonStaff,
   withinSchedule,
 ]
