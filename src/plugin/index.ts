@@ -8,6 +8,7 @@ import type { ReserveLedgerOptions, ResolvedOptions } from './options.js'
 import { withAdmin } from '../admin/registration.js'
 import { reservationEventsCollection } from '../events/adapters/payload-collection.js'
 import { refuseDigestQueries } from './access/refuse-digest-queries.js'
+import { refuseMalformedQueries } from './access/refuse-malformed-queries.js'
 import { withDeleteGuard } from './collections/hooks/refuse-delete-while-referenced.js'
 import { readsLedger, withoutTokenDigest } from './access/reservation-events-access.js'
 import { buildCustomersCollection, injectCustomerFields } from './collections/customers.js'
@@ -79,7 +80,7 @@ export const reserveLedgerPlugin =
           read: readsLedger(resolved),
           slug: resolved.slugs.events,
         }),
-        hooks: { afterRead: [withoutTokenDigest], beforeOperation: [refuseDigestQueries] },
+        hooks: { afterRead: [withoutTokenDigest], beforeOperation: [refuseDigestQueries, refuseMalformedQueries(resolved.slugs.events)] },
       },
       ledgerCheckpointsCollection(),
     ]

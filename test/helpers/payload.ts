@@ -1,3 +1,4 @@
+import { GRAPHQL_POST } from '@payloadcms/next/routes'
 import type { CollectionConfig, Config, Payload, Plugin } from 'payload'
 
 import { randomBytes, randomUUID } from 'node:crypto'
@@ -118,6 +119,16 @@ export const restRequest = (payload: Payload, path: string, init: RequestInit = 
     payloadInstanceCacheKey: payloadCacheKey(payload),
     request: new Request(new URL(path, payload.config.serverURL || 'http://localhost'), init),
   })
+
+/** Sends a GraphQL request through Payload's GraphQL route handler (what the Next.js route mounts). */
+export const graphqlRequest = (payload: Payload, body: string, headers: Record<string, string> = {}): Promise<Response> =>
+  GRAPHQL_POST(Promise.resolve(payload.config))(
+    new Request(new URL('/api/graphql', payload.config.serverURL || 'http://localhost'), {
+      body,
+      headers: { 'Content-Type': 'application/json', ...headers },
+      method: 'POST',
+    }),
+  )
 
 /** A JWT for a user of the auth collection `collection`, as a login over HTTP would give. */
 export const login = async (

@@ -20,7 +20,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  */
 export const bookEndpoint = (options: ResolvedOptions): Endpoint => ({
   handler: endpoint(async (req) => {
-    let data = await readJsonObject(req, (text) => payloadErrorBody(400, text))
+    let data = await readJsonObject(req, (text, status = 400) => payloadErrorBody(status, text))
     for (const hook of options.hooks.beforeBookingCreate) {
       const returned = await hook({ data, req })
       // A hook that edits the data in place and returns nothing keeps working.

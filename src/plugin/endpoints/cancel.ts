@@ -24,7 +24,7 @@ const isBlank = (value: unknown): boolean => value === undefined || value === nu
  */
 export const cancelEndpoint = (options: ResolvedOptions): Endpoint => ({
   handler: endpoint(async (req) => {
-    const body = await readJsonObject(req, (text) => messageBody(400, text))
+    const body = await readJsonObject(req, (text, status = 400) => messageBody(status, text))
     const { reason, reservationId, token } = body
     if (isBlank(reservationId)) {
       throw messageBody(400, MESSAGES.reservationIdRequired)

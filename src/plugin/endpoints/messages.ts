@@ -12,6 +12,8 @@ export const MESSAGES = {
   reservationIdRequired: 'reservationId is required',
 
   bodyNotObject: 'Request body must be a JSON object',
+  bodyTooDeep: 'Request body is nested too deeply (at most 16 levels)',
+  bodyTooLarge: 'Request body is too large (at most 100,000 characters)',
   customerNotFound: 'Customer not found',
   dateOutOfRange: 'Dates must lie between 1900-01-01 and 9998-12-31',
   guestCount: 'guestCount must be a whole number',

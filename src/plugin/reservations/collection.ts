@@ -6,6 +6,7 @@ import { reservationFieldComponents } from '../../admin/registration.js'
 import { isCustomer } from '../access/is-customer.js'
 import { reservationAccess } from '../access/reservation-access.js'
 import { relationIdsForNonStaff } from '../access/relation-ids-for-non-staff.js'
+import { refuseMalformedQueries } from '../access/refuse-malformed-queries.js'
 import { reservationWriteHooks } from './write-hooks.js'
 
 const nobody: FieldAccess = () => false
@@ -100,8 +101,8 @@ export const buildReservationsCollection = (options: ResolvedOptions): Collectio
         afterOperation: [hooks.afterOperation],
         beforeChange: [hooks.beforeChange],
         beforeDelete: [hooks.beforeDelete],
-        beforeOperation: [hooks.beforeOperation],
       }),
+      beforeOperation: [...(hooks ? [hooks.beforeOperation] : []), refuseMalformedQueries(slugs.reservations)],
     },
     slug: slugs.reservations,
     timestamps: true,

@@ -132,14 +132,18 @@ export const reservationWriteHooks = (options: ResolvedOptions) => {
    * the ledger: documents are projections that catch-up repairs.
    */
   const beforeOperation: CollectionBeforeOperationHook = async ({ args, operation, req }) => {
+    const data = (args as { data?: unknown }).data
+    // Payload's field traversal fails on data that is no object (a form-encoded or array body).
+    if ((operation === 'create' || operation === 'update') && (typeof data !== 'object' || data === null || Array.isArray(data))) {
+      throw toPayloadError(new CommandRejected('invalid', 'The request body must be a JSON object', 'data'), options.slugs.reservations)
+    }
     if (operation === 'create' || operation === 'update' || operation === 'delete') {
       await beginRequestWrite(req)
     }
     // Payload's field traversal fails on a null group (a server error); null means "not given",
     // as POST /api/reserve/book takes it.
-    const data = (args as { data?: Record<string, unknown> }).data
-    if ((operation === 'create' || operation === 'update') && data?.guest === null) {
-      const { guest: _notGiven, ...rest } = data
+    if ((operation === 'create' || operation === 'update') && (data as Record<string, unknown>).guest === null) {
+      const { guest: _notGiven, ...rest } = data as Record<string, unknown>
       return { ...args, data: rest }
     }
     return args

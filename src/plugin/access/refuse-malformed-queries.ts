@@ -1,0 +1,120 @@
+import type { CollectionBeforeOperationHook, FlattenedField, Payload, Where } from 'payload'
+
+import { APIError, NotFound } from 'payload'
+
+import { parseRecordId } from '../endpoints/record-id.js'
+
+/** Operators whose value is compared with a column as is: it must be of the column's kind. */
+const COMPARING = new Set(['equals', 'not_equals', 'in', 'not_in', 'greater_than', 'greater_than_equal', 'less_than', 'less_than_equal'])
+
+/** Geometric operators: only a point field has them; on any other the adapter fails. */
+const GEOMETRIC = new Set(['near', 'within', 'intersects'])
+/** Text operators: on a date or number column the database fails on them. */
+const TEXTUAL = new Set(['like', 'not_like', 'contains'])
+/** Bound of LIMIT and OFFSET in both databases (a signed 64-bit integer); far beyond any page. */
+const MAX_PAGING = 2 ** 31 - 1
+
+const refuse = (message: string) => new APIError(message, 400, undefined, true)
+
+/** The field a dotted path names, through groups and arrays; undefined for an unknown path. */
+const fieldAt = (fields: FlattenedField[], path: string): FlattenedField | undefined => {
+  const [head, ...rest] = path.split('.')
+  const field = fields.find((candidate) => candidate.name === head)
+  if (!field || rest.length === 0) {
+    return field
+  }
+  return 'flattenedFields' in field ? fieldAt(field.flattenedFields, rest.join('.')) : field
+}
+
+/** Every (path, operator, value) a `where` holds, through its `and`/`or` nesting. */
+const conditionsOf = (where: unknown): Array<[string, string, unknown]> => {
+  if (!where || typeof where !== 'object') {
+    return []
+  }
+  return Object.entries(where as Where).flatMap(([key, value]) => {
+    if ((key === 'and' || key === 'or') && Array.isArray(value)) {
+      return value.flatMap(conditionsOf)
+    }
+    return value && typeof value === 'object' ? Object.entries(value).map(([operator, operand]): [string, string, unknown] => [key, operator, operand]) : []
+  })
+}
+
+const valuesOf = (operand: unknown): unknown[] =>
+  Array.isArray(operand) ? operand : typeof operand === 'string' && operand.includes(',') ? operand.split(',') : [operand]
+
+/** Why a compared value cannot be of its column's kind, if it cannot. */
+const mismatch = (payload: Payload, collection: string, path: string, field: FlattenedField | undefined, value: unknown): string | undefined => {
+  if (typeof value === 'string' && value.includes('\u0000')) {
+    return `${path}: text must not contain NUL characters`
+  }
+  if (value === null || value === undefined || value === '') {
+    return undefined
+  }
+  if (field?.type === 'date') {
+    const ms = typeof value === 'string' || typeof value === 'number' ? new Date(value).getTime() : Number.NaN
+    if (!Number.isFinite(ms)) {
+      return `${path}: not a date`
+    }
+  }
+  if (path === 'id' && parseRecordId(payload, collection, value) === null) {
+    return `${path}: not an id of this collection`
+  }
+  if (field?.type === 'relationship' && typeof field.relationTo === 'string' && parseRecordId(payload, field.relationTo, value) === null) {
+    return `${path}: not an id of ${field.relationTo}`
+  }
+  if (field?.type === 'select' && !field.options.some((option) => (typeof option === 'string' ? option : option.value) === value)) {
+    return `${path}: not one of its options`
+  }
+  if (field?.type === 'number' && !(Number.isFinite(Number(value)) && Math.abs(Number(value)) <= Number.MAX_SAFE_INTEGER)) {
+    return `${path}: not a number in range`
+  }
+  return undefined
+}
+
+/**
+ * Queries on the plugin's own collections that Payload would pass to the database as they are
+ * and the database would fail on (a server error): paging out of range, text with a NUL
+ * character, a value of the wrong kind compared with a date, id, relation or number column, a
+ * text, geometric or `all` operator on a column that has none, a value a select does not offer. They are refused with a 400 saying
+ * which, on every route (REST, GraphQL, Local API).
+ */
+export const refuseMalformedQueries =
+  (collection: string): CollectionBeforeOperationHook =>
+  ({ args, operation, req }) => {
+    const { id, limit, page, where } = args as { id?: unknown; limit?: unknown; page?: unknown; where?: unknown }
+    // An id no document could have (a NUL character, text for a number) is simply not found.
+    if (id !== undefined && id !== null && parseRecordId(req.payload, collection, id) === null) {
+      throw new NotFound(req.t)
+    }
+    if (operation !== 'read' && operation !== 'count') {
+      return args
+    }
+    const whole = (value: unknown, min: number) => Number.isInteger(Number(value)) && Number(value) >= min && Number(value) <= MAX_PAGING
+    if (page !== undefined && page !== null && !whole(page, 1)) {
+      throw refuse(`page must be a whole number from 1 to ${MAX_PAGING}`)
+    }
+    if (limit !== undefined && limit !== null && !whole(limit, 0)) {
+      throw refuse(`limit must be a whole number from 0 to ${MAX_PAGING}`)
+    }
+    const fields = req.payload.collections[collection as keyof typeof req.payload.collections].config.flattenedFields
+    for (const [path, operator, operand] of conditionsOf(where)) {
+      const field = fieldAt(fields, path)
+      const kind = path === 'id' ? 'id' : field?.type
+      if (GEOMETRIC.has(operator) && kind !== 'point') {
+        throw refuse(`Invalid query: ${path} cannot be queried with ${operator}`)
+      }
+      if (operator === 'all' && !(field && 'hasMany' in field && field.hasMany)) {
+        throw refuse(`Invalid query: ${path} holds one value; all needs a field with many`)
+      }
+      if (TEXTUAL.has(operator) && (kind === 'date' || kind === 'number' || kind === 'select' || kind === 'relationship')) {
+        throw refuse(`Invalid query: ${path} cannot be queried with ${operator}`)
+      }
+      for (const value of valuesOf(operand)) {
+        const problem = COMPARING.has(operator) || (typeof value === 'string' && value.includes('\u0000')) ? mismatch(req.payload, collection, path, field, value) : undefined
+        if (problem) {
+          throw refuse(`Invalid query: ${problem}`)
+        }
+      }
+    }
+    return args
+  }
