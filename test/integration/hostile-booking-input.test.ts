@@ -75,4 +75,21 @@ describe.each(testDatabaseKinds())('hostile booking input is refused with a 4xx 
     }
     expect(await events()).toBe(before)
   })
+
+  it('refuses a NUL character in any text it would store, with a 400 on the field', async () => {
+    const ids = await seed()
+    const base = { resource: ids.resource, service: ids.service, startTime: '2031-04-04T09:00:00.000Z' }
+    const before = await events()
+    for (const [bad, path] of [
+      [{ notes: 'a\u0000b' }, 'notes'],
+      [{ guest: { email: 'a@example.test', name: 'x\u0000' } }, 'guest.name'],
+      [{ idempotencyKey: 'k\u0000' }, 'idempotencyKey'],
+    ] as const) {
+      await expect(site.payload.create({ collection: 'reservations', data: { ...base, ...bad } })).rejects.toMatchObject({
+        data: { errors: [expect.objectContaining({ path })] },
+        status: 400,
+      })
+    }
+    expect(await events()).toBe(before)
+  })
 })

@@ -21,4 +21,14 @@ export const fieldTypes: BookingRule = ({ data }) => {
   if (data.items !== undefined && data.items !== null && !Array.isArray(data.items)) {
     throw new CommandRejected('invalid', 'items must be an array', 'items')
   }
+  // PostgreSQL stores no NUL character in text or JSON: the ledger's append would fail on it.
+  const texts: Array<[string, unknown]> = [
+    ...TEXT_FIELDS.map((field): [string, unknown] => [field, data[field]]),
+    ...(['name', 'email', 'phone'] as const).map((key): [string, unknown] => [`guest.${key}`, (data.guest as Record<string, unknown> | null | undefined)?.[key]]),
+  ]
+  for (const [path, value] of texts) {
+    if (typeof value === 'string' && value.includes('\u0000')) {
+      throw new CommandRejected('invalid', `${path} must not contain NUL characters`, path)
+    }
+  }
 }
