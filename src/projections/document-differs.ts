@@ -1,40 +1,50 @@
 import type { ReservationDocumentData } from './reservation-document.js'
 
-/** Values as the ledger means them: a date as its instant, a number or id as text, an empty value or group as null. */
-const normal = (value: unknown): unknown => {
+/** The projection's date fields, on the document and on its item rows. */
+const DATES = new Set(['createdAt', 'endTime', 'startTime', 'updatedAt'])
+
+const instant = (value: unknown): unknown => {
+  const ms = value instanceof Date ? value.getTime() : typeof value === 'string' ? Date.parse(value) : Number.NaN
+  return Number.isFinite(ms) ? new Date(ms).toISOString() : value
+}
+
+/**
+ * A value as the ledger means it, whatever the database gave back: a date as its instant, a
+ * number or id as text, and an empty value, row list or group as null (adapters store and
+ * return each either way). Only the named date fields are read as dates, so a note that
+ * happens to look like one is compared as written.
+ */
+const normal = (value: unknown, key?: string): unknown => {
   if (value === undefined || value === null || value === '') {
     return null
   }
-  if (value instanceof Date) {
-    return value.toISOString()
+  if (key !== undefined && DATES.has(key)) {
+    return instant(value)
   }
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(value)) {
-    const ms = Date.parse(value)
-    return Number.isFinite(ms) ? new Date(ms).toISOString() : value
-  }
-  if (typeof value === 'number') {
+  if (typeof value === 'number' || typeof value === 'bigint') {
     return String(value)
   }
   if (Array.isArray(value)) {
-    return value.length === 0 ? null : value.map(normal)
+    return value.length === 0 ? null : value.map((row) => normal(row))
   }
   if (typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)
-      .map(([key, inner]) => [key, normal(inner)] as const)
-      .sort(([a], [b]) => a.localeCompare(b))
-    // A group with nothing in it is no group: databases store it either way.
-    return entries.every(([, inner]) => inner === null) ? null : Object.fromEntries(entries)
+      .map(([inner, field]) => [inner, normal(field, inner)] as const)
+      .filter(([, field]) => field !== null)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    return entries.length === 0 ? null : Object.fromEntries(entries)
   }
   return value
 }
 
 /**
  * Whether a stored reservation document says anything other than the ledger's projection of
- * it: any field the projection writes, item rows included. Two writers interleaving their
- * saves can leave a document at the right revision with another write's rows; comparing the
- * revision alone would keep it. The hooks checkpoint is the projector's own and not compared.
+ * it, in any field the projection writes, item rows included. Two saves interleaving can leave
+ * a document at the right revision with another write's rows or times, which comparing the
+ * revision alone would keep. Fields the projection does not write (the hooks checkpoint) are
+ * not compared.
  */
 export const documentDiffers = (stored: Record<string, unknown>, projected: ReservationDocumentData): boolean =>
   (Object.keys(projected) as Array<keyof ReservationDocumentData>).some(
-    (key) => JSON.stringify(normal(stored[key])) !== JSON.stringify(normal(projected[key])),
+    (key) => JSON.stringify(normal(stored[key], key)) !== JSON.stringify(normal(projected[key], key)),
   )

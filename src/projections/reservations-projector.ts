@@ -30,8 +30,9 @@ interface StoredDoc extends Record<string, unknown> {
 /**
  * Keeps the reservations collection equal to the reservation streams and re-emits the host's
  * hooks from committed events. Work on one reservation is serialised; applying a stream is
- * idempotent through the document's `ledgerRevision`, and hooks fire once per event through
- * its `ledgerHooksRevision` checkpoint (at least once across a crash).
+ * idempotent (a document is written only where its content differs from what the stream folds
+ * to), and hooks fire once per event through its `ledgerHooksRevision` checkpoint (at least
+ * once across a crash).
  */
 export class ReservationsProjector {
   /** Reservations whose document the running request writes itself (see the write hooks). */
@@ -139,8 +140,9 @@ export class ReservationsProjector {
   }
 
   /**
-   * Brings one reservation's document up to its stream and fires pending hooks.
-   * `rebuild` marks the hooks of a freshly written document as already delivered.
+   * Brings one reservation's document to what its stream says (creating, rewriting or deleting
+   * it; leaving it unwritten when it says that already) and fires pending hooks. `rebuild`
+   * fires none and marks the hooks of a newly created document as already delivered.
    */
   project(reservationId: string, options: { rebuild?: boolean } = {}): Promise<void> {
     if (this.stopped) {
@@ -188,20 +190,20 @@ export class ReservationsProjector {
   }
 
   private async apply(reservationId: string, { rebuild = false }: { rebuild?: boolean }): Promise<void> {
-    const events = await this.ledger.history(reservationId)
-    if (events.length === 0) {
-      return
-    }
-    const revision = events[events.length - 1].revision
-    const state = foldReservation(events)
     const where = { id: { equals: reservationId } }
+    // The document before the stream: every revision a document can say was committed before
+    // it was written, so the stream read next is at least as new as the document.
     const doc = (await this.payload.db.findOne({ collection: this.collection, where })) as null | StoredDoc
+    const events = await this.ledger.history(reservationId)
+    const state = foldReservation(events)
     if (state.kind !== 'active') {
+      // Deleted, voided, or a document the ledger never had.
       if (doc) {
         await this.payload.db.deleteOne({ collection: this.collection, where })
       }
       return
     }
+    const revision = events[events.length - 1].revision
     const data = reservationDocument(state.reservation, revision)
     // A new document's hooks are delivered already when rebuilding or when no hook listens.
     const hooksRevision = doc ? (doc.ledgerHooksRevision ?? -1) : rebuild || !this.hasListeners(events) ? revision : -1
