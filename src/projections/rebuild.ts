@@ -15,10 +15,11 @@ const PAGE = 1000
 /**
  * Brings the reservations collection to exactly what the ledger projects, without ever emptying
  * it: every reservation stream is projected again (a document is created, rewritten where it
- * says anything else, or deleted where the stream ended), then documents no stream has are
- * deleted. A rebuild that fails or is killed halfway leaves every document in place, each
- * either as it was or as the ledger says. Rebuilt documents count their hooks as delivered: a
- * rebuild re-creates views, it does not re-notify anyone.
+ * says anything else, or deleted where the stream ended), then every document no stream was
+ * found for is projected too, which deletes it unless its stream began during the rebuild. A
+ * rebuild that fails or is killed halfway leaves every document in place, each either as it was
+ * or as the ledger says. A rebuild re-creates views, it does not re-notify anyone: documents it
+ * creates count their hooks as delivered, and the others keep their hooks checkpoint.
  */
 export const rebuildReservations = async (
   payload: Payload,
@@ -48,21 +49,22 @@ export const rebuildReservations = async (
       onProgress(progress)
     }
   }
-  await deleteUnknown(payload, collection as CollectionSlug, ids)
+  for (const id of await unscanned(payload, collection as CollectionSlug, ids)) {
+    // Its stream is read again now: a booking made since the scan keeps its document.
+    await projector.project(id, { rebuild: true })
+  }
   return progress
 }
 
-/** Deletes the documents whose reservation the ledger has never heard of (found first, then deleted). */
-const deleteUnknown = async (payload: Payload, collection: CollectionSlug, known: Set<string>): Promise<void> => {
-  const unknown: string[] = []
+/** The documents whose reservation the scan of the ledger did not find. */
+const unscanned = async (payload: Payload, collection: CollectionSlug, scanned: Set<string>): Promise<string[]> => {
+  const ids: string[] = []
   for (let page = 1; ; page++) {
     const { docs, hasNextPage } = await payload.db.find<{ id: string }>({ collection, limit: PAGE, page, select: { id: true }, sort: 'id' })
-    unknown.push(...docs.map(({ id }) => String(id)).filter((id) => !known.has(id)))
+    ids.push(...docs.map(({ id }) => String(id)).filter((id) => !scanned.has(id)))
     if (!hasNextPage) {
       break
     }
   }
-  for (let from = 0; from < unknown.length; from += PAGE) {
-    await payload.db.deleteMany({ collection, where: { id: { in: unknown.slice(from, from + PAGE) } } })
-  }
+  return ids
 }
