@@ -2,6 +2,9 @@ import type { CollectionSlug, Endpoint } from 'payload'
 
 import type { ResolvedOptions } from '../options.js'
 
+import { CommandRejected } from '../../commands/rejection.js'
+import { MAX_ITEMS } from '../reservations/booking-plan.js'
+import { toPayloadError } from '../reservations/ledger-error.js'
 import { checkBookingShape } from './booking-shape.js'
 import { readJsonObject } from './json-body.js'
 import { requireKnownRecords } from './known-records.js'
@@ -10,6 +13,16 @@ import { withoutToken } from './without-token.js'
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * The item cap of the booking plan, applied before any item is looked up: a body of thousands
+ * of items costs no lookups, and answers the 400 on `items` the collection's routes answer.
+ */
+const checkItemCount = (data: Record<string, unknown>, collection: string): void => {
+  if (Array.isArray(data.items) && data.items.length > MAX_ITEMS) {
+    throw toPayloadError(new CommandRejected('invalid', `A booking takes at most ${MAX_ITEMS} items`, 'items'), collection)
+  }
+}
 
 /**
  * POST /api/reserve/book (SPEC 4.4). The beforeBookingCreate hooks run first, in order, each
@@ -28,6 +41,7 @@ export const bookEndpoint = (options: ResolvedOptions): Endpoint => ({
     }
     const collection = options.slugs.reservations
     data = checkBookingShape(data, collection)
+    checkItemCount(data, collection)
     await requireKnownRecords(req, options, data)
     const doc = await req.payload.create({
       collection: collection as CollectionSlug,
