@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { MAX_BODY_BYTES, MAX_BODY_DEPTH } from '../../src/plugin/endpoints/json-body.js'
 import { openApiDocument } from '../../src/plugin/endpoints/openapi-document.js'
+import { MAX_ITEMS } from '../../src/plugin/reservations/booking-plan.js'
 import { testDatabaseKinds } from '../helpers/databases.js'
 import { login } from '../helpers/payload.js'
 import { getJson, type JsonResponse, postJson } from '../support/http.js'
@@ -103,6 +105,8 @@ describe.each(testDatabaseKinds())('the OpenAPI document matches the endpoints (
         [`GET ${path} 404 service`]: () => get(`${path}?resource=${resource}&service=987654&date=2030-06-04`),
       }
     }
+    const tooDeep = `${'['.repeat(MAX_BODY_DEPTH + 1)}${']'.repeat(MAX_BODY_DEPTH + 1)}`
+    const tooLarge = { notes: 'x'.repeat(MAX_BODY_BYTES) }
     const range = '/api/reserve/resource-availability'
     const search = '/api/reservation-customer-search'
     const recipes: Record<string, () => Promise<JsonResponse>> = {
@@ -116,12 +120,16 @@ describe.each(testDatabaseKinds())('the OpenAPI document matches the endpoints (
       [`GET ${range} 400 singleResource`]: () => get(`${range}?resource[]=1&start=2030-01-01&end=2030-01-02`),
       [`GET ${range} 404 resource`]: () => get(`${range}?resource=987654&start=2030-01-01&end=2030-01-02`),
       'POST /api/reserve/book 400 bodyNotObject': () => post('/api/reserve/book', '[]'),
+      'POST /api/reserve/book 400 bodyTooDeep': () => post('/api/reserve/book', tooDeep),
+      'POST /api/reserve/book 413 bodyTooLarge': () => post('/api/reserve/book', tooLarge),
       'POST /api/reserve/book 400 nulCharacter': () => post('/api/reserve/book', { notes: '\u0000' }),
       'POST /api/reserve/book 404 customer': () =>
         post('/api/reserve/book', { customer: 987654, resource, service, startTime: '2030-06-04T11:00:00.000Z' }, adminToken),
       'POST /api/reserve/book 404 resource': () => post('/api/reserve/book', { resource: 987654, service }),
       'POST /api/reserve/book 404 service': () => post('/api/reserve/book', { resource, service: 987654 }),
       'POST /api/reserve/cancel 400 bodyNotObject': () => post('/api/reserve/cancel', 'reservationId=1'),
+      'POST /api/reserve/cancel 400 bodyTooDeep': () => post('/api/reserve/cancel', tooDeep),
+      'POST /api/reserve/cancel 413 bodyTooLarge': () => post('/api/reserve/cancel', tooLarge),
       'POST /api/reserve/cancel 400 nulCharacter': () => post('/api/reserve/cancel', { reservationId: 'a\u0000' }),
       'POST /api/reserve/cancel 400 reason': () => post('/api/reserve/cancel', { reason: 7, reservationId: reservation }),
       'POST /api/reserve/cancel 400 reservationIdRequired': () => post('/api/reserve/cancel', {}),
@@ -144,5 +152,29 @@ describe.each(testDatabaseKinds())('the OpenAPI document matches the endpoints (
     for (const [key, expected] of documented) {
       expect(await recipes[key](), key).toEqual(expected)
     }
+  })
+
+  it('states the body and item limits the handlers apply', async () => {
+    const document = openApiDocument('/api') as Json
+    const book = document.paths['/api/reserve/book'].post
+    expect(book.requestBody.content['application/json'].schema.properties.items.maxItems).toBe(MAX_ITEMS)
+    // Every endpoint that reads a body documents the 413 and the 400 for its nesting depth.
+    for (const [path, operations] of Object.entries<Json>(document.paths)) {
+      for (const [method, operation] of Object.entries<Json>(operations)) {
+        if (method === 'post') {
+          expect(Object.keys(operation.responses), path).toContain('413')
+          expect(Object.keys(operation.responses[400].content['application/json'].examples), path).toContain('bodyTooDeep')
+        }
+      }
+    }
+    const { resource, service } = ids
+    const items = (count: number) => Array.from({ length: count }, () => ({ resource }))
+    const base = { resource, service, startTime: '2030-06-05T10:00:00.000Z' }
+    const over = await postJson(site.payload, '/api/reserve/book', { ...base, items: items(MAX_ITEMS + 1) }, adminToken)
+    expect(over.status).toBe(400)
+    expect(over.body.errors[0].data.errors).toEqual([{ message: `A booking takes at most ${MAX_ITEMS} items`, path: 'items' }])
+    // At the limit the count is not what is refused (here the one-unit resource is).
+    const at = await postJson(site.payload, '/api/reserve/book', { ...base, items: items(MAX_ITEMS) }, adminToken)
+    expect(at.body.errors?.[0]?.data?.errors?.map(({ path }: { path: string }) => path) ?? []).not.toContain('items')
   })
 })

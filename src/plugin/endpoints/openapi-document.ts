@@ -1,3 +1,5 @@
+import { MAX_ITEMS } from '../reservations/booking-plan.js'
+import { MAX_BODY_BYTES, MAX_BODY_DEPTH } from './json-body.js'
 import { LIMITS, MESSAGES } from './messages.js'
 
 /**
@@ -140,6 +142,12 @@ const schemas: Record<string, Json> = {
   Slot: { properties: { end: dateTime, start: dateTime }, required: ['start', 'end'], type: 'object' },
 }
 
+/** What a body-reading endpoint says about its body's limits. */
+const BODY_LIMITS = `The body is JSON text of at most ${MAX_BODY_BYTES.toLocaleString('en-US')} characters (413 beyond), nested at most ${MAX_BODY_DEPTH} levels (400 beyond).`
+
+const bodyTooLarge = (schema: Json, example: Json): Json =>
+  refusal(`Body over ${MAX_BODY_BYTES.toLocaleString('en-US')} characters; refused unread.`, schema, { bodyTooLarge: example })
+
 const reservationNotFound = refusal('No reservation has this id (told only to privileged staff).', ref('MessageBody'), {
   unknown: message(MESSAGES.reservationNotFound),
 })
@@ -209,7 +217,7 @@ const paths = (api: string): Record<string, Json> => ({
   [`${api}/reserve/book`]: {
     post: {
       description:
-        'Creates a reservation: beforeBookingCreate hooks first, then a create of the reservations collection with the requester\'s access (all collection hooks and booking rules run).',
+        `Creates a reservation: beforeBookingCreate hooks first, then a create of the reservations collection with the requester's access (all collection hooks and booking rules run). ${BODY_LIMITS} A booking takes at most ${MAX_ITEMS} items; more answer 400 on \`items\` before any item is looked up.`,
       operationId: 'book',
       requestBody: {
         content: json({
@@ -219,7 +227,7 @@ const paths = (api: string): Record<string, Json> => ({
             guest: { properties: { email: text, name: text, phone: text }, type: 'object' },
             guestCount: { default: 1, minimum: 1, type: 'integer' },
             idempotencyKey: text,
-            items: { items: { type: 'object' }, type: 'array' },
+            items: { items: { type: 'object' }, maxItems: MAX_ITEMS, type: 'array' },
             notes: text,
             resource: id,
             service: id,
@@ -232,8 +240,9 @@ const paths = (api: string): Record<string, Json> => ({
       },
       responses: {
         201: ok('The created reservation.', ref('Reservation')),
-        400: refusal('Invalid booking.', ref('PayloadError'), {
+        400: refusal(`Invalid booking, a body nested deeper than ${MAX_BODY_DEPTH} levels, or more than ${MAX_ITEMS} items (path \`items\`).`, ref('PayloadError'), {
           bodyNotObject: payloadError(MESSAGES.bodyNotObject),
+          bodyTooDeep: payloadError(MESSAGES.bodyTooDeep),
           nulCharacter: payloadError(MESSAGES.nulCharacter),
         }),
         403: { content: json(ref('PayloadError')), description: 'The requester may not create this reservation.' },
@@ -243,6 +252,7 @@ const paths = (api: string): Record<string, Json> => ({
           service: error(MESSAGES.serviceNotFound),
         }),
         409: { content: json(ref('PayloadError')), description: 'Capacity conflict; the path names the item (`startTime` or `items.<i>.startTime`).' },
+        413: bodyTooLarge(ref('PayloadError'), payloadError(MESSAGES.bodyTooLarge)),
       },
       summary: 'Book',
     },
@@ -250,7 +260,7 @@ const paths = (api: string): Record<string, Json> => ({
   [`${api}/reserve/cancel`]: {
     post: {
       description:
-        'Cancels a reservation. Allowed to its customer, to privileged staff, and to a guest presenting the cancellation token. Never answers 401. The notice period applies to everyone but privileged staff.',
+        `Cancels a reservation. Allowed to its customer, to privileged staff, and to a guest presenting the cancellation token. Never answers 401. The notice period applies to everyone but privileged staff. ${BODY_LIMITS}`,
       operationId: 'cancel',
       requestBody: {
         content: json({
@@ -266,10 +276,11 @@ const paths = (api: string): Record<string, Json> => ({
       },
       responses: {
         200: ok('The cancelled reservation.', ref('Reservation')),
-        400: refusal('Malformed request, or the ledger refused (notice period, transition) in Payload\'s standard body.', {
+        400: refusal(`Malformed request (a body nested deeper than ${MAX_BODY_DEPTH} levels included), or the ledger refused (notice period, transition) in Payload's standard body.`, {
           oneOf: [ref('MessageBody'), ref('PayloadError')],
         }, {
           bodyNotObject: message(MESSAGES.bodyNotObject),
+          bodyTooDeep: message(MESSAGES.bodyTooDeep),
           nulCharacter: message(MESSAGES.nulCharacter),
           reason: message(MESSAGES.reason),
           reservationIdRequired: message(MESSAGES.reservationIdRequired),
@@ -279,6 +290,7 @@ const paths = (api: string): Record<string, Json> => ({
           forbidden: message(MESSAGES.forbidden),
         }),
         404: reservationNotFound,
+        413: bodyTooLarge(ref('MessageBody'), message(MESSAGES.bodyTooLarge)),
       },
       summary: 'Cancel',
     },
