@@ -15,6 +15,7 @@ import { ReservationsProjector } from '../projections/reservations-projector.js'
 import { CHECKPOINTS_COLLECTION } from './ledger-checkpoints-collection.js'
 import { referenceData } from './reference-data/reference-data.js'
 import { watchRequestWrites } from './reservations/request-writes.js'
+import { watchReservationFailures } from './reservations/watch-failures.js'
 import { voidFailedWrites } from './reservations/void-failed-writes.js'
 
 /** The ledger's moving parts for one Payload instance. */
@@ -157,7 +158,8 @@ export const startRuntime = async (payload: Payload, options: ResolvedOptions): 
     store,
   }
   runtimes.set(payload, runtime)
-  watchRequestWrites(payload, (writes) => voidFailedWrites(payload, writes))
+  watchRequestWrites(payload, (writes, failure) => voidFailedWrites(payload, writes, failure))
+  watchReservationFailures(payload, options.slugs.reservations)
   // Payload has no shutdown hook; its destroy() ends with the adapter's, so stop there first.
   const destroyDatabase = payload.db.destroy?.bind(payload.db)
   payload.db.destroy = async () => {

@@ -1,4 +1,4 @@
-import type { CollectionConfig, Payload } from 'payload'
+import type { CollectionConfig, Plugin } from 'payload'
 
 import { describe, expect, it, vi } from 'vitest'
 
@@ -18,6 +18,7 @@ const FAULTS = {
   'during the insert': 'insert',
   'in afterChange': 'afterChange',
   'in a host hook after the save (afterRead)': 'afterRead',
+  'in a host afterOperation hook': 'afterOperation',
 } as const
 
 type Fault = (typeof FAULTS)[keyof typeof FAULTS]
@@ -25,7 +26,6 @@ type Fault = (typeof FAULTS)[keyof typeof FAULTS]
 const afterBookingCreate = vi.fn()
 
 describe.each(testDatabaseKinds())('a refused or failed write leaves no trace (%s)', (kind) => {
-  const site = usePayloadOn(kind, { allowGuestBooking: true, hooks: { afterBookingCreate: [afterBookingCreate] } })
   let failAt: Fault | null = null
 
   const injected = (where: Fault) => () => {
@@ -34,21 +34,42 @@ describe.each(testDatabaseKinds())('a refused or failed write leaves no trace (%
     }
   }
 
-  /** Host hooks run after the plugin's, as a site's own hooks on the collection would. */
-  const installFaults = (payload: Payload) => {
-    const config = payload.collections.reservations.config
-    const hooks = config.hooks as Required<Hooks>
-    hooks.beforeChange.push(injected('beforeChange'))
-    hooks.afterChange.push(injected('afterChange'))
-    hooks.afterRead.push(injected('afterRead'))
-    const create = payload.db.create.bind(payload.db)
-    payload.db.create = (args) => {
-      if (args.collection === 'reservations') {
-        injected('insert')()
+  /** A site's own hooks on the collection and a database adapter that fails the insert, as a plugin after ours. */
+  const hostFaults: Plugin = (config) => ({
+    ...config,
+    collections: (config.collections ?? []).map((collection) => {
+      if (collection.slug !== 'reservations') {
+        return collection
       }
-      return create(args)
-    }
-  }
+      const hooks: Hooks = collection.hooks ?? {}
+      return {
+        ...collection,
+        hooks: {
+          ...hooks,
+          afterChange: [...(hooks.afterChange ?? []), injected('afterChange')],
+          afterOperation: [...(hooks.afterOperation ?? []), ({ result }) => (injected('afterOperation')(), result)],
+          afterRead: [...(hooks.afterRead ?? []), injected('afterRead')],
+          beforeChange: [...(hooks.beforeChange ?? []), injected('beforeChange')],
+        },
+      }
+    }),
+    db: {
+      ...config.db,
+      init: (args) => {
+        const adapter = config.db.init(args)
+        const create = adapter.create.bind(adapter)
+        adapter.create = (createArgs) => {
+          if (createArgs.collection === 'reservations') {
+            injected('insert')()
+          }
+          return create(createArgs)
+        }
+        return adapter
+      },
+    },
+  })
+
+  const site = usePayloadOn(kind, { allowGuestBooking: true, hooks: { afterBookingCreate: [afterBookingCreate] } }, [hostFaults])
 
   const seed = async () => {
     const service = await site.payload.create({ collection: 'services', data: { duration: 60, name: 'Fault', allowGuestBooking: 'enabled' } })
@@ -87,17 +108,14 @@ describe.each(testDatabaseKinds())('a refused or failed write leaves no trace (%
   })
 
   it.each(Object.entries(FAULTS))('voids a booking that fails %s: an error, no claim, no document, no hook', async (_name, where) => {
-    if (!site.payload.collections.reservations.config.hooks.afterRead?.some((hook) => hook.name === 'faultMarker')) {
-      installFaults(site.payload)
-      const marker = () => undefined
-      Object.defineProperty(marker, 'name', { value: 'faultMarker' })
-      site.payload.collections.reservations.config.hooks.afterRead!.push(marker)
-    }
     const ids = await seed()
     const startTime = '2031-03-04T09:00:00.000Z'
     afterBookingCreate.mockClear()
 
+    const voidedStreams = async () =>
+      new Set((await reservationStreams()).filter((event) => event.type === 'ReservationWriteVoided').map((event) => event.stream))
     for (const route of ['rest', 'local'] as const) {
+      const voidedEarlier = await voidedStreams()
       failAt = where as Fault
       let failed: boolean
       if (route === 'rest') {
@@ -119,9 +137,11 @@ describe.each(testDatabaseKinds())('a refused or failed write leaves no trace (%
       // The failed attempt is in the ledger, voided with its reason; no hook was told of it.
       const events = await reservationStreams()
       const voided = events.filter((event) => event.type === 'ReservationWriteVoided')
-      const failedStream = voided.map((event) => event.stream).find((stream) => !stream.endsWith(String(retried.id)))
+      const failedStream = voided.map((event) => event.stream).find((stream) => !voidedEarlier.has(stream))
       expect(failedStream).toBeDefined()
-      expect(voided.find((event) => event.stream === failedStream)?.data.reason).toMatch(/failed after the ledger appended/)
+      expect(voided.find((event) => event.stream === failedStream)?.data.reason).toMatch(
+        new RegExp(`failed after the ledger appended.*: injected failure ${where}$`),
+      )
       expect(afterBookingCreate.mock.calls.map(([{ doc }]) => doc.id)).toEqual([retried.id])
 
       // Catch-up, after its grace period, does not bring the voided booking back.

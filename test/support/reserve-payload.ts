@@ -1,4 +1,4 @@
-import type { Payload } from 'payload'
+import type { Payload, Plugin } from 'payload'
 
 import type { ReserveLedgerOptions } from '../../src/plugin/options.js'
 import type { TestDatabase } from '../helpers/databases.js'
@@ -6,8 +6,15 @@ import type { TestDatabase } from '../helpers/databases.js'
 import { reserveLedgerPlugin } from '../../src/index.js'
 import { startPayload } from '../helpers/payload.js'
 
-/** A Payload instance with the plugin installed, its customers in the harness's `users`. */
-export const startReservePayload = (database: Pick<TestDatabase, 'adapter'>, options: ReserveLedgerOptions = {}): Promise<Payload> =>
+/**
+ * A Payload instance with the plugin installed, its customers in the harness's `users`.
+ * `hostPlugins` run after it, as a site's own additions to the plugin's collections would.
+ */
+export const startReservePayload = (
+  database: Pick<TestDatabase, 'adapter'>,
+  options: ReserveLedgerOptions = {},
+  hostPlugins: Plugin[] = [],
+): Promise<Payload> =>
   startPayload({
     database,
     plugins: [
@@ -16,6 +23,7 @@ export const startReservePayload = (database: Pick<TestDatabase, 'adapter'>, opt
         userCollection: 'users',
         ...options,
       }),
+      ...hostPlugins,
     ],
   })
 

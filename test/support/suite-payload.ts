@@ -1,4 +1,4 @@
-import type { Payload } from 'payload'
+import type { Payload, Plugin } from 'payload'
 
 import { afterAll, beforeAll } from 'vitest'
 
@@ -16,16 +16,16 @@ export interface SuitePayload {
 
 /**
  * Gives the calling describe block a Payload instance with the plugin (startReservePayload with
- * `options`) on a new database of `kind`. Call it before the block's own hooks: its beforeAll
+ * `options` and `hostPlugins`) on a new database of `kind`. Call it before the block's own hooks: its beforeAll
  * then boots first and its afterAll stops and drops last.
  */
-export const usePayloadOn = (kind: TestDatabaseKind, options: ReserveLedgerOptions = {}): SuitePayload => {
+export const usePayloadOn = (kind: TestDatabaseKind, options: ReserveLedgerOptions = {}, hostPlugins: Plugin[] = []): SuitePayload => {
   let database: TestDatabase | undefined
   let payload: Payload | undefined
 
   beforeAll(async () => {
     database = await createTestDatabase(kind)
-    payload = await startReservePayload(database, options)
+    payload = await startReservePayload(database, options, hostPlugins)
   })
 
   afterAll(async () => {

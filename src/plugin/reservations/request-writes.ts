@@ -16,8 +16,9 @@ export interface RequestWrite {
   state: ReservationState
 }
 
-/** A request writing reservations: its ledger writes, by reservation id. */
+/** A request writing reservations: its ledger writes, by reservation id, and why it failed. */
 interface Session {
+  failure?: unknown
   readonly writes: Map<string, RequestWrite>
 }
 
@@ -64,9 +65,23 @@ export const recordRequestWrite = (req: PayloadRequest, reservationId: string, w
   )
 }
 
+/**
+ * Keeps the first error a request's operation met (a host hook, the adapter's write), so that
+ * a void records it: Payload's rollback of the request is told only that it failed.
+ */
+export const noteRequestFailure = (req: PayloadRequest | undefined, error: unknown): void => {
+  const session = req ? sessionOf(req) : undefined
+  if (session && session.failure === undefined) {
+    session.failure = error
+  }
+}
+
 /** What the request wrote for a reservation so far. */
 export const requestWriteOf = (req: PayloadRequest, reservationId: string): RequestWrite | undefined =>
   sessionOf(req)?.writes.get(reservationId)
+
+/** What the request wrote so far, by reservation id. */
+export const requestWritesOf = (req: PayloadRequest): ReadonlyMap<string, RequestWrite> => sessionOf(req)?.writes ?? new Map()
 
 /** Ends the request's write as succeeded: its writes, and the request without the ledger's id. */
 export const finishRequestWrite = (req: PayloadRequest): Map<string, RequestWrite> => {
@@ -86,7 +101,7 @@ export const finishRequestWrite = (req: PayloadRequest): Map<string, RequestWrit
  */
 export const watchRequestWrites = (
   payload: Payload,
-  onFailed: (writes: Map<string, RequestWrite>) => Promise<void>,
+  onFailed: (writes: Map<string, RequestWrite>, failure: unknown) => Promise<void>,
 ): void => {
   const db = payload.db
   const rollback = db.rollbackTransaction.bind(db)
@@ -97,7 +112,7 @@ export const watchRequestWrites = (
     if (typeof key === 'string' && key.startsWith(PREFIX)) {
       sessions.delete(key)
       if (session && session.writes.size > 0) {
-        await onFailed(session.writes)
+        await onFailed(session.writes, session.failure)
       }
       return
     }

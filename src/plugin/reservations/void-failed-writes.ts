@@ -7,9 +7,16 @@ import { getRuntime } from '../runtime.js'
 
 const SYSTEM: CommandMeta = { actor: { kind: 'system', name: 'failed-request' }, privileged: true }
 
-/** Why a write is voided; the operation's error itself is not handed to the transaction's rollback. */
+/** Why a write is voided, with the error that failed it where the plugin saw it. */
 export const FAILED_AFTER_APPEND =
   'The request failed after the ledger appended its events (the document could not be saved, or a later hook threw)'
+
+const reasonFor = (failure: unknown): string => {
+  const message = failure instanceof Error ? failure.message : typeof failure === 'string' ? failure : ''
+  // The reason is an audit record, not a log: a bounded, single-line excerpt of the error.
+  const excerpt = message.replace(/\s+/g, ' ').trim().slice(0, 500)
+  return excerpt ? `${FAILED_AFTER_APPEND}: ${excerpt}` : FAILED_AFTER_APPEND
+}
 
 /**
  * Takes back what a failed request appended, one reservation at a time: the reservation is
@@ -19,8 +26,13 @@ export const FAILED_AFTER_APPEND =
  * moved the reservation on since, or its old time was taken meanwhile) leaves the ledger as it
  * is and is logged; the document still follows the ledger.
  */
-export const voidFailedWrites = async (payload: Payload, writes: Map<string, RequestWrite>): Promise<void> => {
+export const voidFailedWrites = async (
+  payload: Payload,
+  writes: Map<string, RequestWrite>,
+  failure?: unknown,
+): Promise<void> => {
   const { ledger, projector } = getRuntime(payload)
+  const reason = reasonFor(failure)
   for (const [reservationId, write] of writes) {
     const [first] = write.events
     const last = write.events[write.events.length - 1]
@@ -29,7 +41,7 @@ export const voidFailedWrites = async (payload: Payload, writes: Map<string, Req
         await ledger.execute(
           {
             data: {
-              reason: FAILED_AFTER_APPEND,
+              reason,
               reservationId,
               restores: write.before.kind === 'active' ? write.before.reservation : null,
               voidsFrom: first.revision,

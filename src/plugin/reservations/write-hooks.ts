@@ -24,8 +24,9 @@ import { toPayloadError } from './ledger-error.js'
 import { relationId } from './relation-id.js'
 import { checkBookingRules } from './rules/index.js'
 import type { BookingRuleContext } from './rules/booking-rule.js'
-import { beginRequestWrite, finishRequestWrite, recordRequestWrite, requestWriteOf } from './request-writes.js'
+import { beginRequestWrite, finishRequestWrite, recordRequestWrite, requestWriteOf, requestWritesOf } from './request-writes.js'
 import { validateDocument } from './validate-document.js'
+import { runLast } from './watch-failures.js'
 
 /** Set on `req.context` by server code that must bypass transition validation (SPEC 3). */
 export const SKIP_RESERVATION_HOOKS = 'skipReservationHooks'
@@ -259,27 +260,31 @@ export const reservationWriteHooks = (options: ResolvedOptions) => {
 
   /**
    * Host callbacks fire once the whole operation has succeeded, from the events the request
-   * appended: a request that fails later (a hook of the host's, the document's save) is voided
-   * and notifies no one.
+   * appended. This hook runs after every other afterOperation hook (`runLast`): until the
+   * request's write is finished here, anything that throws (a host hook, the document's time
+   * stamp below) reaches Payload's rollback, which voids the write and notifies no one.
    */
   const afterOperation: CollectionAfterOperationHook = async ({ operation, req, result }) => {
     if (operation !== 'create' && operation !== 'update' && operation !== 'updateByID' && operation !== 'delete' && operation !== 'deleteByID') {
       return result
     }
     const { projector } = getRuntime(req.payload)
-    const writes = finishRequestWrite(req)
-    try {
-      for (const [id, write] of writes) {
-        if (write.state.kind === 'active') {
-          if (write.events.length > 0) {
-            await projector.emitHooks(id, req, write)
-          }
-          await keepLedgerTime(req, options, id, write.state.reservation.updatedAt, result)
-        }
+    for (const [id, write] of requestWritesOf(req)) {
+      if (write.state.kind === 'active') {
+        await keepLedgerTime(req, options, id, write.state.reservation.updatedAt, result)
       }
-    } finally {
-      for (const id of writes.keys()) {
-        projector.requestOwned.delete(id)
+    }
+    const writes = finishRequestWrite(req)
+    for (const id of writes.keys()) {
+      projector.requestOwned.delete(id)
+    }
+    // The write stands from here on: a callback that fails is logged, and catch-up delivers
+    // what it missed again (at least once), without failing the caller's request.
+    for (const [id, write] of writes) {
+      if (write.state.kind === 'active' && write.events.length > 0) {
+        await projector.emitHooks(id, req, write).catch((error: unknown) => {
+          req.payload.logger.error({ err: error, msg: `payload-reserve-ledger: delivering the hooks of reservation ${id} failed` })
+        })
       }
     }
     return result
@@ -290,7 +295,7 @@ export const reservationWriteHooks = (options: ResolvedOptions) => {
     await run(req, options, { data: { reservationId: String(id) }, type: 'DeleteReservation' }, { before: state })
   }
 
-  return { afterOperation, beforeChange, beforeDelete, beforeOperation }
+  return { afterOperation: runLast(afterOperation), beforeChange, beforeDelete, beforeOperation }
 }
 
 /**
