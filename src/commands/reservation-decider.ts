@@ -1,4 +1,12 @@
-import type { BookingPlan, Guest, RecordedEvent, RelationId, ReservationEvent, ReservationSnapshot } from '../events/types.js'
+import type {
+  BookingPlan,
+  Guest,
+  RecordedEvent,
+  RelationId,
+  ReservationEvent,
+  ReservationSnapshot,
+  RestoredSnapshot,
+} from '../events/types.js'
 import type { StatusMachine } from '../plugin/options.js'
 
 import { CommandRejected } from './rejection.js'
@@ -115,8 +123,21 @@ export const evolveReservation = (
       return state.kind === 'active'
         ? { kind: 'active', reservation: { ...state.reservation, status: event.data.to, updatedAt: at } }
         : state
-    case 'ReservationWriteVoided':
-      return event.data.restores ? { kind: 'active', reservation: event.data.restores } : { kind: 'abandoned' }
+    case 'ReservationWriteVoided': {
+      const { restores } = event.data
+      if (!restores) {
+        return { kind: 'abandoned' }
+      }
+      // A token never changes: the digest is the one the stream was booked with. Voids written
+      // by older versions still carry it in `restores` (the same value); it is read only if the
+      // state has none.
+      const { cancellationTokenHash: written, ...restored } = restores as RestoredSnapshot & {
+        cancellationTokenHash?: null | string
+      }
+      const booked =
+        state.kind === 'active' || state.kind === 'deleted' ? state.reservation.cancellationTokenHash : undefined
+      return { kind: 'active', reservation: { ...restored, cancellationTokenHash: booked ?? written ?? null } }
+    }
   }
 }
 
@@ -191,6 +212,8 @@ const checkTransition = (from: string, to: string, machine: StatusMachine, valid
   }
 }
 
+const withoutDigest = ({ cancellationTokenHash: _digest, ...rest }: Reservation): RestoredSnapshot => rest
+
 /** Decides which reservation events a command produces, or throws `CommandRejected`. */
 export const decideReservation = (
   command: ReservationCommand,
@@ -255,7 +278,13 @@ export const decideReservation = (
 
     case 'VoidReservationWrite': {
       const { reason, reservationId, restores, voidsFrom } = command.data
-      return [{ data: { reason, reservationId, restores, voidsFrom }, type: 'ReservationWriteVoided' }]
+      // Staff read this event; the guest token's digest stays in ReservationBooked alone.
+      return [
+        {
+          data: { reason, reservationId, restores: restores && withoutDigest(restores), voidsFrom },
+          type: 'ReservationWriteVoided',
+        },
+      ]
     }
 
     case 'UpdateReservationDetails': {

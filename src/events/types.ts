@@ -137,13 +137,21 @@ export interface ReservationClaimsReconciled {
 }
 
 /**
+ * What a void restores: the snapshot without the guest token's digest. A reservation's token
+ * never changes, so folding keeps the digest its stream already has; only `ReservationBooked`
+ * carries it, and no other event may spell it out again. (Files exported before this may hold
+ * it here too; folding ignores it when the stream has its own.)
+ */
+export type RestoredSnapshot = Omit<ReservationSnapshot, 'cancellationTokenHash'>
+
+/**
  * Takes back the events of a write whose request failed after they were appended (the document
  * could not be saved, a later hook threw): the reservation is again what it was before them
  * (`restores`), or, for a booking, never was (`null`). Events from revision `voidsFrom` up to
  * this one fire no host hook; `reason` keeps the error for the audit trail.
  */
 export interface ReservationWriteVoided {
-  data: { reason: string; reservationId: string; restores: null | ReservationSnapshot; voidsFrom: number }
+  data: { reason: string; reservationId: string; restores: null | RestoredSnapshot; voidsFrom: number }
   type: 'ReservationWriteVoided'
 }
 

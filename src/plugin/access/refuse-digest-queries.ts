@@ -1,40 +1,71 @@
-import type { CollectionBeforeOperationHook, Where } from 'payload'
+import type { CollectionBeforeOperationHook } from 'payload'
 
 import { APIError } from 'payload'
 
-const DIGEST = 'data.cancellationTokenHash'
+import { namesDigest } from './token-digest.js'
 
-/** Every field path a `where` names, through its `and`/`or` nesting. */
+/**
+ * JSON objects of the events that hold a digest, in some event or in files of older versions:
+ * a `like` on one of them matches its text, digest included.
+ */
+const HOLDERS = new Set(['data', 'data.restores'])
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * Every field path a `where` names, through its `and`/`or` nesting, and every key below a
+ * path's operators too (`{ data: { restores: … } }`): what Payload does not read as a path
+ * cannot reach the digest, but a key that spells it is refused all the same.
+ */
 const pathsOf = (where: unknown): string[] => {
-  if (!where || typeof where !== 'object') {
+  if (Array.isArray(where)) {
+    return where.flatMap(pathsOf)
+  }
+  if (!isRecord(where)) {
     return []
   }
-  return Object.entries(where as Where).flatMap(([key, value]) =>
-    (key === 'and' || key === 'or') && Array.isArray(value) ? value.flatMap(pathsOf) : [key],
+  return Object.entries(where).flatMap(([key, value]) =>
+    key === 'and' || key === 'or' ? pathsOf(value) : [key, ...pathsOf(value).map((inner) => `${key}.${inner}`)],
   )
 }
 
-/** Reaches the digest: the digest itself, anything under it, or the whole `data` document. */
-const reachesDigest = (path: string): boolean => {
-  const plain = path.replace(/^-/, '').trim()
-  return plain === 'data' || plain === DIGEST || plain.startsWith(`${DIGEST}.`)
-}
+/** The paths a `select` names: `{ data: { restores: { cancellationTokenHash: true } } }` names all three. */
+const selectedPaths = (select: unknown, prefix = ''): string[] =>
+  isRecord(select)
+    ? Object.entries(select).flatMap(([key, value]) => [`${prefix}${key}`, ...selectedPaths(value, `${prefix}${key}.`)])
+    : []
+
+const sortPaths = (sort: unknown): string[] =>
+  (Array.isArray(sort) ? sort : typeof sort === 'string' ? sort.split(',') : []).map(String)
+
+const plain = (path: string): string =>
+  path
+    .replace(/^-/, '')
+    .split('.')
+    .map((segment) => segment.trim())
+    .join('.')
+
+/** Filters or sorts on the digest: the digest itself at any depth, or a whole object holding it. */
+const reachesDigest = (path: string): boolean => namesDigest(path) || HOLDERS.has(plain(path))
 
 /**
  * A guest's token digest is stripped from every event read (`withoutTokenDigest`), but a
  * filter or a sort on it would still spell it out a character at a time (`like 'a%'`, then
- * `'ab%'`…). No one may filter, sort or select on it, or on the whole `data` document that
- * holds it, through any route: REST, GraphQL and the Local API all pass here. The event store
- * reads below the hooks.
+ * `'ab%'`…). No one may filter or sort on it, at any depth, or on a JSON object that holds it
+ * (`data`, `data.restores`), nor select it, nor ask for its distinct values, through any route:
+ * REST, GraphQL and the Local API all pass here. The event store reads below the hooks.
  */
 export const refuseDigestQueries: CollectionBeforeOperationHook = ({ args, operation }) => {
   if (operation !== 'read' && operation !== 'count' && operation !== 'readDistinct') {
     return args
   }
-  const { select, sort, where } = args as { select?: unknown; sort?: unknown; where?: unknown }
-  const sorts = (Array.isArray(sort) ? sort : typeof sort === 'string' ? sort.split(',') : []).map(String)
-  const selected = select && typeof select === 'object' ? Object.keys((select as Record<string, unknown>).data ?? {}).map((key) => `data.${key}`) : []
-  if ([...pathsOf(where), ...sorts, ...selected].some(reachesDigest)) {
+  const { field, select, sort, where } = args as { field?: unknown; select?: unknown; sort?: unknown; where?: unknown }
+  const distinct = operation === 'readDistinct' && typeof field === 'string' ? [field] : []
+  if (
+    [...pathsOf(where), ...sortPaths(sort), ...distinct].some(reachesDigest) ||
+    selectedPaths(select).some(namesDigest)
+  ) {
     throw new APIError('The cancellation token digest cannot be queried', 400, undefined, true)
   }
   return args

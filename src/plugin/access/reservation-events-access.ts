@@ -3,6 +3,7 @@ import type { Access, CollectionAfterReadHook } from 'payload'
 import type { ResolvedOptions } from '../options.js'
 
 import { seesAllRecords } from './record-scope.js'
+import { withoutDigestDeep } from './token-digest.js'
 
 /**
  * The ledger holds every reservation's details, guests' included, and cannot be filtered by
@@ -15,13 +16,7 @@ export const readsLedger =
 
 /**
  * A guest's token digest lives in its booking event so the ledger can rebuild the reservation;
- * it never leaves through the API (SPEC 2.4). The store reads rows below the hooks.
+ * it never leaves through the API (SPEC 2.4), at whatever depth an event holds it. The store
+ * reads rows below the hooks.
  */
-export const withoutTokenDigest: CollectionAfterReadHook = ({ doc }) => {
-  const data: unknown = doc.data
-  if (!data || typeof data !== 'object' || !('cancellationTokenHash' in data)) {
-    return doc
-  }
-  const { cancellationTokenHash: _digest, ...rest } = data as Record<string, unknown>
-  return { ...doc, data: rest }
-}
+export const withoutTokenDigest: CollectionAfterReadHook = ({ doc }) => withoutDigestDeep(doc)

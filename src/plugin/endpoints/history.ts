@@ -5,6 +5,7 @@ import type { ResolvedOptions } from '../options.js'
 
 import { foldReservation } from '../../commands/reservation-decider.js'
 import { isPrivileged } from '../access/is-privileged.js'
+import { withoutDigestDeep } from '../access/token-digest.js'
 import { getRuntime } from '../runtime.js'
 import { isReservationCustomer } from './customer-of.js'
 import { MESSAGES } from './messages.js'
@@ -12,20 +13,15 @@ import { queryParam } from './query-params.js'
 import { parseRecordId } from './record-id.js'
 import { endpoint, messageBody } from './request-error.js'
 
-/** An event as the audit trail shows it; the guest token's digest never leaves the ledger. */
-const entry = (event: RecordedEvent<ReservationEvent>) => {
-  const { cancellationTokenHash: _digest, ...data } = event.data as ReservationEvent['data'] & {
-    cancellationTokenHash?: unknown
-  }
-  return {
-    actor: event.metadata.actor,
-    at: event.metadata.at,
-    data,
-    reason: event.metadata.reason ?? null,
-    revision: event.revision,
-    type: event.type,
-  }
-}
+/** An event as the audit trail shows it; the guest token's digest never leaves the ledger, at any depth. */
+const entry = (event: RecordedEvent<ReservationEvent>) => ({
+  actor: event.metadata.actor,
+  at: event.metadata.at,
+  data: withoutDigestDeep(event.data),
+  reason: event.metadata.reason ?? null,
+  revision: event.revision,
+  type: event.type,
+})
 
 /**
  * GET /api/reserve/history?reservationId= (beyond the spec): a reservation's events from its

@@ -1,4 +1,4 @@
-import { describe, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 import type { ReservationEvent } from '../../../src/events/types.js'
 
@@ -41,9 +41,9 @@ const book = (bookingPlan = inTwoDays, status = 'pending'): ReservationCommand =
   },
   type: 'BookReservation',
 })
-const booked = (bookingPlan = inTwoDays, status = 'pending'): ReservationEvent => ({
+const booked = (bookingPlan = inTwoDays, status = 'pending', cancellationTokenHash: null | string = null): ReservationEvent => ({
   data: {
-    cancellationTokenHash: null,
+    cancellationTokenHash,
     customer: 'c1',
     guest: null,
     idempotencyKey: null,
@@ -118,6 +118,47 @@ describe('reservation decider', () => {
     asStaff(booked())
       .when({ data: { changes: { customer: 'c1', notes: 'window seat' }, reservationId: id }, type: 'UpdateReservationDetails' })
       .then([{ data: { changes: { notes: 'window seat' }, reservationId: id }, type: 'ReservationDetailsUpdated' }])
+  })
+
+  describe('voiding a failed write', () => {
+    const guestBooked = booked(inTwoDays, 'pending', 'digest-1')
+    const notesAdded: ReservationEvent = {
+      data: { changes: { notes: 'late' }, reservationId: id },
+      type: 'ReservationDetailsUpdated',
+    }
+    const snapshot = () => {
+      const state = evolveReservation(initialReservationState(), guestBooked, at)
+      if (state.kind !== 'active') {
+        throw new Error('expected an active reservation')
+      }
+      return state.reservation
+    }
+    const voidWrite: ReservationCommand = {
+      data: { reason: 'hook threw', reservationId: id, restores: snapshot(), voidsFrom: 1 },
+      type: 'VoidReservationWrite',
+    }
+    const { cancellationTokenHash: _digest, ...restored } = snapshot()
+
+    it('restores the reservation without spelling out the guest token’s digest', () => {
+      asStaff(guestBooked, notesAdded)
+        .when(voidWrite)
+        .then([{ data: { reason: 'hook threw', reservationId: id, restores: restored, voidsFrom: 1 }, type: 'ReservationWriteVoided' }])
+    })
+
+    it('keeps the digest the stream was booked with, and reads one an older void still carries', () => {
+      const voided: ReservationEvent = {
+        data: { reason: 'hook threw', reservationId: id, restores: restored, voidsFrom: 1 },
+        type: 'ReservationWriteVoided',
+      }
+      const fold = (...events: ReservationEvent[]) =>
+        events.reduce((state, event) => evolveReservation(state, event, at), initialReservationState())
+      expect(fold(guestBooked, notesAdded, voided)).toEqual({ kind: 'active', reservation: snapshot() })
+      const older = { ...voided, data: { ...voided.data, restores: { ...restored, cancellationTokenHash: 'digest-1' } } }
+      expect(fold(guestBooked, notesAdded, older)).toEqual({ kind: 'active', reservation: snapshot() })
+      expect(fold(guestBooked, { ...voided, data: { ...voided.data, restores: null, voidsFrom: 0 } })).toEqual({
+        kind: 'abandoned',
+      })
+    })
   })
 
   it('abandons only a reservation that never got booked', () => {

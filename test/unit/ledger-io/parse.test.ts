@@ -65,6 +65,12 @@ describe('ledger file lines', () => {
     expect(parseBodyLine(eventLine(noted).trimEnd(), 2)).toEqual({ event: expected, kind: 'event' })
   })
 
+  it('reads a void written before voids left out the token digest, as it was', () => {
+    const restores = { cancellationTokenHash: 'ab12', id: RESERVATION, notes: null, status: 'pending' }
+    const text = lineWith({ data: { reason: 'hook threw', reservationId: RESERVATION, restores, voidsFrom: 1 }, revision: 2, type: 'ReservationWriteVoided' })
+    expect(parseBodyLine(text, 3)).toMatchObject({ event: { data: { restores }, type: 'ReservationWriteVoided' }, kind: 'event' })
+  })
+
   it('round-trips the end line', () => {
     expect(parseBodyLine(trailerLine({ events: 12, streams: 3 }).trimEnd(), 14)).toEqual({
       kind: 'end',

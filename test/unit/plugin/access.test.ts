@@ -6,6 +6,7 @@ import { customerAccess } from '../../../src/plugin/access/customer-access.js'
 import { ownedRecordAccess } from '../../../src/plugin/access/owned-record-access.js'
 import { reservationAccess } from '../../../src/plugin/access/reservation-access.js'
 import { relationIdsForNonStaff } from '../../../src/plugin/access/relation-ids-for-non-staff.js'
+import { refuseDigestQueries } from '../../../src/plugin/access/refuse-digest-queries.js'
 import { readsLedger, withoutTokenDigest } from '../../../src/plugin/access/reservation-events-access.js'
 import { scheduleAccess } from '../../../src/plugin/access/schedule-access.js'
 import { buildCustomersCollection } from '../../../src/plugin/collections/customers.js'
@@ -158,6 +159,52 @@ describe('reservation-events access', () => {
     const doc = { data: { cancellationTokenHash: 'ab12', reservationId: 'r' }, type: 'ReservationBooked' }
     const read = withoutTokenDigest({ doc } as Parameters<typeof withoutTokenDigest>[0])
     expect(read).toEqual({ data: { reservationId: 'r' }, type: 'ReservationBooked' })
+  })
+
+  it('removes the digest at any depth, as voids of older versions hold it in restores', () => {
+    const doc = {
+      data: { reservationId: 'r', restores: { cancellationTokenHash: 'ab12', items: [{ cancellationTokenHash: 'cd' }], notes: null } },
+      type: 'ReservationWriteVoided',
+    }
+    const read = withoutTokenDigest({ doc } as Parameters<typeof withoutTokenDigest>[0])
+    expect(read).toEqual({ data: { reservationId: 'r', restores: { items: [{}], notes: null } }, type: 'ReservationWriteVoided' })
+    expect(doc.data.restores.cancellationTokenHash).toBe('ab12')
+    const clean = { data: { reservationId: 'r' }, type: 'ReservationBooked' }
+    expect(withoutTokenDigest({ doc: clean } as Parameters<typeof withoutTokenDigest>[0])).toBe(clean)
+  })
+
+  it('refuses a filter, sort, selection or distinct read that reaches the digest at any depth', () => {
+    const run = (operation: string, args: Record<string, unknown>) =>
+      refuseDigestQueries({ args, operation } as unknown as Parameters<typeof refuseDigestQueries>[0])
+    const refused = [
+      { where: { 'data.restores.cancellationTokenHash': { like: 'a' } } },
+      { where: { 'data.restores.cancellationtokenhash ': { exists: true } } },
+      { where: { or: [{ stream: { exists: true } }, { and: [{ 'data.x.y.cancellationTokenHash': { equals: 'a' } }] }] } },
+      { where: { 'data.restores': { like: 'ab' } } },
+      { where: { data: { restores: { cancellationTokenHash: { like: 'a' } } } } },
+      { where: { 'data.restores': { cancellationTokenHash: { like: 'a' } } } },
+      { sort: '-data.restores.cancellationTokenHash' },
+      { sort: ['stream', 'data.restores'] },
+      { select: { data: { restores: { cancellationTokenHash: true } } } },
+      { select: { data: { cancellationTokenHash: true } } },
+    ]
+    for (const args of refused) {
+      expect(() => run('read', args), JSON.stringify(args)).toThrow(expect.objectContaining({ status: 400 }))
+      expect(() => run('count', args), JSON.stringify(args)).toThrow(expect.objectContaining({ status: 400 }))
+    }
+    for (const field of ['data', 'data.restores', 'data.restores.cancellationTokenHash']) {
+      expect(() => run('readDistinct', { field }), field).toThrow(expect.objectContaining({ status: 400 }))
+    }
+    const allowed = [
+      { where: { 'data.restores.status': { equals: 'pending' }, stream: { like: 'reserve-' } } },
+      { sort: '-data.restores.startTime' },
+      { select: { data: true } },
+      { select: { data: { restores: true } } },
+    ]
+    for (const args of allowed) {
+      expect(run('read', args)).toBe(args)
+    }
+    expect(run('update', { where: { 'data.restores.cancellationTokenHash': { like: 'a' } } })).toBeDefined()
   })
 })
 
