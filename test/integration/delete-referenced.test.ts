@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
+import { getRuntime } from '../../src/plugin/runtime.js'
 import { testDatabaseKinds } from '../helpers/databases.js'
 import { login, restRequest } from '../helpers/payload.js'
 import { usePayloadOn } from '../support/suite-payload.js'
@@ -76,5 +77,52 @@ describe.each(testDatabaseKinds())('deleting a record bookings still refer to (%
     })
     const history = await restRequest(site.payload, `/api/reserve/history?reservationId=${upcoming.id}`, { headers: { Authorization: `JWT ${await staff()}` } })
     expect(history.status).toBe(200)
+  })
+
+  it('lets a customer go whose only bookings are past but still confirmed, their reservations still read and change', async () => {
+    const ids = await seed()
+    const customer = await site.payload.create({ collection: 'users', data: { email: `past-${kind}@example.test`, password: 'customer-pass', role: 'customer' } })
+    // Ended yesterday, never completed: staff may record (and leave) such a booking.
+    const hour = 3_600_000
+    const yesterday = new Date(Math.floor((Date.now() - 26 * hour) / hour) * hour).toISOString()
+    const past = await site.payload.create({
+      collection: 'reservations',
+      data: { customer: customer.id, resource: ids.resource, service: ids.service, startTime: yesterday, status: 'confirmed' },
+    })
+    expect(past).toMatchObject({ status: 'confirmed' })
+    expect(Date.parse(String(past.endTime))).toBeLessThan(Date.now())
+
+    const deleted = await del(`/api/users/${customer.id}`)
+    expect({ body: deleted.body, status: deleted.status }).toMatchObject({ status: 200 })
+    await expect(site.payload.findByID({ collection: 'users', id: customer.id })).rejects.toMatchObject({ status: 404 })
+
+    const headers = { Authorization: `JWT ${await staff()}` }
+    const read = async (path: string) => {
+      const response = await restRequest(site.payload, path, { headers })
+      return { body: await response.json(), status: response.status }
+    }
+    // Read at Payload's default depth too, which would populate the customer.
+    for (const path of [`/api/reservations/${past.id}`, `/api/reservations/${past.id}?depth=0`]) {
+      const one = await read(path)
+      expect({ path, status: one.status }).toEqual({ path, status: 200 })
+      expect(one.body).toMatchObject({ customer: null, id: past.id, status: 'confirmed' })
+    }
+    for (const path of [`/api/reservations?where[id][equals]=${past.id}`, `/api/reservations?depth=0&where[resource][equals]=${ids.resource}`, '/api/reservations?limit=100']) {
+      const list = await read(path)
+      expect({ path, status: list.status }).toEqual({ path, status: 200 })
+      expect(list.body.docs.map(({ id }: { id: unknown }) => id)).toContain(past.id)
+    }
+
+    const completed = await restRequest(site.payload, `/api/reservations/${past.id}`, {
+      body: JSON.stringify({ status: 'completed' }),
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      method: 'PATCH',
+    })
+    const completedBody = await completed.json()
+    expect({ body: completedBody, status: completed.status }).toMatchObject({ body: { doc: { customer: null, status: 'completed' } }, status: 200 })
+    await expect(site.payload.findByID({ collection: 'reservations', depth: 0, id: past.id })).resolves.toMatchObject({ customer: null, status: 'completed' })
+    const history = await getRuntime(site.payload).ledger.history(String(past.id))
+    expect(history.map(({ type }) => type)).toEqual(['ReservationBooked', 'ReservationDetailsUpdated', 'ReservationStatusChanged'])
+    expect(history[1]).toMatchObject({ data: { changes: { customer: null } }, metadata: { reason: 'customer deleted' } })
   })
 })
