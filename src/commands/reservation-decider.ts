@@ -3,6 +3,7 @@ import type {
   Guest,
   RecordedEvent,
   RelationId,
+  ReservationDetails,
   ReservationEvent,
   ReservationSnapshot,
   RestoredSnapshot,
@@ -52,7 +53,7 @@ export type BookReservation = {
   type: 'BookReservation'
 }
 
-export type ReservationDetailChanges = { customer?: null | RelationId; guest?: Guest | null; notes?: null | string }
+export type ReservationDetailChanges = ReservationDetails
 
 export type ReservationCommand =
   | { data: { plan: BookingPlan; reservationId: string }; type: 'RescheduleReservation' }
@@ -140,6 +141,12 @@ export const evolveReservation = (
     }
   }
 }
+
+/** What the fields `changes` names were in `reservation` (null where unset): a details event's `previous`. */
+export const previousDetails = (reservation: Reservation, changes: ReservationDetailChanges): ReservationDetailChanges =>
+  Object.fromEntries(
+    Object.keys(changes).map((key) => [key, reservation[key as keyof ReservationDetailChanges] ?? null]),
+  ) as ReservationDetailChanges
 
 /** Revisions whose events a later `ReservationWriteVoided` took back: they fire no host hook. */
 export const voidedRevisions = (events: RecordedEvent<ReservationEvent>[]): Set<number> => {
@@ -296,9 +303,15 @@ export const decideReservation = (
             JSON.stringify(reservation[key as keyof ReservationDetailChanges] ?? null),
         ),
       ) as ReservationDetailChanges
+      // The old values come from the state: the command names only the new ones.
       return Object.keys(changes).length === 0
         ? []
-        : [{ data: { changes, reservationId: reservation.id }, type: 'ReservationDetailsUpdated' }]
+        : [
+            {
+              data: { changes, previous: previousDetails(reservation, changes), reservationId: reservation.id },
+              type: 'ReservationDetailsUpdated',
+            },
+          ]
     }
   }
 }

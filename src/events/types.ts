@@ -104,9 +104,22 @@ export interface ReservationRescheduled {
   type: 'ReservationRescheduled'
 }
 
+/** The details of a reservation that are not its schedule or status: each field is optional. */
+export interface ReservationDetails {
+  customer?: null | RelationId
+  guest?: Guest | null
+  notes?: null | string
+}
+
+/**
+ * Details that changed: `changes` holds the new value of each changed field, `previous` its old
+ * value, with the same keys (the audit trail's "old → new"). Events written by older versions
+ * have no `previous`; a fold of the stream up to the event tells it.
+ */
 export interface ReservationDetailsUpdated {
   data: {
-    changes: { customer?: null | RelationId; guest?: Guest | null; notes?: null | string }
+    changes: ReservationDetails
+    previous?: ReservationDetails
     reservationId: string
   }
   type: 'ReservationDetailsUpdated'

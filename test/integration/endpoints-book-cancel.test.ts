@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { getRuntime } from '../../src/plugin/runtime.js'
 import { testDatabaseKinds } from '../helpers/databases.js'
-import { login } from '../helpers/payload.js'
+import { login, restRequest } from '../helpers/payload.js'
 import { getJson, postJson, withQuery } from '../support/http.js'
 import { usePayloadOn } from '../support/suite-payload.js'
 
@@ -312,6 +313,41 @@ describe.each(testDatabaseKinds())('book, cancel and history endpoints (%s)', (k
         revision: 1,
       })
       expect(Date.parse(ownerView.body.events[1].at)).toBeGreaterThan(0)
+    })
+
+    it('shows a details change with the old and new value of each field, events of older versions included', async () => {
+      const own = (await book({ customer: users.alice.id, notes: 'Window seat', resource, service, startTime: nextStart() }, users.alice.token)).body
+      const patched = await restRequest(site.payload, `/api/reservations/${own.id}`, {
+        body: JSON.stringify({ customer: users.bob.id, notes: 'Aisle' }),
+        headers: { Authorization: `JWT ${users.admin.token}`, 'Content-Type': 'application/json' },
+        method: 'PATCH',
+      })
+      expect(patched.status).toBe(200)
+      const changed = { changes: { customer: users.bob.id, notes: 'Aisle' }, previous: { customer: users.alice.id, notes: 'Window seat' } }
+      const trail = await history(own.id, users.admin.token)
+      expect(trail.body.events.at(-1)).toMatchObject({
+        actor: { collection: 'users', kind: 'user' },
+        data: { ...changed, reservationId: own.id },
+        type: 'ReservationDetailsUpdated',
+      })
+
+      // A details event written before events carried old values: history tells them from the stream.
+      const { store } = getRuntime(site.payload)
+      const stream = `reserve-reservation-${own.id}`
+      const [head] = (await store.readStream(stream)).slice(-1)
+      await store.append({
+        events: [
+          {
+            data: { changes: { notes: 'Terrace' }, reservationId: own.id },
+            metadata: { ...head!.metadata, actor: { kind: 'system', name: 'older-version' }, at: new Date().toISOString() },
+            type: 'ReservationDetailsUpdated',
+          },
+        ],
+        expectedRevision: head!.revision,
+        stream,
+      })
+      const older = (await history(own.id, users.admin.token)).body.events.at(-1)
+      expect(older.data).toEqual({ changes: { notes: 'Terrace' }, previous: { notes: 'Aisle' }, reservationId: own.id })
     })
 
     it('refuses others: 400 without an id, 401 anonymous, 403 another customer, 404 for staff only', async () => {

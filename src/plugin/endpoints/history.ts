@@ -3,7 +3,12 @@ import type { Endpoint } from 'payload'
 import type { RecordedEvent, ReservationEvent } from '../../events/types.js'
 import type { ResolvedOptions } from '../options.js'
 
-import { foldReservation } from '../../commands/reservation-decider.js'
+import {
+  evolveReservation,
+  foldReservation,
+  initialReservationState,
+  previousDetails,
+} from '../../commands/reservation-decider.js'
 import { isPrivileged } from '../access/is-privileged.js'
 import { withoutDigestDeep } from '../access/token-digest.js'
 import { getRuntime } from '../runtime.js'
@@ -22,6 +27,22 @@ const entry = (event: RecordedEvent<ReservationEvent>) => ({
   revision: event.revision,
   type: event.type,
 })
+
+/**
+ * The events as the audit trail shows them. A details change written before events carried
+ * the old values gets them from the fold of the stream up to it.
+ */
+const entries = (events: RecordedEvent<ReservationEvent>[]) => {
+  let state = initialReservationState()
+  return events.map((event) => {
+    const before = state
+    state = evolveReservation(state, event, event.metadata)
+    if (event.type === 'ReservationDetailsUpdated' && !event.data.previous && before.kind === 'active') {
+      return entry({ ...event, data: { ...event.data, previous: previousDetails(before.reservation, event.data.changes) } })
+    }
+    return entry(event)
+  })
+}
 
 /**
  * GET /api/reserve/history?reservationId= (beyond the spec): a reservation's events from its
@@ -52,7 +73,7 @@ export const historyEndpoint = (options: ResolvedOptions): Endpoint => ({
     if (events.length === 0) {
       throw messageBody(404, MESSAGES.reservationNotFound)
     }
-    return Response.json({ events: events.map(entry), reservationId: String(id) })
+    return Response.json({ events: entries(events), reservationId: String(id) })
   }),
   method: 'get',
   path: '/reserve/history',

@@ -7,6 +7,7 @@ import {
   evolveReservation,
   initialReservationState,
   type ReservationCommand,
+  type ReservationDetailChanges,
 } from '../../../src/commands/reservation-decider.js'
 import { DEFAULT_STATUS_MACHINE } from '../../../src/plugin/options.js'
 import { deciderSpec } from '../../support/decider-spec.js'
@@ -114,10 +115,40 @@ describe('reservation decider', () => {
       .thenRejects({ kind: 'invalid' })
   })
 
-  it('records only the details that changed', () => {
-    asStaff(booked())
-      .when({ data: { changes: { customer: 'c1', notes: 'window seat' }, reservationId: id }, type: 'UpdateReservationDetails' })
-      .then([{ data: { changes: { notes: 'window seat' }, reservationId: id }, type: 'ReservationDetailsUpdated' }])
+  describe('changing details', () => {
+    const update = (changes: ReservationDetailChanges): ReservationCommand => ({
+      data: { changes, reservationId: id },
+      type: 'UpdateReservationDetails',
+    })
+    const updated = (changes: ReservationDetailChanges, previous: ReservationDetailChanges): ReservationEvent => ({
+      data: { changes, previous, reservationId: id },
+      type: 'ReservationDetailsUpdated',
+    })
+
+    it('records only the details that changed, each with its old value', () => {
+      asStaff(booked())
+        .when(update({ customer: 'c1', notes: 'window seat' }))
+        .then([updated({ notes: 'window seat' }, { notes: null })])
+    })
+
+    it('takes the old values from the stream, not from the command', () => {
+      const guest = { email: 'ada@example.test', name: 'Ada', phone: null }
+      asStaff(booked(), updated({ notes: 'window seat' }, { notes: null }))
+        .when(update({ customer: null, guest, notes: 'aisle' }))
+        .then([updated({ customer: null, guest, notes: 'aisle' }, { customer: 'c1', guest: null, notes: 'window seat' })])
+      asStaff(booked(), updated({ customer: null, guest }, { customer: 'c1', guest: null }))
+        .when(update({ customer: 'c2', guest: { ...guest, name: 'Ada L.' } }))
+        .then([updated({ customer: 'c2', guest: { ...guest, name: 'Ada L.' } }, { customer: null, guest })])
+    })
+
+    it('changes nothing when every value is the one the stream has', () => {
+      asStaff(booked(), updated({ notes: 'window seat' }, { notes: null })).when(update({ customer: 'c1', notes: 'window seat' })).then([])
+    })
+
+    it('folds a details event of an older version, without old values, as before', () => {
+      const older: ReservationEvent = { data: { changes: { notes: 'window seat' }, reservationId: id }, type: 'ReservationDetailsUpdated' }
+      asStaff(booked(), older).when(update({ notes: 'aisle' })).then([updated({ notes: 'aisle' }, { notes: 'window seat' })])
+    })
   })
 
   describe('voiding a failed write', () => {

@@ -71,6 +71,16 @@ describe('ledger file lines', () => {
     expect(parseBodyLine(text, 3)).toMatchObject({ event: { data: { restores }, type: 'ReservationWriteVoided' }, kind: 'event' })
   })
 
+  it('reads details changes with or without their old values (older versions wrote none)', () => {
+    for (const data of [
+      { changes: { notes: 'aisle' }, previous: { notes: 'window' }, reservationId: RESERVATION },
+      { changes: { notes: 'aisle' }, reservationId: RESERVATION },
+    ]) {
+      const text = lineWith({ data, type: 'ReservationDetailsUpdated' })
+      expect(parseBodyLine(text, 3)).toMatchObject({ event: { data, type: 'ReservationDetailsUpdated' }, kind: 'event' })
+    }
+  })
+
   it('round-trips the end line', () => {
     expect(parseBodyLine(trailerLine({ events: 12, streams: 3 }).trimEnd(), 14)).toEqual({
       kind: 'end',
