@@ -8,7 +8,7 @@ import type { EventMetadata, RecordedEvent, ReservationEvent, ResourceEvent } fr
 import type { ReservationPolicy } from '../src/commands/reservation-decider.js'
 import type { BenchScenario } from './scenario.js'
 
-import { type CapacityState, decideCapacity, evolveCapacity, initialCapacityState } from '../src/commands/capacity-decider.js'
+import { type CapacityState, decideCapacity, evolveCapacity, initialCapacityState } from '../src/capacity/capacity-decider.js'
 import { decideReservation, foldReservation, initialReservationState } from '../src/commands/reservation-decider.js'
 import { bulkLoadPayloadEvents } from '../src/events/adapters/payload.js'
 import { NO_STREAM } from '../src/events/store.js'

@@ -1,6 +1,6 @@
 import type { Interval } from '../events/types.js'
 
-import { nextLocalMidnight, startOfLocalDay } from './local-time.js'
+import { nextLocalMidnight, startOfLocalDay } from '../time/local-time.js'
 import { MINUTE_MS, type ServiceTiming } from './service-timing.js'
 
 type Blocking = Pick<ServiceTiming, 'bufferAfterMinutes' | 'bufferBeforeMinutes' | 'durationType'>

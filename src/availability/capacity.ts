@@ -1,5 +1,5 @@
 import type { Interval } from '../events/types.js'
-import type { BusyIntervals } from '../projections/interval-index.js'
+import type { BusyIntervals } from '../capacity/interval-index.js'
 
 export type CapacityMode = 'per-guest' | 'per-reservation'
 

@@ -1,4 +1,4 @@
-import { nextLocalMidnight, startOfLocalDay } from './local-time.js'
+import { nextLocalMidnight, startOfLocalDay } from '../time/local-time.js'
 import { MINUTE_MS, type ServiceTiming } from './service-timing.js'
 
 type Timing = Pick<ServiceTiming, 'durationMinutes' | 'durationType'>

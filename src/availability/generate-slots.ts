@@ -1,9 +1,9 @@
-import type { BusyIntervals } from '../projections/interval-index.js'
+import type { BusyIntervals } from '../capacity/interval-index.js'
 
 import { blockedInterval } from './blocked-interval.js'
 import { type CapacityMode, claimUnits, fitsCapacity } from './capacity.js'
 import { computeEndTime } from './end-time.js'
-import type { EpochRange } from './ranges.js'
+import type { EpochRange } from '../time/ranges.js'
 import { MINUTE_MS, type ServiceTiming } from './service-timing.js'
 
 export interface SlotService extends ServiceTiming {

@@ -1,7 +1,7 @@
 import type { Schedule, ScheduleException } from './schedule.js'
 
-import { addCalendarDays, calendarDate, parseWallTime, weekdayOf, zonedEpoch } from './local-time.js'
-import { type EpochRange, mergeRanges, subtractRanges } from './ranges.js'
+import { addCalendarDays, calendarDate, parseWallTime, weekdayOf, zonedEpoch } from '../time/local-time.js'
+import { type EpochRange, mergeRanges, subtractRanges } from '../time/ranges.js'
 
 /** A full-day exception's share of one local day. */
 export interface TimeOff extends EpochRange {

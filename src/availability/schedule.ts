@@ -3,13 +3,9 @@
  * loaded from the schedules collection. Optional fields accept `null`, as Payload returns it.
  */
 
-/**
- * Days of a recurring slot, Monday first (ISO order). Names rather than numbers, because
- * 0–6 is ambiguous (is 0 Sunday or Monday?) and the names read well in the admin.
- */
-export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const
+import type { Weekday } from '../time/weekdays.js'
 
-export type Weekday = (typeof WEEKDAYS)[number]
+export { WEEKDAYS, type Weekday } from '../time/weekdays.js'
 
 /**
  * Wall-clock times are `HH:mm` in the resource's time zone; `endTime` may be `24:00`, the next

@@ -8,11 +8,11 @@ import { getPayload } from 'payload'
 
 import type { EventStore } from '../events/store.js'
 import type { LedgerProgress } from '../ledger-io/format.js'
-import type { RestoreProgress } from '../ledger-io/restore.js'
+import type { RestoreProgress } from '../plugin/restore-ledger.js'
 
 import { parseLedgerArguments } from '../ledger-io/arguments.js'
 import { exportLedger } from '../ledger-io/export.js'
-import { restoreLedger } from '../ledger-io/restore.js'
+import { restoreLedger } from '../plugin/restore-ledger.js'
 import { getRuntime } from '../plugin/runtime.js'
 
 const elapsed = (started: number): string => `${((Date.now() - started) / 1000).toFixed(1)} s`

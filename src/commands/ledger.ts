@@ -13,7 +13,7 @@ import type {
   ReservationEvent,
   ResourceClaim,
 } from '../events/types.js'
-import type { BusyIndex } from '../projections/busy-index.js'
+import type { BusyIndex } from '../capacity/busy-index.js'
 
 import { isWrongExpectedRevision, NO_STREAM } from '../events/store.js'
 import { EVENT_SCHEMA_VERSION, IDEMPOTENCY_STREAM_PREFIX, reservationStream, resourceStream } from '../events/types.js'
@@ -25,8 +25,8 @@ import {
   holdsOf,
   sameIntervals,
   WHOLE_CLAIM,
-} from './capacity-decider.js'
-import { CommandRejected, isCommandRejected } from './rejection.js'
+} from '../capacity/capacity-decider.js'
+import { CommandRejected, isCommandRejected } from '../events/rejection.js'
 import {
   type DecisionContext,
   decideReservation,

@@ -8,9 +8,9 @@ import type {
   ReservationSnapshot,
   RestoredSnapshot,
 } from '../events/types.js'
-import type { StatusMachine } from '../plugin/options.js'
+import type { StatusMachine } from './status-machine.js'
 
-import { CommandRejected } from './rejection.js'
+import { CommandRejected } from '../events/rejection.js'
 
 /** A reservation as its stream tells it. */
 export type Reservation = ReservationSnapshot

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 
 import type { ReserveLedgerOptions, ResolvedOptions } from './options.js'
 
-import { withAdmin } from '../admin/registration.js'
+import { withAdmin } from './admin/registration.js'
 import { reservationEventsCollection } from '../events/adapters/payload-collection.js'
 import { refuseDigestQueries } from './access/refuse-digest-queries.js'
 import { refuseMalformedQueries } from './access/refuse-malformed-queries.js'

@@ -2,13 +2,11 @@ import type { CollectionConfig, PayloadRequest } from 'payload'
 
 import type { EventStore } from '../events/store.js'
 
-export interface StatusMachine {
-  blockingStatuses: string[]
-  defaultStatus: string
-  statuses: string[]
-  terminalStatuses: string[]
-  transitions: Record<string, string[]>
-}
+import type { StatusMachine } from '../commands/status-machine.js'
+import type { AfterBookingCreateHook, AfterStatusChangeHook } from '../projections/host-hooks.js'
+
+export { DEFAULT_STATUS_MACHINE, type StatusMachine } from '../commands/status-machine.js'
+export type { AfterBookingCreateHook, AfterStatusChangeHook, ReservationDoc } from '../projections/host-hooks.js'
 
 export interface StaffProvisioning {
   beforeCreate?: (args: {
@@ -28,24 +26,10 @@ export interface ResourceOwnerMode {
   ownerField?: string
 }
 
-/** A reservation document as the hooks see it. */
-export type ReservationDoc = Record<string, unknown> & { id: string; status: string }
-
 export type BeforeBookingCreateHook = (args: {
   data: Record<string, unknown>
   req: PayloadRequest
 }) => Promise<Record<string, unknown>> | Record<string, unknown>
-
-export type AfterBookingCreateHook = (args: {
-  doc: ReservationDoc
-  req: PayloadRequest
-}) => Promise<void> | void
-
-export type AfterStatusChangeHook = (args: {
-  doc: ReservationDoc
-  newStatus: string
-  req: PayloadRequest
-}) => Promise<void> | void
 
 export interface ReserveLedgerHooks {
   afterBookingCreate?: AfterBookingCreateHook[]
@@ -138,18 +122,4 @@ export interface ResolvedOptions {
   statusMachine: StatusMachine
   timezone: string
   userCollection?: string
-}
-
-export const DEFAULT_STATUS_MACHINE: StatusMachine = {
-  blockingStatuses: ['pending', 'confirmed'],
-  defaultStatus: 'pending',
-  statuses: ['pending', 'confirmed', 'completed', 'cancelled', 'no-show'],
-  terminalStatuses: ['completed', 'cancelled', 'no-show'],
-  transitions: {
-    cancelled: [],
-    completed: [],
-    confirmed: ['completed', 'cancelled', 'no-show'],
-    'no-show': [],
-    pending: ['confirmed', 'cancelled'],
-  },
 }

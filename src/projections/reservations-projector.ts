@@ -3,9 +3,9 @@ import type { CollectionSlug, Payload, PayloadRequest } from 'payload'
 import { createLocalReq } from 'payload'
 
 import type { Ledger } from '../commands/ledger.js'
-import type { ResolvedOptions, ReservationDoc } from '../plugin/options.js'
 
 import type { RecordedEvent, ReservationEvent } from '../events/types.js'
+import type { ProjectorOptions, ReservationDoc } from './host-hooks.js'
 
 import { foldReservation, type ReservationState, voidedRevisions } from '../commands/reservation-decider.js'
 import { documentDiffers } from './document-differs.js'
@@ -46,7 +46,7 @@ export class ReservationsProjector {
   constructor(
     private readonly payload: Payload,
     private readonly ledger: Ledger,
-    private readonly options: ResolvedOptions,
+    private readonly options: ProjectorOptions,
   ) {}
 
   private get collection(): CollectionSlug {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import type { ResourceAvailability } from '../../src/admin/shared/contracts.js'
+import type { ResourceAvailability } from '../../src/plugin/http/contract.js'
 
 import { dayBounds, todayIn } from '../../src/admin/shared/calendar-dates.js'
 import { DEFAULT_STATUS_MACHINE } from '../../src/plugin/options.js'

@@ -3,9 +3,9 @@ import type { Payload } from 'payload'
 import type { EventStore } from '../../src/events/store.js'
 import type { ResourceEvent } from '../../src/events/types.js'
 
-import { evolveCapacity, initialCapacityState } from '../../src/commands/capacity-decider.js'
+import { evolveCapacity, initialCapacityState } from '../../src/capacity/capacity-decider.js'
 import { resourceStream } from '../../src/events/types.js'
-import { BusyIndex } from '../../src/projections/busy-index.js'
+import { BusyIndex } from '../../src/capacity/busy-index.js'
 
 const MINUTE = 60_000
 

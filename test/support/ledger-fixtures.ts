@@ -5,7 +5,7 @@ import { Ledger, type CommandMeta } from '../../src/commands/ledger.js'
 import { type BookReservation } from '../../src/commands/reservation-decider.js'
 import { createMemoryEventStore } from '../../src/events/adapters/memory.js'
 import { DEFAULT_STATUS_MACHINE } from '../../src/plugin/options.js'
-import { BusyIndex } from '../../src/projections/busy-index.js'
+import { BusyIndex } from '../../src/capacity/busy-index.js'
 import { v7 as uuidv7 } from 'uuid'
 
 export const staff: CommandMeta = { actor: { collection: 'users', id: 'staff-1', kind: 'user' }, privileged: true }

@@ -2,8 +2,8 @@
 import { Banner, Button, ShimmerEffect, useConfig, useStepNav } from '@payloadcms/ui'
 import React, { useEffect, useMemo, useState } from 'react'
 
-import type { AdminSettings } from '../settings.js'
-import type { ResourceRecord } from '../shared/contracts.js'
+import type { AdminSettings } from '../../plugin/http/contract.js'
+import type { ResourceRecord } from '../../plugin/http/contract.js'
 
 import { loadOf } from '../shared/capacity.js'
 import { addCalendarDays, dayBounds, datesFrom, isWeekend, todayIn } from '../shared/calendar-dates.js'

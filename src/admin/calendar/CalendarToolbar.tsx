@@ -2,7 +2,7 @@
 import { Button, ReactSelect } from '@payloadcms/ui'
 import React from 'react'
 
-import type { ResourceRecord } from '../shared/contracts.js'
+import type { ResourceRecord } from '../../plugin/http/contract.js'
 
 import { DayPicker } from '../shared/DayPicker.js'
 import { StepChevron } from '../shared/StepChevron.js'

@@ -2,8 +2,8 @@
 import { Banner, ShimmerEffect } from '@payloadcms/ui'
 import React, { useMemo } from 'react'
 
-import type { AdminSettings } from '../settings.js'
-import type { ReservationRecord, ResourceRecord } from '../shared/contracts.js'
+import type { AdminSettings } from '../../plugin/http/contract.js'
+import type { ReservationRecord, ResourceRecord } from '../../plugin/http/contract.js'
 import type { DatedMode } from './modes.js'
 import type { GridColumn } from './TimeGrid.js'
 

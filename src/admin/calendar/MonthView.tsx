@@ -1,9 +1,9 @@
 'use client'
 import React from 'react'
 
-import type { AdminSettings } from '../settings.js'
+import type { AdminSettings } from '../../plugin/http/contract.js'
 import type { EpochAvailability } from '../shared/capacity.js'
-import type { ReservationRecord } from '../shared/contracts.js'
+import type { ReservationRecord } from '../../plugin/http/contract.js'
 
 import { loadOf, sumLoads } from '../shared/capacity.js'
 import { dayBounds, isWeekend, localDateOf, todayIn } from '../shared/calendar-dates.js'

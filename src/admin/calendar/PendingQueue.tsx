@@ -2,8 +2,8 @@
 import { Button, ShimmerEffect } from '@payloadcms/ui'
 import React from 'react'
 
-import type { AdminSettings } from '../settings.js'
-import type { ReservationRecord } from '../shared/contracts.js'
+import type { AdminSettings } from '../../plugin/http/contract.js'
+import type { ReservationRecord } from '../../plugin/http/contract.js'
 
 import { localDateOf } from '../shared/calendar-dates.js'
 import { bookerLabel, relatedName } from '../shared/related.js'

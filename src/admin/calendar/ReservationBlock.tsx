@@ -1,8 +1,8 @@
 'use client'
 import React from 'react'
 
-import type { AdminSettings } from '../settings.js'
-import type { ReservationRecord } from '../shared/contracts.js'
+import type { AdminSettings } from '../../plugin/http/contract.js'
+import type { ReservationRecord } from '../../plugin/http/contract.js'
 
 import { bookerLabel, relatedName } from '../shared/related.js'
 import { statusLabel, statusTone } from '../shared/status.js'

@@ -14,11 +14,11 @@ import {
 } from '@payloadcms/ui'
 import React, { useCallback, useEffect, useMemo, useState } from 'react'
 
-import type { AdminSettings } from '../settings.js'
-import type { ReservationRecord, ResourceRecord } from '../shared/contracts.js'
+import type { AdminSettings } from '../../plugin/http/contract.js'
+import type { ReservationRecord, ResourceRecord } from '../../plugin/http/contract.js'
 
 import { ReservationDrawer } from '../drawer/ReservationDrawer.js'
-import { AVAILABILITY_VIEW_PATH } from '../paths.js'
+import { AVAILABILITY_VIEW_PATH } from '../../plugin/http/contract.js'
 import { todayIn } from '../shared/calendar-dates.js'
 import { useFormatters } from '../shared/use-formatters.js'
 import { useResources } from '../shared/use-resources.js'

@@ -1,9 +1,9 @@
 'use client'
 import React from 'react'
 
-import type { AdminSettings } from '../settings.js'
+import type { AdminSettings } from '../../plugin/http/contract.js'
 import type { EpochAvailability, Shade } from '../shared/capacity.js'
-import type { ReservationRecord, ResourceRecord } from '../shared/contracts.js'
+import type { ReservationRecord, ResourceRecord } from '../../plugin/http/contract.js'
 
 import { shadesOf } from '../shared/capacity.js'
 import { zonedEpoch } from '../shared/calendar-dates.js'

@@ -2,7 +2,7 @@
 import { ShimmerEffect, useConfig } from '@payloadcms/ui'
 import React, { useMemo, useState } from 'react'
 
-import type { AdminSettings } from '../settings.js'
+import type { AdminSettings } from '../../plugin/http/contract.js'
 
 import { loadOf, sumLoads } from '../shared/capacity.js'
 import { dayBounds, todayIn } from '../shared/calendar-dates.js'

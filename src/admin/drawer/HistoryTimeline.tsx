@@ -2,8 +2,8 @@
 import { ShimmerEffect } from '@payloadcms/ui'
 import React, { useEffect, useState } from 'react'
 
-import type { AdminSettings } from '../settings.js'
-import type { HistoryEvent, HistoryResponse } from '../shared/contracts.js'
+import type { AdminSettings } from '../../plugin/http/contract.js'
+import type { HistoryEvent, HistoryResponse } from '../../plugin/http/contract.js'
 import type { Formatters } from '../shared/use-formatters.js'
 
 import { statusLabel } from '../shared/status.js'

@@ -1,8 +1,8 @@
 'use client'
 import React from 'react'
 
-import type { AdminSettings } from '../settings.js'
-import type { CustomerRecord, ReservationRecord } from '../shared/contracts.js'
+import type { AdminSettings } from '../../plugin/http/contract.js'
+import type { CustomerRecord, ReservationRecord } from '../../plugin/http/contract.js'
 
 import { localDateOf } from '../shared/calendar-dates.js'
 import { coversDay } from '../shared/covers-day.js'

@@ -2,8 +2,8 @@
 import { Button, Drawer, ShimmerEffect, useConfig } from '@payloadcms/ui'
 import React, { useCallback, useEffect, useState } from 'react'
 
-import type { AdminSettings } from '../settings.js'
-import type { ReservationRecord } from '../shared/contracts.js'
+import type { AdminSettings } from '../../plugin/http/contract.js'
+import type { ReservationRecord } from '../../plugin/http/contract.js'
 
 import { bookerLabel, relatedName } from '../shared/related.js'
 import { StatusActions } from '../shared/StatusActions.js'

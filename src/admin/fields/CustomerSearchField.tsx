@@ -4,8 +4,8 @@ import type { RelationshipFieldClientProps } from 'payload'
 import { Button, FieldError, FieldLabel, useField } from '@payloadcms/ui'
 import React, { useId, useRef, useState } from 'react'
 
-import type { AdminSettings } from '../settings.js'
-import type { CustomerHit, RecordId } from '../shared/contracts.js'
+import type { AdminSettings } from '../../plugin/http/contract.js'
+import type { CustomerHit, RecordId } from '../../plugin/http/contract.js'
 
 import { customerLabel } from '../shared/related.js'
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'

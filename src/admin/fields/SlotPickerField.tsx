@@ -4,8 +4,8 @@ import type { DateFieldClientProps } from 'payload'
 import { Button, DateTimeField, ShimmerEffect, useField, useFormFields } from '@payloadcms/ui'
 import React, { useEffect, useState } from 'react'
 
-import type { AdminSettings } from '../settings.js'
-import type { RecordId } from '../shared/contracts.js'
+import type { AdminSettings } from '../../plugin/http/contract.js'
+import type { RecordId } from '../../plugin/http/contract.js'
 
 import { addCalendarDays, localDateOf, todayIn } from '../shared/calendar-dates.js'
 import { useFormatters } from '../shared/use-formatters.js'

@@ -1,8 +1,8 @@
 'use client'
 import { useEffect, useState } from 'react'
 
-import type { AdminSettings } from '../settings.js'
-import type { CustomerRecord, RecordId } from '../shared/contracts.js'
+import type { AdminSettings } from '../../plugin/http/contract.js'
+import type { CustomerRecord, RecordId } from '../../plugin/http/contract.js'
 
 import { useApi } from '../shared/use-api.js'
 

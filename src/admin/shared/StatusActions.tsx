@@ -2,7 +2,7 @@
 import { Button } from '@payloadcms/ui'
 import React, { useId, useState } from 'react'
 
-import type { AdminSettings } from '../settings.js'
+import type { AdminSettings } from '../../plugin/http/contract.js'
 
 import { actionLabel, nextStatuses } from './status.js'
 import { useReserveTranslation } from './use-reserve-translation.js'

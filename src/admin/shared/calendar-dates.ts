@@ -1,5 +1,5 @@
-import { addCalendarDays, localDateOf, weekdayOf, zonedEpoch } from '../../availability/local-time.js'
-import { WEEKDAYS } from '../../availability/schedule.js'
+import { addCalendarDays, localDateOf, weekdayOf, zonedEpoch } from '../../time/local-time.js'
+import { WEEKDAYS } from '../../time/weekdays.js'
 
 /**
  * Calendar dates (`YYYY-MM-DD`) as the admin pages walk them. Days are local days of the

@@ -1,6 +1,6 @@
-import type { ResourceAvailability, TimeRange } from './contracts.js'
+import type { ResourceAvailability, TimeRange } from '../../plugin/http/contract.js'
 
-import { type EpochRange, mergeRanges, subtractRanges } from '../../availability/ranges.js'
+import { type EpochRange, mergeRanges, subtractRanges } from '../../time/ranges.js'
 
 /**
  * Capacity of one resource over a span of time, from its resource-availability answer: where it

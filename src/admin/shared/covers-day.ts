@@ -1,4 +1,4 @@
-import type { ReservationRecord } from './contracts.js'
+import type { ReservationRecord } from '../../plugin/http/contract.js'
 
 import { dayBounds } from './calendar-dates.js'
 

@@ -1,4 +1,4 @@
-import type { CustomerRecord, NamedRecord, RecordId, Related, ReservationRecord } from './contracts.js'
+import type { CustomerRecord, NamedRecord, RecordId, Related, ReservationRecord } from '../../plugin/http/contract.js'
 
 export const relatedId = <T extends NamedRecord>(value: Related<T>): null | RecordId =>
   value === null || value === undefined ? null : typeof value === 'object' ? value.id : value

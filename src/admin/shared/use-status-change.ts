@@ -2,7 +2,7 @@
 import { toast } from '@payloadcms/ui'
 import { useCallback } from 'react'
 
-import type { AdminSettings } from '../settings.js'
+import type { AdminSettings } from '../../plugin/http/contract.js'
 
 import { useApi } from './use-api.js'
 import { useReserveTranslation } from './use-reserve-translation.js'

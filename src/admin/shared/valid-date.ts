@@ -1,4 +1,4 @@
-import { calendarDate } from '../../availability/local-time.js'
+import { calendarDate } from '../../time/local-time.js'
 
 /** `value` when it is a real calendar date `YYYY-MM-DD`, else undefined. */
 export const validDate = (value: unknown): string | undefined => {

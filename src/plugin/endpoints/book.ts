@@ -2,7 +2,7 @@ import type { CollectionSlug, Endpoint } from 'payload'
 
 import type { ResolvedOptions } from '../options.js'
 
-import { CommandRejected } from '../../commands/rejection.js'
+import { CommandRejected } from '../../events/rejection.js'
 import { MAX_ITEMS } from '../reservations/booking-plan.js'
 import { toPayloadError } from '../reservations/ledger-error.js'
 import { checkBookingShape } from './booking-shape.js'

@@ -5,7 +5,7 @@ import type { ResolvedOptions } from '../options.js'
 import type { SlotQuery } from './slot-query.js'
 
 import { generateSlots, type SlotResource } from '../../availability/generate-slots.js'
-import type { EpochRange } from '../../availability/ranges.js'
+import type { EpochRange } from '../../time/ranges.js'
 import { resolveWindows } from '../../availability/resolve-windows.js'
 import { referenceData } from '../reference-data/reference-data.js'
 import { slotServiceOf } from '../reference-data/slot-service.js'

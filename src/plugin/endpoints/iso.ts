@@ -1,4 +1,4 @@
-import type { EpochRange } from '../../availability/ranges.js'
+import type { EpochRange } from '../../time/ranges.js'
 
 /** A span as the API writes it: UTC ISO 8601 with milliseconds (SPEC 4). */
 export const isoRange = ({ end, start }: EpochRange): { end: string; start: string } => ({

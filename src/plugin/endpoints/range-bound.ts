@@ -1,4 +1,4 @@
-import { zonedEpoch } from '../../availability/local-time.js'
+import { zonedEpoch } from '../../time/local-time.js'
 import { isCalendarDate } from '../validation/is-calendar-date.js'
 import { parseInstant } from '../validation/parse-instant.js'
 

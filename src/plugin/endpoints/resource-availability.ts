@@ -1,9 +1,9 @@
 import type { Endpoint } from 'payload'
 
-import type { IntervalIndex } from '../../projections/interval-index.js'
+import type { IntervalIndex } from '../../capacity/interval-index.js'
 import type { ResolvedOptions } from '../options.js'
 
-import { localDateOf } from '../../availability/local-time.js'
+import { localDateOf } from '../../time/local-time.js'
 import { resolveWindows } from '../../availability/resolve-windows.js'
 import { referenceData } from '../reference-data/reference-data.js'
 import { getRuntime } from '../runtime.js'

@@ -2,7 +2,7 @@ import type { CollectionConfig, FieldAccess } from 'payload'
 
 import type { ResolvedOptions } from '../options.js'
 
-import { reservationFieldComponents } from '../../admin/registration.js'
+import { reservationFieldComponents } from '../admin/registration.js'
 import { isCustomer } from '../access/is-customer.js'
 import { reservationAccess } from '../access/reservation-access.js'
 import { relationIdsForNonStaff } from '../access/relation-ids-for-non-staff.js'

@@ -1,6 +1,6 @@
 import { APIError, ValidationError } from 'payload'
 
-import type { CommandRejected } from '../../commands/rejection.js'
+import type { CommandRejected } from '../../events/rejection.js'
 
 const STATUS = { conflict: 409, forbidden: 403, invalid: 400, 'not-found': 404 } as const
 

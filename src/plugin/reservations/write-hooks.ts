@@ -15,7 +15,7 @@ import type { ReservationCommand, ReservationDetailChanges, ReservationState } f
 import type { Guest } from '../../events/types.js'
 import type { ResolvedOptions } from '../options.js'
 
-import { CommandRejected, isCommandRejected } from '../../commands/rejection.js'
+import { CommandRejected, isCommandRejected } from '../../events/rejection.js'
 import { reservationDocument } from '../../projections/reservation-document.js'
 import { getRuntime } from '../runtime.js'
 import { buildBookingPlan, type PlanInput } from './booking-plan.js'

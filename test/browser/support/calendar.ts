@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 
-import type { ReservationRecord } from '../../../src/admin/shared/contracts.js'
+import type { ReservationRecord } from '../../../src/plugin/http/contract.js'
 
 import { type QueryValue, toQueryString } from '../../../src/admin/shared/query-string.js'
 import { dayBounds } from '../../../src/admin/shared/calendar-dates.js'

@@ -1,4 +1,4 @@
-import type { ResourceAvailability, TimeRange } from '../../../src/admin/shared/contracts.js'
+import type { ResourceAvailability, TimeRange } from '../../../src/plugin/http/contract.js'
 
 const MINUTE = 60_000
 

@@ -4,7 +4,7 @@ import type { Schedule } from '../../../src/availability/schedule.js'
 
 import { generateSlots, type SlotService } from '../../../src/availability/generate-slots.js'
 import { resolveWindows } from '../../../src/availability/resolve-windows.js'
-import { IntervalIndex } from '../../../src/projections/interval-index.js'
+import { IntervalIndex } from '../../../src/capacity/interval-index.js'
 
 const iso = (epoch: number): string => new Date(epoch).toISOString()
 

@@ -2,17 +2,17 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
 import type { Interval } from '../../../src/events/types.js'
-import type { EpochRange } from '../../../src/availability/ranges.js'
+import type { EpochRange } from '../../../src/time/ranges.js'
 import type { ServiceTiming } from '../../../src/availability/service-timing.js'
 
 import { blockedInterval } from '../../../src/availability/blocked-interval.js'
 import { type CapacityMode, claimUnits } from '../../../src/availability/capacity.js'
 import { computeEndTime, normaliseStart } from '../../../src/availability/end-time.js'
 import { generateSlots, type SlotService } from '../../../src/availability/generate-slots.js'
-import { weekdayOf } from '../../../src/availability/local-time.js'
+import { weekdayOf } from '../../../src/time/local-time.js'
 import { resolveWindows } from '../../../src/availability/resolve-windows.js'
 import { type Schedule, type Weekday, WEEKDAYS } from '../../../src/availability/schedule.js'
-import { IntervalIndex } from '../../../src/projections/interval-index.js'
+import { IntervalIndex } from '../../../src/capacity/interval-index.js'
 
 const MINUTE = 60_000
 const ZONES = ['UTC', 'Europe/Paris', 'America/New_York', 'America/Los_Angeles', 'Asia/Kolkata', 'Australia/Lord_Howe', 'America/Santiago']

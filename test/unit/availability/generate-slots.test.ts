@@ -7,7 +7,7 @@ import { blockedInterval } from '../../../src/availability/blocked-interval.js'
 import { claimUnits } from '../../../src/availability/capacity.js'
 import { computeEndTime } from '../../../src/availability/end-time.js'
 import { generateSlots, type GenerateSlotsInput, type SlotService } from '../../../src/availability/generate-slots.js'
-import { IntervalIndex } from '../../../src/projections/interval-index.js'
+import { IntervalIndex } from '../../../src/capacity/interval-index.js'
 
 const TZ = 'UTC'
 const DAY = '2026-06-08'

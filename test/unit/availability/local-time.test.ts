@@ -10,7 +10,7 @@ import {
   startOfLocalDay,
   weekdayOf,
   zonedEpoch,
-} from '../../../src/availability/local-time.js'
+} from '../../../src/time/local-time.js'
 
 const iso = (epoch: number): string => new Date(epoch).toISOString()
 const HOUR = 3_600_000

@@ -1,6 +1,6 @@
 import type { BookingRule } from './booking-rule.js'
 
-import { CommandRejected } from '../../../commands/rejection.js'
+import { CommandRejected } from '../../../events/rejection.js'
 
 /** An anonymous caller has no account to book for: it may only make guest bookings. */
 export const anonymousBooksAsGuest: BookingRule = ({ customer, meta, operation }) => {

@@ -2,7 +2,7 @@ import type { CollectionSlug } from 'payload'
 
 import type { BookingRule } from './booking-rule.js'
 
-import { CommandRejected } from '../../../commands/rejection.js'
+import { CommandRejected } from '../../../events/rejection.js'
 import { relationId } from '../relation-id.js'
 
 /**

@@ -1,6 +1,6 @@
 import type { BookingRule } from './booking-rule.js'
 
-import { CommandRejected } from '../../../commands/rejection.js'
+import { CommandRejected } from '../../../events/rejection.js'
 
 const TEXT_FIELDS = ['idempotencyKey', 'notes', 'status'] as const
 

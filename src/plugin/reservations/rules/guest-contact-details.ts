@@ -1,6 +1,6 @@
 import type { BookingRule } from './booking-rule.js'
 
-import { CommandRejected } from '../../../commands/rejection.js'
+import { CommandRejected } from '../../../events/rejection.js'
 import { isGuestBooking } from './booking-rule.js'
 
 /** A guest must be reachable: a name and an email or phone (SPEC 2.6, guest rule 1). */

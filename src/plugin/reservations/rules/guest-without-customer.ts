@@ -1,6 +1,6 @@
 import type { BookingRule } from './booking-rule.js'
 
-import { CommandRejected } from '../../../commands/rejection.js'
+import { CommandRejected } from '../../../events/rejection.js'
 
 /** A booking is either a customer's or a guest's (SPEC 2.6, guest rule 2). */
 export const guestWithoutCustomer: BookingRule = ({ customer, guest, operation }) => {

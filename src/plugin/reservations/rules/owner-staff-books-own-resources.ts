@@ -1,6 +1,6 @@
 import type { BookingRule } from './booking-rule.js'
 
-import { CommandRejected } from '../../../commands/rejection.js'
+import { CommandRejected } from '../../../events/rejection.js'
 import { ownedResourceIds } from '../../access/owner-filter.js'
 import { managesOwnRecords } from '../../access/record-scope.js'
 

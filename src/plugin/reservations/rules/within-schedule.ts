@@ -1,8 +1,8 @@
 import type { BookingRule } from './booking-rule.js'
 
-import { localDateOf } from '../../../availability/local-time.js'
+import { localDateOf } from '../../../time/local-time.js'
 import { resolveWindows } from '../../../availability/resolve-windows.js'
-import { CommandRejected } from '../../../commands/rejection.js'
+import { CommandRejected } from '../../../events/rejection.js'
 import { referenceData } from '../../reference-data/reference-data.js'
 
 /**

@@ -1,7 +1,7 @@
 import type { ClaimHold, Interval, ResourceEvent } from '../events/types.js'
 
-import { IntervalIndex, peakUnitsOf } from '../projections/interval-index.js'
-import { CommandRejected } from './rejection.js'
+import { IntervalIndex, peakUnitsOf } from './interval-index.js'
+import { CommandRejected } from '../events/rejection.js'
 
 /**
  * A resource stream's state: the blocked intervals of every reservation holding capacity, and

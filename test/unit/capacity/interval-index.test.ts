@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 
 import type { Interval } from '../../../src/events/types.js'
 
-import { IntervalIndex, type KeyedInterval } from '../../../src/projections/interval-index.js'
+import { IntervalIndex, type KeyedInterval } from '../../../src/capacity/interval-index.js'
 
 /** The obvious implementation the index must agree with. */
 class NaiveIndex {

@@ -1,10 +1,10 @@
 import type { CollectionConfig, Config } from 'payload'
 
-import type { ResolvedOptions } from '../plugin/options.js'
+import type { ResolvedOptions } from '../options.js'
 
-import { type ShippedLanguage, TRANSLATION_NAMESPACE, translations } from '../translations/index.js'
-import { AVAILABILITY_VIEW_PATH } from './paths.js'
-import { type AdminSettings, adminSettings } from './settings.js'
+import { type ShippedLanguage, TRANSLATION_NAMESPACE, translations } from '../../translations/index.js'
+import { type AdminSettings, AVAILABILITY_VIEW_PATH } from '../http/contract.js'
+import { adminSettings } from './settings.js'
 
 /**
  * Where the plugin's admin pieces hook into a Payload config. Components are named by import

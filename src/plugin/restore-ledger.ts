@@ -2,13 +2,13 @@ import type { Payload } from 'payload'
 import type { Readable } from 'node:stream'
 
 import type { RebuildProgress } from '../projections/rebuild.js'
-import type { LedgerProgress, LedgerSummary } from './format.js'
+import type { LedgerProgress, LedgerSummary } from '../ledger-io/format.js'
 
 import { RESERVATION_STREAM_PREFIX } from '../events/types.js'
-import { getRuntime } from '../plugin/runtime.js'
+import { getRuntime } from './runtime.js'
 import { rebuildReservations } from '../projections/rebuild.js'
-import { assertEmptyLedger, importLedger } from './import.js'
-import { readLedger } from './read.js'
+import { assertEmptyLedger, importLedger } from '../ledger-io/import.js'
+import { readLedger } from '../ledger-io/read.js'
 
 export type RestoreProgress =
   | ({ phase: 'check' | 'import' } & LedgerProgress)

@@ -6,7 +6,7 @@ import type { NewEvent } from '../../../src/events/types.js'
 import { createMemoryEventStore } from '../../../src/events/adapters/memory.js'
 import { NO_STREAM } from '../../../src/events/store.js'
 import { resourceStream } from '../../../src/events/types.js'
-import { BusyIndex } from '../../../src/projections/busy-index.js'
+import { BusyIndex } from '../../../src/capacity/busy-index.js'
 
 const HOUR = 3_600_000
 const metadata = { actor: { kind: 'system', name: 'spec' }, at: '2030-01-01T00:00:00.000Z', schemaVersion: 1 } as const

@@ -1,7 +1,7 @@
 import type { EventStore } from '../events/store.js'
 import type { RecordedEvent, ResourceEvent } from '../events/types.js'
 
-import { evolveCapacity, type CapacityState, initialCapacityState } from '../commands/capacity-decider.js'
+import { evolveCapacity, type CapacityState, initialCapacityState } from './capacity-decider.js'
 import { NO_STREAM } from '../events/store.js'
 import { isResourceEvent, RESOURCE_STREAM_PREFIX, resourceStream } from '../events/types.js'
 

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs'
 import utc from 'dayjs/plugin/utc.js'
 
-import { type Weekday, WEEKDAYS } from './schedule.js'
+import { type Weekday, WEEKDAYS } from './weekdays.js'
 
 dayjs.extend(utc)
 

@@ -1,3 +1,5 @@
+import type { StatusMachine } from '../../commands/status-machine.js'
+
 /**
  * The shapes the admin components read from the HTTP API (SPEC section 4, the REST API of the
  * plugin's collections and the history endpoint). Times are ISO 8601 strings in UTC.
@@ -121,3 +123,21 @@ export interface ReservationRecord {
   startTime: string
   status: string
 }
+
+/**
+ * What the admin components need to know of the plugin options. It travels to them as
+ * `clientProps`, so it holds plain data only: no functions, nothing secret.
+ */
+export interface AdminSettings {
+  /** The status that cancelling moves to; cancelling goes through the cancel endpoint. */
+  cancelledStatus: string
+  /** Minutes between the start times offered when clicking into the calendar. */
+  slotInterval: number
+  slugs: { customers: string; reservations: string; resources: string; services: string }
+  statusMachine: StatusMachine
+  /** IANA zone the calendar, widget and overview show days and times in. */
+  timezone: string
+}
+
+/** The admin page of the availability overview, below the admin route. */
+export const AVAILABILITY_VIEW_PATH = '/reservation-availability'

@@ -8,7 +8,7 @@ import {
   evolveCapacity,
   initialCapacityState,
   type SetCapacityClaim,
-} from '../../../src/commands/capacity-decider.js'
+} from '../../../src/capacity/capacity-decider.js'
 import { deciderSpec } from '../../support/decider-spec.js'
 
 const given = deciderSpec<SetCapacityClaim, ResourceEvent, CapacityState>({

@@ -1,0 +1,81 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import ts from 'typescript'
+import { describe, expect, it } from 'vitest'
+
+/**
+ * The layers of `src/`, lowest first (docs/ARCHITECTURE.md, "Layers"). A module may import its
+ * own layer and the ones below it, never one above: a domain rule filed above the code that
+ * needs it is what this catches. `admin` talks to the server over HTTP only, so besides its
+ * own code it may use the translations and the type-only HTTP contract.
+ */
+const LAYERS = ['translations', 'time', 'events', 'capacity', 'commands', 'projections', 'availability', 'ledger-io', 'plugin', 'cli']
+const ADMIN_MAY_IMPORT = ['admin', 'translations', 'time', 'plugin/http/contract.ts']
+const TOP = ['exports', 'index.ts']
+
+const SRC = path.resolve(import.meta.dirname, '../../../src')
+
+const sourceFiles = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name)
+    return entry.isDirectory() ? sourceFiles(full) : /\.tsx?$/.test(entry.name) ? [full] : []
+  })
+
+/** `src`-relative path of every relative import (and re-export) of a file, `.js` written as `.ts(x)`. */
+const importsOf = (file: string): string[] =>
+  ts
+    .preProcessFile(readFileSync(file, 'utf8'), true, true)
+    .importedFiles.map((ref) => ref.fileName)
+    .filter((name) => name.startsWith('.'))
+    .map((name) => {
+      const resolved = path.relative(SRC, path.resolve(path.dirname(file), name))
+      const base = resolved.replace(/\.jsx?$/, '')
+      const candidates = [`${base}.ts`, `${base}.tsx`, `${base}/index.ts`]
+      return candidates.find((candidate) => sourceFiles(SRC).some((f) => path.relative(SRC, f) === candidate)) ?? resolved
+    })
+
+const layerOf = (relative: string): string => relative.split(path.sep)[0]
+
+/** Why `from` may not import `to`, or null when it may. */
+export const upwardImport = (from: string, to: string): null | string => {
+  const [source, target] = [layerOf(from), layerOf(to)]
+  if (TOP.includes(source)) {
+    return null
+  }
+  if (source === 'admin') {
+    return ADMIN_MAY_IMPORT.some((allowed) => to === allowed || layerOf(to) === allowed)
+      ? null
+      : `admin talks to the server over HTTP only, yet imports ${to}`
+  }
+  if (target === 'admin' || TOP.includes(target)) {
+    return `${source} imports ${to}, which is above every layer`
+  }
+  const [s, t] = [LAYERS.indexOf(source), LAYERS.indexOf(target)]
+  if (s < 0 || t < 0) {
+    return `${s < 0 ? source : target} is in no layer: add it to LAYERS`
+  }
+  return t > s ? `${source} imports ${target}, a layer above it` : null
+}
+
+describe('layers', () => {
+  it('every import in src/ points to its own layer or one below', () => {
+    const files = sourceFiles(SRC)
+    expect(files.length).toBeGreaterThan(50)
+    const violations = files.flatMap((file) => {
+      const from = path.relative(SRC, file)
+      return importsOf(file).flatMap((to) => {
+        const why = upwardImport(from, to)
+        return why ? [`${from} → ${to}: ${why}`] : []
+      })
+    })
+    expect(violations).toEqual([])
+  })
+
+  it('refuses an upward import', () => {
+    expect(upwardImport('commands/ledger.ts', 'projections/busy-index.ts')).toMatch(/a layer above/)
+    expect(upwardImport('plugin/index.ts', 'admin/registration.ts')).toMatch(/above every layer/)
+    expect(upwardImport('admin/calendar/TimeGrid.tsx', 'availability/local-time.ts')).toMatch(/HTTP only/)
+    expect(upwardImport('admin/calendar/TimeGrid.tsx', 'plugin/http/contract.ts')).toBeNull()
+    expect(upwardImport('plugin/index.ts', 'commands/ledger.ts')).toBeNull()
+  })
+})
