@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { MAX_BODY_BYTES, MAX_BODY_DEPTH } from '../../src/plugin/endpoints/json-body.js'
+import { MAX_BODY_BYTES, MAX_BODY_DEPTH } from '../../src/plugin/http/json-body.js'
 import { openApiDocument } from '../../src/plugin/endpoints/openapi-document.js'
 import { MAX_ITEMS } from '../../src/plugin/reservations/booking-plan.js'
 import { testDatabaseKinds } from '../helpers/databases.js'

@@ -2,7 +2,7 @@ import type { CollectionBeforeOperationHook, FlattenedField, Payload, Where } fr
 
 import { APIError, NotFound } from 'payload'
 
-import { parseRecordId } from '../endpoints/record-id.js'
+import { parseRecordId } from '../http/record-id.js'
 
 /** Operators whose value is compared with a column as is: it must be of the column's kind. */
 const COMPARING = new Set(['equals', 'not_equals', 'in', 'not_in', 'greater_than', 'greater_than_equal', 'less_than', 'less_than_equal'])

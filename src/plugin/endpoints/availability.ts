@@ -3,9 +3,9 @@ import type { Endpoint } from 'payload'
 import type { ResolvedOptions } from '../options.js'
 
 import { findSlots } from './find-slots.js'
-import { isoRange } from './iso.js'
-import { MESSAGES } from './messages.js'
-import { endpoint, messageBody } from './request-error.js'
+import { isoRange } from '../http/iso.js'
+import { MESSAGES } from '../http/messages.js'
+import { endpoint, messageBody } from '../http/request-error.js'
 import { parseSlotQuery } from './slot-query.js'
 
 /** GET /api/reserve/availability (SPEC 4.1): `{ slots }`. */

@@ -6,9 +6,9 @@ import { CommandRejected } from '../../events/rejection.js'
 import { MAX_ITEMS } from '../reservations/booking-plan.js'
 import { toPayloadError } from '../reservations/ledger-error.js'
 import { checkBookingShape } from './booking-shape.js'
-import { readJsonObject } from './json-body.js'
+import { readJsonObject } from '../http/json-body.js'
 import { requireKnownRecords } from './known-records.js'
-import { endpoint, payloadErrorBody } from './request-error.js'
+import { endpoint, payloadErrorBody } from '../http/request-error.js'
 import { withoutToken } from './without-token.js'
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

@@ -3,9 +3,9 @@ import type { CollectionSlug, Endpoint, PayloadRequest, Where } from 'payload'
 import type { ResolvedOptions } from '../options.js'
 
 import { isPrivileged } from '../access/is-privileged.js'
-import { LIMITS, MESSAGES } from './messages.js'
-import { parseWholeNumber, queryParam } from './query-params.js'
-import { endpoint, messageBody } from './request-error.js'
+import { LIMITS, MESSAGES } from '../http/messages.js'
+import { parseWholeNumber, queryParam } from '../http/query-params.js'
+import { endpoint, messageBody } from '../http/request-error.js'
 
 /** Searched, and returned, only where the customers collection has them (SPEC 4.6). */
 const OPTIONAL_FIELDS = ['name', 'firstName', 'lastName', 'phone'] as const

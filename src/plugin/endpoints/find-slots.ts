@@ -10,10 +10,10 @@ import { resolveWindows } from '../../availability/resolve-windows.js'
 import { referenceData } from '../reference-data/reference-data.js'
 import { slotServiceOf } from '../reference-data/slot-service.js'
 import { getRuntime } from '../runtime.js'
-import { MESSAGES } from './messages.js'
+import { MESSAGES } from '../http/messages.js'
 import { readableIds } from './readable-ids.js'
-import { parseRecordId } from './record-id.js'
-import { errorBody } from './request-error.js'
+import { parseRecordId } from '../http/record-id.js'
+import { errorBody } from '../http/request-error.js'
 
 /**
  * The bookable slots of a query (SPEC 4.1, DESIGN 5). The resolved set is the caller resources

@@ -13,10 +13,10 @@ import { isPrivileged } from '../access/is-privileged.js'
 import { withoutDigestDeep } from '../access/token-digest.js'
 import { getRuntime } from '../runtime.js'
 import { isReservationCustomer } from './customer-of.js'
-import { MESSAGES } from './messages.js'
-import { queryParam } from './query-params.js'
-import { parseRecordId } from './record-id.js'
-import { endpoint, messageBody } from './request-error.js'
+import { MESSAGES } from '../http/messages.js'
+import { queryParam } from '../http/query-params.js'
+import { parseRecordId } from '../http/record-id.js'
+import { endpoint, messageBody } from '../http/request-error.js'
 
 /** An event as the audit trail shows it; the guest token's digest never leaves the ledger, at any depth. */
 const entry = (event: RecordedEvent<ReservationEvent>) => ({

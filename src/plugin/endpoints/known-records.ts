@@ -5,9 +5,9 @@ import type { ResolvedOptions } from '../options.js'
 
 import { referenceData } from '../reference-data/reference-data.js'
 import { relationId } from '../reservations/relation-id.js'
-import { MESSAGES } from './messages.js'
-import { parseRecordId } from './record-id.js'
-import { errorBody } from './request-error.js'
+import { MESSAGES } from '../http/messages.js'
+import { parseRecordId } from '../http/record-id.js'
+import { errorBody } from '../http/request-error.js'
 
 /**
  * Refuses booking data naming a service or resource that does not exist, top level or in an

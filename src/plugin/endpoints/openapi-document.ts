@@ -1,6 +1,6 @@
 import { MAX_ITEMS } from '../reservations/booking-plan.js'
-import { MAX_BODY_BYTES, MAX_BODY_DEPTH } from './json-body.js'
-import { LIMITS, MESSAGES } from './messages.js'
+import { MAX_BODY_BYTES, MAX_BODY_DEPTH } from '../http/json-body.js'
+import { LIMITS, MESSAGES } from '../http/messages.js'
 
 /**
  * The OpenAPI 3.1 description of the plugin's HTTP endpoints, served at

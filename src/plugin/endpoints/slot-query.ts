@@ -1,10 +1,10 @@
 import type { PayloadRequest } from 'payload'
 
 import { isCalendarDate } from '../validation/is-calendar-date.js'
-import { LIMITS, MESSAGES } from './messages.js'
-import { parseWholeNumber, queryParam } from './query-params.js'
-import { errorBody, type RequestError } from './request-error.js'
-import { isSupportedDate } from './supported-dates.js'
+import { LIMITS, MESSAGES } from '../http/messages.js'
+import { parseWholeNumber, queryParam } from '../http/query-params.js'
+import { errorBody, type RequestError } from '../http/request-error.js'
+import { isSupportedDate } from '../http/supported-dates.js'
 
 /** The parameters of availability and slots (SPEC 4.1), checked but with ids still as given. */
 export interface SlotQuery {

@@ -3,9 +3,9 @@ import type { Endpoint } from 'payload'
 import type { ResolvedOptions } from '../options.js'
 
 import { findSlots } from './find-slots.js'
-import { isoRange } from './iso.js'
-import { MESSAGES } from './messages.js'
-import { endpoint, errorBody } from './request-error.js'
+import { isoRange } from '../http/iso.js'
+import { MESSAGES } from '../http/messages.js'
+import { endpoint, errorBody } from '../http/request-error.js'
 import { parseSlotQuery } from './slot-query.js'
 
 /** GET /api/reserve/slots (SPEC 4.2): the slots with the date and clamped guestCount echoed. */
