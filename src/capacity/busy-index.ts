@@ -2,6 +2,7 @@ import type { EventStore } from '../events/store.js'
 import type { RecordedEvent, ResourceEvent } from '../events/types.js'
 
 import { evolveCapacity, type CapacityState, initialCapacityState } from './capacity-decider.js'
+import { KeyedQueue } from '../concurrency/keyed-queue.js'
 import { NO_STREAM } from '../events/store.js'
 import { isResourceEvent, RESOURCE_STREAM_PREFIX, resourceStream } from '../events/types.js'
 
@@ -23,7 +24,7 @@ export interface ResourceSnapshot {
 export class BusyIndex {
   /** Resources whose snapshot was read from the store at least once (not only fed by this process). */
   private readonly hydrated = new Set<string>()
-  private readonly queues = new Map<string, Promise<unknown>>()
+  private readonly queue = new KeyedQueue()
   private readonly snapshots = new Map<string, ResourceSnapshot>()
 
   constructor(private readonly store: EventStore) {}
@@ -40,13 +41,7 @@ export class BusyIndex {
 
   /** The resource's state at the stream head. Calls for one resource are serialised. */
   current(resourceId: string): Promise<ResourceSnapshot> {
-    const previous = this.queues.get(resourceId) ?? Promise.resolve()
-    const next = previous.then(() => this.refresh(resourceId))
-    this.queues.set(
-      resourceId,
-      next.catch(() => undefined),
-    )
-    return next
+    return this.queue.run(resourceId, () => this.refresh(resourceId))
   }
 
   /**

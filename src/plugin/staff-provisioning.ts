@@ -4,6 +4,7 @@ import { createLocalReq } from 'payload'
 
 import type { ResolvedOptions } from './options.js'
 
+import { KeyedQueue } from '../concurrency/keyed-queue.js'
 import { ownerFieldOf } from './access/owner-filter.js'
 import { hasAnyRole } from './access/user-roles.js'
 import { configError } from './config-error.js'
@@ -54,7 +55,7 @@ export const provisionStaffResource = (resolved: ResolvedOptions): CollectionAft
     throw configError('provisionStaffResource needs the staffProvisioning option')
   }
   const ownerField = ownerFieldOf(resolved)
-  const queues = new Map<string, Promise<void>>()
+  const queue = new KeyedQueue()
 
   const provision = async (req: PayloadRequest, user: StaffUser): Promise<void> => {
     try {
@@ -94,16 +95,7 @@ export const provisionStaffResource = (resolved: ResolvedOptions): CollectionAft
     if (!hasAnyRole(doc, provisioning.roleField, provisioning.staffRoles)) {
       return doc
     }
-    const key = String(doc.id)
-    const task = (queues.get(key) ?? Promise.resolve()).then(() => provision(req, { ...doc, collection: collection.slug }))
-    queues.set(key, task)
-    try {
-      await task
-    } finally {
-      if (queues.get(key) === task) {
-        queues.delete(key)
-      }
-    }
+    await queue.run(String(doc.id), () => provision(req, { ...doc, collection: collection.slug }))
     return doc
   }
 }

@@ -8,6 +8,7 @@ import type { RecordedEvent, ReservationEvent } from '../events/types.js'
 import type { ProjectorOptions, ReservationDoc } from './host-hooks.js'
 
 import { foldReservation, type ReservationState, voidedRevisions } from '../commands/reservation-decider.js'
+import { KeyedQueue } from '../concurrency/keyed-queue.js'
 import { documentDiffers } from './document-differs.js'
 import { reservationDocument } from './reservation-document.js'
 
@@ -39,7 +40,7 @@ export class ReservationsProjector {
   readonly requestOwned = new Set<string>()
   /** Plaintext guest tokens, kept only until afterBookingCreate has been given them. */
   readonly tokens = new Map<string, string>()
-  private readonly queues = new Map<string, Promise<void>>()
+  private readonly queue = new KeyedQueue()
   private readonly timers = new Set<NodeJS.Timeout>()
   private stopped = false
 
@@ -149,16 +150,7 @@ export class ReservationsProjector {
       // Shutting down: catch-up on the next start brings the document up to its stream.
       return Promise.resolve()
     }
-    const previous = this.queues.get(reservationId) ?? Promise.resolve()
-    const next = previous.then(() => this.apply(reservationId, options))
-    const settled = next.catch(() => undefined)
-    this.queues.set(reservationId, settled)
-    void settled.then(() => {
-      if (this.queues.get(reservationId) === settled) {
-        this.queues.delete(reservationId)
-      }
-    })
-    return next
+    return this.queue.run(reservationId, () => this.apply(reservationId, options))
   }
 
   /**
@@ -184,9 +176,7 @@ export class ReservationsProjector {
       clearTimeout(timer)
     }
     this.timers.clear()
-    while (this.queues.size > 0) {
-      await Promise.all(this.queues.values())
-    }
+    await this.queue.drain()
   }
 
   private async apply(reservationId: string, { rebuild = false }: { rebuild?: boolean }): Promise<void> {

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
  * needs it is what this catches. `admin` talks to the server over HTTP only, so besides its
  * own code it may use the translations and the type-only HTTP contract.
  */
-const LAYERS = ['translations', 'time', 'events', 'capacity', 'commands', 'projections', 'availability', 'ledger-io', 'plugin', 'cli']
+const LAYERS = ['translations', 'time', 'concurrency', 'events', 'capacity', 'commands', 'projections', 'availability', 'ledger-io', 'plugin', 'cli']
 const ADMIN_MAY_IMPORT = ['admin', 'translations', 'time', 'plugin/http/contract.ts']
 const TOP = ['exports', 'index.ts']
 

@@ -1,0 +1,89 @@
+import type { AppendRequest, EventStore } from '../events/store.js'
+import type { EventMetadata, Interval, LedgerEvent, NewEvent, ReservationEvent } from '../events/types.js'
+import type { BusyIndex } from '../capacity/busy-index.js'
+import type { ReservationPolicy, ReservationState } from './reservation-decider.js'
+
+import { byStreamName, intervalsByResource, sameClaim } from '../capacity/claims.js'
+import { NO_STREAM } from '../events/store.js'
+import { CommandRejected, isCommandRejected } from '../events/rejection.js'
+import { reservationStream } from '../events/types.js'
+import { heldClaims } from './reservation-decider.js'
+
+/** What the command handler and its commit strategies work with. */
+export interface LedgerDeps {
+  busy: BusyIndex
+  /** Number of units a resource offers; read when a claim is decided. */
+  capacityOf: (resourceId: string) => Promise<number>
+  clock?: () => Date
+  /** Attempts per command when a stream moved under it (optimistic concurrency). */
+  maxAttempts?: number
+  policy: ReservationPolicy
+  store: EventStore
+}
+
+/** What one attempt of a command decided, for a commit strategy to append. */
+export interface Decision {
+  after: ReservationState
+  before: ReservationState
+  events: ReservationEvent[]
+  /** The idempotency stream the booking must claim, if any. */
+  guard: null | string
+  metadata: EventMetadata
+  /** Whether claims may be decided on this process's view without reading the stream heads. */
+  optimistic: boolean
+  reservationId: string
+  /** The reservation stream's revision the decision read. */
+  revision: number
+}
+
+/** A resource whose claim the decision changes, and what the reservation holds there after it. */
+export interface ClaimChange {
+  final: Interval[]
+  resource: string
+}
+
+export const withMetadata = (events: LedgerEvent[], metadata: EventMetadata): NewEvent[] =>
+  events.map((event) => ({ ...event, metadata }) as NewEvent)
+
+/** The resources whose claim differs before and after the decision, in stream-name order. */
+export const claimChanges = ({ after, before }: Decision, policy: ReservationPolicy): ClaimChange[] => {
+  const was = intervalsByResource(heldClaims(before, policy.statusMachine))
+  const will = intervalsByResource(heldClaims(after, policy.statusMachine))
+  const resources = [...new Set([...was.keys(), ...will.keys()])].sort(byStreamName)
+  return resources.flatMap((resource) => {
+    const final = will.get(resource) ?? []
+    return sameClaim(was.get(resource) ?? [], final) ? [] : [{ final, resource }]
+  })
+}
+
+export const reservationAppend = ({ events, metadata, reservationId, revision }: Decision): AppendRequest => ({
+  events: withMetadata(events, metadata),
+  expectedRevision: revision,
+  stream: reservationStream(reservationId),
+})
+
+export const guardAppend = ({ guard, metadata, reservationId }: Decision): AppendRequest | null =>
+  guard
+    ? {
+        events: withMetadata([{ data: { reservationId }, type: 'IdempotencyKeyUsed' }], metadata),
+        expectedRevision: NO_STREAM,
+        stream: guard,
+      }
+    : null
+
+export const keyReused = () => new CommandRejected('invalid', 'idempotencyKey has already been used', 'idempotencyKey')
+
+/** The field a conflict on `resource` is reported at: the top-level start, or the item that needs it. */
+const claimPath = (state: ReservationState, resource: string): string => {
+  if (state.kind !== 'active' || String(state.reservation.resource) === resource) {
+    return 'startTime'
+  }
+  const index = state.reservation.items.findIndex((item) => String(item.resource) === resource)
+  return index < 0 ? 'startTime' : `items.${index}.startTime`
+}
+
+/** A capacity conflict on `resource`, reported at the field that asked for it. */
+export const conflictAt = (error: unknown, decision: Decision, resource: string): unknown =>
+  isCommandRejected(error) && error.kind === 'conflict'
+    ? new CommandRejected('conflict', error.message, claimPath(decision.after, resource))
+    : error
