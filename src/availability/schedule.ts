@@ -1,6 +1,7 @@
 /**
- * The schedule record (DESIGN section 5) as availability reads it: plain data, already
- * loaded from the schedules collection. Optional fields accept `null`, as Payload returns it.
+ * The schedule record as availability reads it: plain data, already loaded from the schedules
+ * collection. Optional fields accept `null`, as Payload returns it. See docs/ARCHITECTURE.md,
+ * "Reads: availability and the endpoints (`src/availability`, `src/plugin/endpoints`)".
  */
 
 import type { Weekday } from '../time/weekdays.js'

@@ -46,7 +46,10 @@ export type BookReservation = {
     notes: null | string
     plan: BookingPlan
     reservationId: string
-    /** Server code's `skipReservationHooks` (SPEC 3 rule 4): any known status, unchecked by the machine. */
+    /**
+     * Server code's `skipReservationHooks` (HTTP callers cannot set it): any known status,
+     * unchecked by the machine.
+     */
     skipTransitionValidation?: boolean
     status: string
   }

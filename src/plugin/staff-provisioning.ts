@@ -38,12 +38,13 @@ const provisioningReq = (req: PayloadRequest, user: StaffUser): Promise<PayloadR
 }
 
 /**
- * afterChange hook for the staff collection (SPEC 2.6). When a created or updated user holds a
- * staff role and owns no resource yet, it creates one owned by that user (found again by owner,
- * so it happens once per user; provisioning of one user is serialised within the process).
- * Demotion deletes nothing. The resource is created on behalf of the staff user (as req.user,
- * access bypassed), and its owner is set last, so neither the saver nor beforeCreate can change
- * it. Failures are logged, never thrown.
+ * afterChange hook for the staff collection (see docs/ARCHITECTURE.md,
+ * "Rules and access (`src/plugin/reservations/rules`, `src/plugin/access`)"). When a
+ * created or updated user holds a staff role and owns no resource yet, it creates one owned by
+ * that user (found again by owner, so it happens once per user; provisioning of one user is
+ * serialised within the process). Demotion deletes nothing. The resource is created on behalf
+ * of the staff user (as req.user, access bypassed), and its owner is set last, so neither the
+ * saver nor beforeCreate can change it. Failures are logged, never thrown.
  *
  * The resource is written in the user save's own transaction (see `provisioningReq`), so it
  * exists when the save returns and commits or rolls back with the user. A separate transaction

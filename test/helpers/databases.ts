@@ -94,7 +94,8 @@ const createSqliteDatabase = (): TestDatabase => {
   const file = path.join(os.tmpdir(), `${uniqueName()}.db`)
   const uri = `file:${file}`
   return {
-    // Transactions stay off (the adapter's default): see DESIGN section 4.
+    // Transactions stay off (the adapter's default): see docs/ARCHITECTURE.md,
+    // "Event stores (`src/events/adapters`)".
     adapter: () => sqliteAdapter({ busyTimeout: SQLITE_BUSY_TIMEOUT_MS, client: { url: uri }, push: true }),
     drop: async () => {
       await Promise.all(['', '-journal', '-wal', '-shm'].map((suffix) => rm(`${file}${suffix}`, { force: true })))

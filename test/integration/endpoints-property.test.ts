@@ -51,7 +51,11 @@ const scenarioArb = fc.record({
 
 type Scenario = typeof scenarioArb extends fc.Arbitrary<infer T> ? T : never
 
-/** The starts the grid rule of DESIGN 5 allows, worked out here independently of src/availability. */
+/**
+ * The starts the slot grid allows, worked out here independently of src/availability (see
+ * docs/ARCHITECTURE.md,
+ * "Reads: availability and the endpoints (`src/availability`, `src/plugin/endpoints`)").
+ */
 const gridStarts = (scenario: Scenario): number[] => {
   const offset = ZONES[scenario.zone] * MINUTE
   const midnight = Date.parse(`${DATE}T00:00:00.000Z`) - offset

@@ -261,7 +261,8 @@ describe.each(testDatabaseKinds())('guest tokens and who may call each /api/rese
       // A signed-in customer books as themselves: guest details with them are refused (400).
       'POST book as a guest':                            [201, 400, 400, 201, 201],
       'POST book for customer A':                        [403, 201, 403, 201, 201],
-      // Cancel never answers 401 (SPEC 5.3).
+      // Cancel never answers 401 (see docs/ARCHITECTURE.md,
+      // "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)").
       'POST cancel a reservation of A':                  [403, 200, 403, 200, 200],
       'POST cancel a guest reservation with its token':  [200, 200, 200, 200, 200],
       'GET history of a reservation of A':               [401, 200, 403, 200, 200],

@@ -54,7 +54,8 @@ export const toRow = (event: NewEvent, stream: string, revision: number): EventR
 
 /**
  * Indexes of `requests` in stream-name order (requests to one stream keep theirs): the order in
- * which a transaction writes them, as DESIGN asks of claimers, so concurrent ones cannot deadlock.
+ * which a transaction writes them, as every claimer of several streams does, so concurrent ones
+ * cannot deadlock.
  */
 export const inStreamOrder = (requests: AppendRequest[]): number[] =>
   requests

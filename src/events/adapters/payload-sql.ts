@@ -129,11 +129,11 @@ interface Target {
  * read to report it. Appends of up to `ROWS_PER_INSERT` events are one statement, so
  * all-or-nothing on every dialect; longer ones go a statement per batch, each at the head the
  * previous one left: in one transaction on PostgreSQL, one after another on SQLite (transactions
- * off, see DESIGN section 4), where such an append losing a race midway keeps the batches it
- * wrote. `appendAtomically` is the same single statement over several streams, conditioned on
- * every head, so both dialects append a booking's claims and its reservation event atomically;
- * beyond `ROWS_PER_INSERT` events PostgreSQL uses a transaction (drizzle's throws when COMMIT
- * fails) and SQLite refuses.
+ * off, see docs/ARCHITECTURE.md, "Event stores (`src/events/adapters`)"), where such an
+ * append losing a race midway keeps the batches it wrote. `appendAtomically` is the same single
+ * statement over several streams, conditioned on every head, so both dialects append a
+ * booking's claims and its reservation event atomically; beyond `ROWS_PER_INSERT` events
+ * PostgreSQL uses a transaction (drizzle's throws when COMMIT fails) and SQLite refuses.
  */
 export const createSqlEventRows = (source: SqlEvents): EventRows => {
   const { table } = source

@@ -38,7 +38,8 @@ const positionAt = (milliseconds: number): string => {
  * control: of concurrent writers to one stream exactly one insert succeeds. Positions are the
  * UUIDv7 event ids, which sort in creation time but may commit out of that order across
  * writers, hence `rewind`. Atomic multi-stream appends are offered where transactions are real:
- * PostgreSQL and a MongoDB replica set (SQLite runs with transactions off, see DESIGN section 4).
+ * PostgreSQL and a MongoDB replica set (SQLite runs with transactions off, see
+ * docs/ARCHITECTURE.md, "Event stores (`src/events/adapters`)").
  */
 export const createPayloadEventStore = (
   payload: Payload,

@@ -12,9 +12,10 @@ import { managesOwnRecords, seesAllRecords } from './record-scope.js'
 const RESOURCE_PATHS = ['resource', 'items.resource'] as const
 
 /**
- * Default access of the reservations collection (DESIGN section 5). Staff who see all records
- * manage all; in owner mode other staff manage the reservations of resources they own. A
- * customer reads their own and books for themselves; they cancel through the cancel endpoint,
+ * Default access of the reservations collection (see docs/ARCHITECTURE.md,
+ * "Rules and access (`src/plugin/reservations/rules`, `src/plugin/access`)"). Staff who see all
+ * records manage all; in owner mode other staff manage the reservations of resources they own.
+ * A customer reads their own and books for themselves; they cancel through the cancel endpoint,
  * so they never update or delete. Anonymous callers may only book, and the booking rules make
  * that a guest booking.
  */

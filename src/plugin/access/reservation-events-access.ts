@@ -16,7 +16,8 @@ export const readsLedger =
 
 /**
  * A guest's token digest lives in its booking event so the ledger can rebuild the reservation;
- * it never leaves through the API (SPEC 2.4), at whatever depth an event holds it. The store
- * reads rows below the hooks.
+ * it never leaves through the API, at whatever depth an event holds it. The store reads rows
+ * below the hooks. See docs/ARCHITECTURE.md,
+ * "Rules and access (`src/plugin/reservations/rules`, `src/plugin/access`)".
  */
 export const withoutTokenDigest: CollectionAfterReadHook = ({ doc }) => withoutDigestDeep(doc)

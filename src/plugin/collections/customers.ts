@@ -7,7 +7,7 @@ import { isPrivileged } from '../access/is-privileged.js'
 
 type NamedField = { name: string } & Field
 
-/** The customer fields of SPEC 2.5 besides email (which auth provides). */
+/** The fields every customer has besides email (which auth provides). */
 const customerFields = (resolved: ResolvedOptions): NamedField[] => {
   // Notes are the staff's notes about a customer: never shown to, or set by, the customer.
   const privileged: FieldAccess = ({ req }) => isPrivileged(req.user, resolved)

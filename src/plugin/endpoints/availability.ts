@@ -8,10 +8,13 @@ import { MESSAGES } from '../http/messages.js'
 import { endpoint, messageBody } from '../http/request-error.js'
 import { parseSlotQuery } from './slot-query.js'
 
-/** GET /api/reserve/availability (SPEC 4.1): `{ slots }`. */
+/**
+ * GET /api/reserve/availability: `{ slots }` (see docs/ARCHITECTURE.md,
+ * "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)").
+ */
 export const availabilityEndpoint = (options: ResolvedOptions): Endpoint => ({
   handler: endpoint(async (req) => {
-    // SPEC 7: this endpoint alone answers missing parameters with `{ message }`.
+    // The published API has this endpoint alone answer missing parameters with `{ message }`.
     const query = parseSlotQuery(req, messageBody(400, MESSAGES.missingSlotParams))
     const slots = await findSlots(req, options, query)
     return Response.json({ slots: slots.map(isoRange) })

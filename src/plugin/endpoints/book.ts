@@ -25,11 +25,12 @@ const checkItemCount = (data: Record<string, unknown>, collection: string): void
 }
 
 /**
- * POST /api/reserve/book (SPEC 4.4). The beforeBookingCreate hooks run first, in order, each
+ * POST /api/reserve/book. The beforeBookingCreate hooks run first, in order, each
  * given the data the previous one returned; then the reservations collection creates the
  * booking with the requester's access, so every collection hook and booking rule runs exactly
  * as for POST /api/reservations. Answers 201 with the document, its token digest removed;
- * refusals come in Payload's standard error body (400 invalid, 409 conflict, 403 access).
+ * refusals come in Payload's standard error body (400 invalid, 409 conflict, 403 access). See
+ * docs/ARCHITECTURE.md, "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)".
  */
 export const bookEndpoint = (options: ResolvedOptions): Endpoint => ({
   handler: endpoint(async (req) => {

@@ -14,13 +14,14 @@ import { withoutToken } from './without-token.js'
 const isBlank = (value: unknown): boolean => value === undefined || value === null || value === ''
 
 /**
- * POST /api/reserve/cancel (SPEC 4.5). Allowed to the reservation's customer, privileged staff,
+ * POST /api/reserve/cancel. Allowed to the reservation's customer, privileged staff,
  * or anyone presenting the guest token (checked against the stored digest in constant time);
  * everyone else gets 403, never 401. The cancel itself is a status update through the
  * collection, so the ledger decides it (notice period, privileged staff exempt; transitions),
  * the document and the afterStatusChange hooks follow, and `reason` lands in the event's
  * metadata (the write hooks read `req.context.reason`). An already cancelled reservation is
- * answered as it is.
+ * answered as it is. See docs/ARCHITECTURE.md,
+ * "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)".
  */
 export const cancelEndpoint = (options: ResolvedOptions): Endpoint => ({
   handler: endpoint(async (req) => {

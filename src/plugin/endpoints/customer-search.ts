@@ -7,7 +7,7 @@ import { LIMITS, MESSAGES } from '../http/messages.js'
 import { parseWholeNumber, queryParam } from '../http/query-params.js'
 import { endpoint, messageBody } from '../http/request-error.js'
 
-/** Searched, and returned, only where the customers collection has them (SPEC 4.6). */
+/** Searched, and returned, only where the customers collection has them. */
 const OPTIONAL_FIELDS = ['name', 'firstName', 'lastName', 'phone'] as const
 
 const wholeNumberParam = (req: PayloadRequest, name: string, fallback: number, message: string): number => {
@@ -46,10 +46,11 @@ const staffExclusion = async (req: PayloadRequest, options: ResolvedOptions, fie
 }
 
 /**
- * GET /api/reservation-customer-search (SPEC 4.6, 5.4): 401 without a session, 403 for users
+ * GET /api/reservation-customer-search: 401 without a session, 403 for users
  * who are not privileged staff. A contains-match of `search` on email and on whichever of
  * name, firstName, lastName and phone the collection has; `limit` is kept within 1 to 50 and
- * `page` at least 1. Each result carries only id, email and those name fields.
+ * `page` at least 1. Each result carries only id, email and those name fields. See
+ * docs/ARCHITECTURE.md, "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)".
  */
 export const customerSearchEndpoint = (options: ResolvedOptions): Endpoint => ({
   handler: endpoint(async (req) => {

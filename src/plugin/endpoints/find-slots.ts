@@ -16,12 +16,14 @@ import { parseRecordId } from '../http/record-id.js'
 import { errorBody } from '../http/request-error.js'
 
 /**
- * The bookable slots of a query (SPEC 4.1, DESIGN 5). The resolved set is the caller resources
+ * The bookable slots of a query. The resolved set is the caller resources
  * (`resources=`, else `resource`) united with the service's requiredResources; a slot is
  * offered only when every one of them has room. The day and its working windows come from
  * the primary resource (`resource`): its schedules, in its time zone, on the local date asked
  * for. Reads: reference data from the cache, then one stream-head read per resource in the set
- * (the busy index); nothing per candidate slot.
+ * (the busy index); nothing per candidate slot. See docs/ARCHITECTURE.md,
+ * "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)", and for the slot grid
+ * "Reads: availability and the endpoints (`src/availability`, `src/plugin/endpoints`)".
  */
 export const findSlots = async (req: PayloadRequest, options: ResolvedOptions, query: SlotQuery): Promise<EpochRange[]> => {
   const { payload } = req

@@ -11,7 +11,10 @@ import { openApiEndpoint } from './openapi.js'
 import { resourceAvailabilityEndpoint } from './resource-availability.js'
 import { slotsEndpoint } from './slots.js'
 
-/** The plugin's root endpoints, served under the host's API route (SPEC 4). */
+/**
+ * The plugin's root endpoints, served under the host's API route (see docs/ARCHITECTURE.md,
+ * "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)").
+ */
 export const reserveEndpoints = (options: ResolvedOptions): Endpoint[] => [
   availabilityEndpoint(options),
   slotsEndpoint(options),

@@ -11,10 +11,10 @@ import { errorBody } from '../http/request-error.js'
 
 /**
  * Refuses booking data naming a service or resource that does not exist, top level or in an
- * item, with 404 `{ error: 'Service not found' | 'Resource not found' }` (DESIGN 5), and a
+ * item, with 404 `{ error: 'Service not found' | 'Resource not found' }`, and a
  * signed-in requester's customer that does not exist with 404 `{ error: 'Customer not found' }`. Service and
  * resource values that are no id at all are left to the collection's validation, which names
- * the field.
+ * the field. See docs/ARCHITECTURE.md, "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)".
  */
 export const requireKnownRecords = async (
   req: PayloadRequest,

@@ -25,11 +25,12 @@ const busyIn = (index: IntervalIndex, from: number, to: number) =>
   index.overlapping(from, to).map(({ end, start, units }) => ({ ...isoRange({ end, start }), units }))
 
 /**
- * GET /api/reserve/resource-availability (SPEC 4.3): shift windows, time off and busy intervals
+ * GET /api/reserve/resource-availability: shift windows, time off and busy intervals
  * of a resource over `[start, end)`, plus the busy intervals of the pools its services also
  * require. A date bound is local midnight in the resource's zone. `busy` lists the blocked
  * intervals availability is computed from, buffers included, so the calendar shades exactly
- * what cannot be booked. The range may touch at most 92 local days.
+ * what cannot be booked. The range may touch at most 92 local days. See docs/ARCHITECTURE.md,
+ * "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)".
  */
 export const resourceAvailabilityEndpoint = (options: ResolvedOptions): Endpoint => ({
   handler: endpoint(async (req) => {

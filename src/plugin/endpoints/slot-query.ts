@@ -6,11 +6,14 @@ import { parseWholeNumber, queryParam } from '../http/query-params.js'
 import { errorBody, type RequestError } from '../http/request-error.js'
 import { isSupportedDate } from '../http/supported-dates.js'
 
-/** The parameters of availability and slots (SPEC 4.1), checked but with ids still as given. */
+/**
+ * The parameters of availability and slots, checked but with ids still as given (see
+ * docs/ARCHITECTURE.md, "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)").
+ */
 export interface SlotQuery {
   /** `YYYY-MM-DD`, a local day of the primary resource. */
   date: string
-  /** At least 1: lower values are clamped (SPEC 8). */
+  /** At least 1: lower values are clamped. */
   guestCount: number
   /** The primary resource: its schedule and time zone define the day's windows. */
   resource: string
@@ -30,7 +33,8 @@ const listedIds = (value: unknown): null | string[] => {
 
 /**
  * Reads and checks the query of availability or slots. `missing` is the refusal for an absent
- * resource, date or service, whose body key differs between the two endpoints (SPEC 7).
+ * resource, date or service, whose body key differs between the two endpoints (see
+ * docs/ARCHITECTURE.md, "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)").
  */
 export const parseSlotQuery = (req: PayloadRequest, missing: RequestError): SlotQuery => {
   const resource = queryParam(req, 'resource')

@@ -8,7 +8,10 @@ import { MESSAGES } from '../http/messages.js'
 import { endpoint, errorBody } from '../http/request-error.js'
 import { parseSlotQuery } from './slot-query.js'
 
-/** GET /api/reserve/slots (SPEC 4.2): the slots with the date and clamped guestCount echoed. */
+/**
+ * GET /api/reserve/slots: the slots with the date and clamped guestCount echoed (see
+ * docs/ARCHITECTURE.md, "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)").
+ */
 export const slotsEndpoint = (options: ResolvedOptions): Endpoint => ({
   handler: endpoint(async (req) => {
     const query = parseSlotQuery(req, errorBody(400, MESSAGES.missingSlotParams))

@@ -1,8 +1,9 @@
 import type { StatusMachine } from '../../commands/status-machine.js'
 
 /**
- * The shapes the admin components read from the HTTP API (SPEC section 4, the REST API of the
- * plugin's collections and the history endpoint). Times are ISO 8601 strings in UTC.
+ * The shapes the admin components read from the HTTP API (the endpoints, the REST API of the
+ * plugin's collections and the history endpoint). Times are ISO 8601 strings in UTC. See
+ * docs/ARCHITECTURE.md, "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)".
  */
 
 export type RecordId = number | string

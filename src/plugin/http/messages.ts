@@ -1,7 +1,8 @@
 /**
  * Every text the endpoints answer a refused request with. The handlers and the OpenAPI
  * document both read them from here, so the documented texts are the ones sent. The first
- * six are fixed by SPEC sections 4 and 7 and must not change.
+ * six are part of the published API and must not change (see docs/ARCHITECTURE.md,
+ * "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)").
  */
 export const MESSAGES = {
   forbidden: 'Forbidden',
@@ -35,7 +36,10 @@ export const MESSAGES = {
   unauthorized: 'Unauthorized',
 } as const
 
-/** Limits of SPEC section 8 and DESIGN section 5. */
+/**
+ * Limits of the HTTP API (see docs/ARCHITECTURE.md,
+ * "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)").
+ */
 export const LIMITS = {
   maxPage: 1_000_000,
   maxRangeDays: 92,

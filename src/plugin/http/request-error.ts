@@ -15,10 +15,16 @@ export class RequestError extends Error {
   }
 }
 
-/** `{ error: text }`: the body of the query endpoints' refusals (SPEC 7). */
+/**
+ * `{ error: text }`: the body of the query endpoints' refusals (see docs/ARCHITECTURE.md,
+ * "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)").
+ */
 export const errorBody = (status: number, text: string): RequestError => new RequestError(status, { error: text })
 
-/** `{ message: text }`: the body of cancel, history and customer-search refusals (SPEC 7). */
+/**
+ * `{ message: text }`: the body of cancel, history and customer-search refusals (see
+ * docs/ARCHITECTURE.md, "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)").
+ */
 export const messageBody = (status: number, text: string): RequestError => new RequestError(status, { message: text })
 
 /** `{ errors: [{ message }] }`: Payload's standard error body, used by book like the REST API. */

@@ -6,7 +6,8 @@ import { isGuestBooking } from './booking-rule.js'
 
 /**
  * Guest bookings only for services that allow them: `enabled`, or `inherit` while the plugin's
- * allowGuestBooking is on (SPEC 2.6, guest rule 3).
+ * allowGuestBooking is on. One of the guest rules: see docs/ARCHITECTURE.md,
+ * "Rules and access (`src/plugin/reservations/rules`, `src/plugin/access`)".
  */
 export const guestBookingEnabled: BookingRule = async (context) => {
   const { operation, options, plan, req } = context

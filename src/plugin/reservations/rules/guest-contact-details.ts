@@ -3,7 +3,10 @@ import type { BookingRule } from './booking-rule.js'
 import { CommandRejected } from '../../../events/rejection.js'
 import { isGuestBooking } from './booking-rule.js'
 
-/** A guest must be reachable: a name and an email or phone (SPEC 2.6, guest rule 1). */
+/**
+ * A guest must be reachable: a name and an email or phone. One of the guest rules: see
+ * docs/ARCHITECTURE.md, "Rules and access (`src/plugin/reservations/rules`, `src/plugin/access`)".
+ */
 export const guestContactDetails: BookingRule = (context) => {
   const { guest, operation } = context
   if (operation !== 'create' || !isGuestBooking(context)) {
