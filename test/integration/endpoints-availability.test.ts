@@ -48,7 +48,7 @@ describe.each(testDatabaseKinds())('availability and slots endpoints (%s)', (kin
     adminToken = await login(site.payload, { email: 'admin@example.test', password: 'secret-password' })
   })
 
-  describe('SPEC 7 rows', () => {
+  describe('error table rows', () => {
     const complete = ANY_IDS
     const omissions: Array<[string, Record<string, string>]> = [
       ['resource', { date: DATE, service: '1' }],

@@ -20,7 +20,7 @@ describe.each(testDatabaseKinds())('resource-availability endpoint (%s)', (kind)
 
   const range = (params: Record<string, Id | undefined>) => getJson(site.payload, withQuery(PATH, params as never))
 
-  describe('SPEC 7 rows', () => {
+  describe('error table rows', () => {
     it.each([
       ['resource', { end: '2030-06-02', start: '2030-06-01' }],
       ['start', { end: '2030-06-02', resource: '1' }],

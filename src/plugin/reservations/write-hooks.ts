@@ -28,7 +28,7 @@ import { beginRequestWrite, finishRequestWrite, recordRequestWrite, requestWrite
 import { validateDocument } from './validate-document.js'
 import { runLast } from './watch-failures.js'
 
-/** Set on `req.context` by server code that must bypass transition validation (SPEC 3). */
+/** Set on `req.context` by server code that must bypass transition validation (docs/ARCHITECTURE.md, "Rules and access"). */
 export const SKIP_RESERVATION_HOOKS = 'skipReservationHooks'
 
 const SCHEDULE_FIELDS = ['service', 'resource', 'startTime', 'endTime', 'items', 'guestCount'] as const
@@ -48,7 +48,7 @@ const guestOf = (value: unknown): Guest | null => {
   return guest.name || guest.email || guest.phone ? guest : null
 }
 
-/** Server code may record a status the machine would refuse (SPEC 3 rule 4); HTTP callers cannot set context. */
+/** Server code may record a status the machine would refuse (docs/ARCHITECTURE.md, "Rules and access"); HTTP callers cannot set context. */
 const skipsTransitionValidation = (req: PayloadRequest): boolean => req.context[SKIP_RESERVATION_HOOKS] === true
 
 const textOrNull = (value: unknown): null | string => (typeof value === 'string' && value !== '' ? value : null)
