@@ -100,7 +100,7 @@ describe('resolveOptions defaults', () => {
     })
   })
 
-  it('accepts a custom machine (the specification's example), whose cancelled status is terminal', () => {
+  it('accepts a custom machine (the specification example), whose cancelled status is terminal', () => {
     const example: StatusMachine = {
       blockingStatuses: ['deposit-paid', 'confirmed'],
       defaultStatus: 'enquiry',
