@@ -387,6 +387,14 @@ describe.each(testDatabaseKinds())(`${REQUESTS} generated malformed requests acr
       .map(([request, id]) => ({ ...request, path: `/api/reservations/${encodeURIComponent(id === ids.resource ? ids.reservation : id)}` })),
   }
 
+  /** Operators inside a JSON field that PostgreSQL's JSON path queries cannot express (found by this suite). */
+  const jsonPathQueries = (): Sent[] =>
+    ['where[data.reservationId][not_in]=1e3', 'where[data.reservationId][in]=a', 'where[data.intervals.start][greater_than]=5'].map((query) => ({
+      caller: 'admin' as const,
+      method: 'GET',
+      path: `/api/reservation-events?${query.replace(/\[/g, '%5B').replace(/\]/g, '%5D')}`,
+    }))
+
   /** Bodies nested far deeper than any field: a recursive parser would overflow its stack. */
   const deeplyNested = (): Sent[] =>
     [ENDPOINTS.book.path, ENDPOINTS.cancel.path, '/api/reservations'].flatMap((path) => [
@@ -398,7 +406,7 @@ describe.each(testDatabaseKinds())(`${REQUESTS} generated malformed requests acr
     ['reservations: REST create', collectionRequests.create, 600, deeplyNested],
     ['reservations: REST update', collectionRequests.update, 500, () => []],
     ['reservations: REST list', collectionRequests.list, 400, () => []],
-    ['reservation-events: REST list', collectionRequests.eventsList, 300, () => []],
+    ['reservation-events: REST list', collectionRequests.eventsList, 300, jsonPathQueries],
     ['slots', getRequest(ENDPOINTS.slots), 800, () => []],
     ['availability', getRequest(ENDPOINTS.availability), 700, () => []],
     ['resource-availability', getRequest(ENDPOINTS.resourceAvailability), 700, () => []],

@@ -14,6 +14,12 @@ const TEXTUAL = new Set(['like', 'not_like', 'contains'])
 /** Bound of LIMIT and OFFSET in both databases (a signed 64-bit integer); far beyond any page. */
 const MAX_PAGING = 2 ** 31 - 1
 
+/**
+ * Operators Payload's PostgreSQL adapter can turn into a JSON path query inside a JSON field
+ * (3.90); any other, and `in`/`not_in` with a single value, becomes an invalid query there.
+ */
+const JSON_PATH_OPERATORS = new Set(['equals', 'not_equals', 'in', 'not_in', 'like', 'not_like', 'contains', 'exists'])
+
 const refuse = (message: string) => new APIError(message, 400, undefined, true)
 
 /** The field a dotted path names, through groups and arrays; undefined for an unknown path. */
@@ -24,6 +30,16 @@ const fieldAt = (fields: FlattenedField[], path: string): FlattenedField | undef
     return field
   }
   return 'flattenedFields' in field ? fieldAt(field.flattenedFields, rest.join('.')) : field
+}
+
+/** Whether a dotted path leads into a JSON field (past its name), where queries are JSON path queries. */
+const insideJson = (fields: FlattenedField[], path: string): boolean => {
+  const [head, ...rest] = path.split('.')
+  const field = fields.find((candidate) => candidate.name === head)
+  if (!field || rest.length === 0) {
+    return false
+  }
+  return field.type === 'json' || ('flattenedFields' in field && insideJson(field.flattenedFields, rest.join('.')))
 }
 
 /** Every (path, operator, value) a `where` holds, through its `and`/`or` nesting. */
@@ -102,6 +118,9 @@ export const refuseMalformedQueries =
       const kind = path === 'id' ? 'id' : field?.type
       if (GEOMETRIC.has(operator) && kind !== 'point') {
         throw refuse(`Invalid query: ${path} cannot be queried with ${operator}`)
+      }
+      if (insideJson(fields, path) && (!JSON_PATH_OPERATORS.has(operator) || (/in$/.test(operator) && !Array.isArray(operand)))) {
+        throw refuse(`Invalid query: ${path} is inside a JSON field, where ${operator} ${JSON_PATH_OPERATORS.has(operator) ? 'needs a list of values' : 'is not supported'}`)
       }
       if (operator === 'all' && !(field && 'hasMany' in field && field.hasMany)) {
         throw refuse(`Invalid query: ${path} holds one value; all needs a field with many`)
