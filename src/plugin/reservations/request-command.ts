@@ -1,0 +1,71 @@
+import type { JsonObject, PayloadRequest } from 'payload'
+
+import type { CommandOutcome, ExecuteOptions } from '../../commands/ledger.js'
+import type { ReservationCommand, ReservationState } from '../../commands/reservation-decider.js'
+import type { ResolvedOptions } from '../options.js'
+
+import { CommandRejected } from '../../events/rejection.js'
+import { reservationDocument } from '../../projections/reservation-document.js'
+import { getRuntime } from '../runtime.js'
+import { commandMeta } from './command-meta.js'
+import { beginRequestWrite, recordRequestWrite, requestWriteOf } from './request-writes.js'
+import { validateDocument } from './validate-document.js'
+
+/**
+ * Runs one command of this request and records what it appended, so that a failure later in
+ * the request voids it. `before` is the reservation before the request's first command.
+ */
+export const runRequestCommand = async (
+  req: PayloadRequest,
+  options: ResolvedOptions,
+  command: ReservationCommand,
+  { before, reason, ...execute }: ExecuteOptions & { before: ReservationState; reason?: string },
+): Promise<CommandOutcome> => {
+  const reservationId = command.data.reservationId
+  await beginRequestWrite(req)
+  // The request writes this reservation's document itself, not the background projector.
+  getRuntime(req.payload).projector.requestOwned.add(reservationId)
+  const outcome = await getRuntime(req.payload).ledger.execute(command, commandMeta(req, options, reason), execute)
+  const earlier = requestWriteOf(req, reservationId)
+  recordRequestWrite(req, reservationId, {
+    before,
+    events: outcome.events,
+    hooksRevision: earlier?.hooksRevision ?? -1,
+    state: outcome.state,
+  })
+  return outcome
+}
+
+/** Payload's field validation of the document `next` projects to, before anything is appended. */
+export const approveDocument =
+  (req: PayloadRequest, options: ResolvedOptions, operation: 'create' | 'update', originalDoc?: JsonObject) =>
+  async (next: ReservationState): Promise<void> => {
+    if (next.kind === 'active') {
+      const document = reservationDocument(next.reservation, 0) as unknown as JsonObject
+      await validateDocument({ collection: options.slugs.reservations, document, operation, originalDoc, req })
+    }
+  }
+
+/**
+ * The document a request saves: the ledger's projection of the reservation, with the hooks
+ * checkpoint at the head already when no host hook listens for what it appended, so that the
+ * request's own save is its last write of the document.
+ */
+export const requestDocument = (
+  req: PayloadRequest,
+  reservationId: string,
+  outcome: CommandOutcome,
+  storedHooksRevision?: null | number,
+): Record<string, unknown> => {
+  if (outcome.state.kind !== 'active') {
+    throw new CommandRejected('not-found', 'Reservation not found')
+  }
+  const write = requestWriteOf(req, reservationId)!
+  const events = write.events
+  const { projector } = getRuntime(req.payload)
+  const delivered = storedHooksRevision ?? -1
+  // Nothing older pending and nothing anyone listens for: delivered up to the head already.
+  const atHead = delivered >= (events[0]?.revision ?? 0) - 1 && !projector.hasListeners(events)
+  write.hooksRevision = atHead ? outcome.revision : delivered
+  return { ...reservationDocument(outcome.state.reservation, outcome.revision), ledgerHooksRevision: write.hooksRevision }
+}
