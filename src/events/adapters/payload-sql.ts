@@ -192,6 +192,13 @@ export const createSqlEventRows = (source: SqlEvents): EventRows => {
    * text, numeric as a string), then a cast to its type: PostgreSQL types bare parameters in
    * VALUES as text. Rows go in stream-name order, so concurrent inserts wait on each other's
    * index entries in one order and cannot deadlock.
+   *
+   * On PostgreSQL (read committed) the head of a stream this statement inserts nothing into is
+   * read from the statement's snapshot, so a writer committing at the same instant can pass
+   * unseen. That is safe for the ledger's decisions: a command reads a resource stream without
+   * writing it only where its own reservation's claim stays as it was, and any other writer that
+   * changes that claim appends to the same reservation stream, whose rows this statement does
+   * insert and the unique index on (stream, revision) serialises.
    */
   const insertAtHeads = (rows: EventRow[], heads: Array<{ expectedRevision: number; stream: string }>): SQL => {
     const list = (chunks: SQLChunk[]): SQL => sql.join(chunks, sql`, `)
