@@ -1,10 +1,10 @@
 import type { Payload } from 'payload'
 
 import type { EventStore } from '../../src/events/store.js'
-import type { ResourceEvent } from '../../src/events/types.js'
+import type { ReservationEvent, ResourceEvent } from '../../src/events/types.js'
 
 import { evolveCapacity, initialCapacityState } from '../../src/capacity/capacity-decider.js'
-import { resourceStream } from '../../src/events/types.js'
+import { reservationStream, resourceStream } from '../../src/events/types.js'
 import { BusyIndex } from '../../src/capacity/busy-index.js'
 
 const MINUTE = 60_000
@@ -113,6 +113,118 @@ export const collectionViolations = (
       ? [{ peak, quantity: resource.quantity, resource: String(resource.id), where: new Date(at).toISOString() }]
       : []
   })
+}
+
+export interface SampledViolation extends Violation {
+  /** When the sample was read, and how long after sampling began. */
+  at: string
+  afterMs: number
+  /** The blocking documents that held the resource at that instant, as the sample read them. */
+  holders: Array<{ id: string; ledgerRevision?: number; startTime: string; status: string }>
+}
+
+export interface CollectionSampler {
+  /** Stops sampling once the read in progress is done; what every sample found. */
+  stop(): Promise<{ errors: string[]; samples: number; violations: SampledViolation[] }>
+}
+
+/**
+ * Reads the documents on `resources` every `everyMs` (one read at a time) while a run goes on,
+ * and checks each read with `collectionViolations`: the collection must never show a resource
+ * over capacity, not only once the run has settled. Blocking is the status machine's
+ * `blocking`, as for the final check.
+ */
+export const sampleCollection = (
+  payload: Payload,
+  resources: readonly CheckedResource[],
+  services: readonly CheckedService[],
+  blocking: readonly string[],
+  everyMs: number,
+): CollectionSampler => {
+  const began = Date.now()
+  const errors: string[] = []
+  const violations: SampledViolation[] = []
+  let samples = 0
+  let stopped = false
+  let wake: () => void = () => undefined
+  const loop = (async () => {
+    while (!stopped) {
+      const at = Date.now()
+      try {
+        const { docs } = await payload.db.find<ReservationRow>({
+          collection: 'reservations',
+          limit: 0,
+          pagination: false,
+          where: { resource: { in: resources.map(({ id }) => id) } },
+        })
+        samples++
+        for (const violation of collectionViolations(docs, resources, services, blocking)) {
+          const instant = Date.parse(violation.where)
+          const buffers = new Map(services.map((service) => [String(service.id), service]))
+          const holders = docs
+            .filter((doc) => {
+              const service = buffers.get(String(doc.service))
+              return (
+                String(doc.resource) === violation.resource &&
+                blocking.includes(doc.status) &&
+                service !== undefined &&
+                Date.parse(doc.startTime) - service.bufferTimeBefore * MINUTE <= instant &&
+                instant < Date.parse(doc.endTime) + service.bufferTimeAfter * MINUTE
+              )
+            })
+            .map((doc) => ({
+              id: doc.id,
+              ledgerRevision: (doc as { ledgerRevision?: number }).ledgerRevision,
+              startTime: doc.startTime,
+              status: doc.status,
+            }))
+          violations.push({ ...violation, afterMs: at - began, at: new Date(at).toISOString(), holders })
+        }
+      } catch (error) {
+        errors.push(`${new Date(at).toISOString()}: ${error instanceof Error ? error.message : String(error)}`.slice(0, 300))
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, everyMs)
+        wake = () => (clearTimeout(timer), resolve())
+      })
+    }
+  })()
+  return {
+    async stop() {
+      stopped = true
+      wake()
+      await loop
+      return { errors, samples, violations }
+    },
+  }
+}
+
+/**
+ * Repairs recorded in the ledger: reconcile fences every stream it repairs (with
+ * `ReservationClaimsReconciled`, or `ReservationAbandoned` for a booking that never landed)
+ * before it sets claims right, whichever process ran it. Looks at every reservation holding or
+ * having held a claim on `resources`, plus `also`.
+ */
+export const recordedRepairs = async (
+  store: EventStore,
+  resources: readonly CheckedResource[],
+  also: Iterable<string> = [],
+): Promise<string[]> => {
+  const ids = new Set<string>(also)
+  for (const resource of resources) {
+    for (const event of await store.readStream<ResourceEvent>(resourceStream(String(resource.id)))) {
+      ids.add(event.data.reservationId)
+    }
+  }
+  const repairs: string[] = []
+  for (const id of ids) {
+    for (const event of await store.readStream<ReservationEvent>(reservationStream(id))) {
+      if (event.type === 'ReservationClaimsReconciled' || event.type === 'ReservationAbandoned') {
+        repairs.push(`${id}: ${event.type} at revision ${event.revision} (${event.recordedAt})`)
+      }
+    }
+  }
+  return repairs
 }
 
 export interface ClaimAudit {

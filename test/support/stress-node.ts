@@ -3,14 +3,22 @@
  * database whose schema the parent already pushed and sends every operation through Payload's
  * REST router (`restRequest`), as a guest or as the staff user NODE_STAFF_EMAIL. It reports on
  * stdout in lines starting with "@@ ".
+ *
+ * Each worker (worker w of process NODE_INDEX, NODE_CONCURRENCY workers a process) draws from a
+ * generator of its own, seeded from (NODE_SEED, its worker index), and takes the same number of
+ * draws for every operation: the seed fixes each worker's sequence of choices (what kind of
+ * operation, which start, resource, service, guest count, which of the candidates), not which
+ * reservations are candidates when it chooses, nor how the workers interleave.
  *   stress: prints "@@ ready", waits for "go" on stdin, runs NODE_OPS random operations,
- *           NODE_CONCURRENCY at a time, on NODE_RESOURCES × NODE_SERVICES at NODE_STARTS
+ *           shared among NODE_CONCURRENCY workers, on NODE_RESOURCES × NODE_SERVICES at NODE_STARTS
  *           half-hourly starts from 09:00 on NODE_DAY: guest bookings, cancellations by guest
  *           token or by staff, staff status changes and staff moves (another start, another
  *           resource, another guest count; NODE_MOVES=1), mostly of reservations still pending
  *           or confirmed, its own and (with moves on) every process's, as it finds them in
  *           the collection now and then. A move carries a unique `notes` tag, so the parent
- *           can find it in the ledger. Prints "@@ result {json}" and exits.
+ *           can find it in the ledger. Prints "@@ result {json}" and exits. The result also
+ *           says what this process's catch-up passes did during the run (NODE_CATCHUP_INTERVAL_MS
+ *           and NODE_CATCHUP_GRACE_MS set their cadence; by default they do not run after boot).
  *   remote: prints "@@ ready", then for each stdin line `{ method, path, body, as }` ("staff"
  *           or "guest") sends that request and prints "@@ answer {status, body}".
  *   crash:  prints "@@ ready" and books without end (NODE_CONCURRENCY at a time, now and then
@@ -21,8 +29,10 @@ import type { Payload } from 'payload'
 
 import { createInterface } from 'node:readline'
 
+import { getRuntime } from '../../src/plugin/runtime.js'
 import { existingTestDatabase, type TestDatabaseKind } from '../helpers/databases.js'
 import { login, restRequest, stopPayload } from '../helpers/payload.js'
+import { type CatchUpTally, watchCatchUp } from './catch-up-watch.js'
 import { startReservePayload } from './reserve-payload.js'
 
 export interface StressOp {
@@ -40,6 +50,8 @@ export interface StressOp {
 
 export interface StressResult {
   booked: string[]
+  /** What this process's catch-up passes did between "go" and the result. */
+  catchUp: CatchUpTally
   ops: StressOp[]
 }
 
@@ -53,7 +65,7 @@ const env = (name: string): string => {
 
 const say = (line: string) => process.stdout.write(`@@ ${line}\n`)
 
-/** Deterministic per NODE_SEED (mulberry32), so a failing run can be repeated. */
+/** mulberry32: deterministic per seed, so a worker's draws can be repeated. */
 const generator = (seed: number) => {
   let state = seed >>> 0
   return (): number => {
@@ -64,8 +76,56 @@ const generator = (seed: number) => {
   }
 }
 
-const random = generator(Number(env('NODE_SEED')))
-const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]
+/** A 32-bit hash of whole numbers (murmur3's finaliser over each), to seed one generator per tuple. */
+const mix = (...parts: number[]): number =>
+  parts.reduce((hash, part) => {
+    let h = Math.imul(hash ^ (part >>> 0) ^ Math.floor(part / 4_294_967_296), 0x9e3779b1)
+    h ^= h >>> 16
+    h = Math.imul(h, 0x85ebca6b)
+    h ^= h >>> 13
+    h = Math.imul(h, 0xc2b2ae35)
+    return (h ^ (h >>> 16)) >>> 0
+  }, 0x811c9dc5)
+
+/**
+ * One operation's random choices, all drawn up front and always as many, so that what a worker
+ * draws for its n-th operation never depends on what it found (or others did) before.
+ */
+interface Draws {
+  /** Cancel by the guest's token rather than as staff. */
+  byToken: number
+  /** Which kind of change a move makes. */
+  change: number
+  guests: number
+  kind: number
+  /** Which reservation of the pool. */
+  pick: number
+  /** Which pool: every process's active reservations, this process's active ones, or its bookings. */
+  pool: [number, number]
+  resource: number
+  service: number
+  start: number
+  /** Which status a status change asks for. */
+  to: number
+}
+
+const drawer = (random: () => number) => (): Draws => ({
+  byToken: random(),
+  change: random(),
+  guests: random(),
+  kind: random(),
+  pick: random(),
+  pool: [random(), random()],
+  resource: random(),
+  service: random(),
+  start: random(),
+  to: random(),
+})
+
+const pick = <T>(items: readonly T[], draw: number): T => items[Math.floor(draw * items.length)]
+
+const seed = Number(env('NODE_SEED'))
+const nodeIndex = Number(process.env.NODE_INDEX ?? 0)
 
 // Payload's default ids on SQLite and PostgreSQL are numbers.
 const resources = env('NODE_RESOURCES').split(',').map(Number)
@@ -73,14 +133,19 @@ const services = env('NODE_SERVICES').split(',').map(Number)
 const day = env('NODE_DAY')
 const starts = Number(env('NODE_STARTS'))
 const concurrency = Number(env('NODE_CONCURRENCY'))
+/** The generator of worker `w` of this process: seeded from (NODE_SEED, its index among all processes' workers). */
+const drawsOf = (w: number) => drawer(generator(mix(seed, nodeIndex * concurrency + w)))
 
 /** Guest tokens as afterBookingCreate hands them over: the only place the plaintext exists. */
 const tokens = new Map<string, string>()
 
 const payload: Payload = await startReservePayload(existingTestDatabase(env('NODE_DATABASE_KIND') as TestDatabaseKind, env('NODE_DATABASE_URI')), {
   allowGuestBooking: true,
-  // Leave recovery to the parent: this node only writes.
-  catchUp: { graceMs: 3_600_000, intervalMs: 3_600_000 },
+  // By default recovery is left to the parent; the model suite runs it here too, and counts it.
+  catchUp: {
+    graceMs: Number(process.env.NODE_CATCHUP_GRACE_MS ?? 3_600_000),
+    intervalMs: Number(process.env.NODE_CATCHUP_INTERVAL_MS ?? 3_600_000),
+  },
   hooks: {
     afterBookingCreate: [
       ({ doc }) => {
@@ -115,47 +180,51 @@ const outcome = (kind: StressOp['kind'], status: number, body: string, id?: stri
 let counter = 0
 
 /** One of the half-hourly starts: hour-long services overlap their neighbours in part. */
-const randomStart = (): string => {
-  const minute = 9 * 60 + Math.floor(random() * starts) * 30
+const startAt = (draw: number): string => {
+  const minute = 9 * 60 + Math.floor(draw * starts) * 30
   return new Date(Date.parse(`${day}T00:00:00.000Z`) + minute * 60_000).toISOString()
 }
 
 /** A guest booking at a random start. */
-const book = async (): Promise<StressOp> => {
+const book = async (draws: Draws): Promise<StressOp> => {
   const n = counter++
-  const startTime = randomStart()
   const { body, status } = await send('POST', '/api/reserve/book', {
     guest: { email: `guest${process.pid}-${n}@example.test`, name: `Guest ${n}` },
-    guestCount: 1 + Math.floor(random() * 2),
-    resource: pick(resources),
-    service: pick(services),
-    startTime,
+    guestCount: 1 + Math.floor(draws.guests * 2),
+    resource: pick(resources, draws.resource),
+    service: pick(services, draws.service),
+    startTime: startAt(draws.start),
   })
   return outcome('book', status, body, status === 201 ? String((JSON.parse(body) as { id: string }).id) : undefined)
 }
 
 /** Half by the guest's own token (an anonymous caller), half by staff. */
-const cancel = async (id: string): Promise<StressOp> => {
+const cancel = async (id: string, draws: Draws): Promise<StressOp> => {
   const token = tokens.get(id)
   const { body, status } =
-    token && random() < 0.5
+    token && draws.byToken < 0.5
       ? await send('POST', '/api/reserve/cancel', { reservationId: id, token })
       : await send('POST', '/api/reserve/cancel', { reason: 'stress', reservationId: id }, staffToken)
   return outcome('cancel', status, body, id, 'cancelled')
 }
 
 /** A staff status change: any of the machine's moves, refused (400) where the status forbids it. */
-const changeStatus = async (id: string): Promise<StressOp> => {
-  const to = pick(['confirmed', 'completed', 'no-show'])
+const changeStatus = async (id: string, draws: Draws): Promise<StressOp> => {
+  const to = pick(['confirmed', 'completed', 'no-show'], draws.to)
   const { body, status } = await send('PATCH', `/api/reservations/${id}`, { status: to }, staffToken)
   return outcome('status', status, body, id, to)
 }
 
 /** A staff move of any reservation: to another start, another resource or another guest count. */
-const move = async (id: string): Promise<StressOp> => {
+const move = async (id: string, draws: Draws): Promise<StressOp> => {
   const tag = `move-${process.pid}-${counter++}`
-  const roll = random()
-  const change = roll < 0.5 ? { startTime: randomStart() } : roll < 0.8 ? { resource: pick(resources) } : { guestCount: 1 + Math.floor(random() * 2) }
+  const roll = draws.change
+  const change =
+    roll < 0.5
+      ? { startTime: startAt(draws.start) }
+      : roll < 0.8
+        ? { resource: pick(resources, draws.resource) }
+        : { guestCount: 1 + Math.floor(draws.guests * 2) }
   const { body, status } = await send('PATCH', `/api/reservations/${id}`, { ...change, notes: tag }, staffToken)
   return outcome('move', status, body, id, undefined, tag)
 }
@@ -189,35 +258,41 @@ if (env('NODE_SCENARIO') === 'remote') {
       break
     }
   }
+  // Every pass this process's catch-up makes from here on: a run without crashes needs no repair.
+  const runtime = getRuntime(payload)
+  const watch = watchCatchUp(runtime.catchUp, payload, { graceMs: runtime.options.catchUp.graceMs, store: runtime.store })
   const booked: string[] = []
   /** Reservations whose last answer left them pending or confirmed: most moves target these. */
   const active = new Set<string>()
   const ops: StressOp[] = []
-  let remaining = Number(env('NODE_OPS'))
+  const total = Number(env('NODE_OPS'))
   const moves = process.env.NODE_MOVES === '1'
   let shared: string[] = []
-  const target = (): string | undefined => {
-    const pool = moves && shared.length > 0 && random() < 0.5 ? shared : active.size > 0 && random() < 0.85 ? [...active] : booked
-    return pool.length > 0 ? pick(pool) : undefined
+  const target = ({ pick: which, pool: [first, second] }: Draws): string | undefined => {
+    const pool = moves && shared.length > 0 && first < 0.5 ? shared : active.size > 0 && second < 0.85 ? [...active] : booked
+    return pool.length > 0 ? pick(pool, which) : undefined
   }
-  const worker = async (): Promise<void> => {
-    while (remaining > 0) {
-      remaining--
-      if (moves && remaining % 5 === 0) {
+  // Each worker has operations of its own to run, so its n-th draws are always its n-th operation's.
+  const worker = async (w: number): Promise<void> => {
+    const draw = drawsOf(w)
+    const mine = Math.floor(total / concurrency) + (w < total % concurrency ? 1 : 0)
+    for (let n = 0; n < mine; n++) {
+      if (moves && n % 5 === 4) {
         shared = await othersActive()
       }
-      const roll = random()
-      const id = target()
+      const draws = draw()
+      const roll = draws.kind
+      const id = target(draws)
       // With moves on, most operations change existing reservations: that is where a process's
       // cached view of a resource goes stale under another's changes.
       const op =
         id === undefined || roll < (moves ? 0.3 : 0.6)
-          ? await book()
+          ? await book(draws)
           : roll < (moves ? 0.4 : 0.8)
-            ? await cancel(id)
+            ? await cancel(id, draws)
             : moves && roll < 0.88
-              ? await move(id)
-              : await changeStatus(id)
+              ? await move(id, draws)
+              : await changeStatus(id, draws)
       if (op.kind === 'book' && op.id !== undefined) {
         booked.push(op.id)
         active.add(op.id)
@@ -227,27 +302,29 @@ if (env('NODE_SCENARIO') === 'remote') {
       ops.push(op)
     }
   }
-  await Promise.all(Array.from({ length: concurrency }, worker))
-  const result: StressResult = { booked, ops }
+  await Promise.all(Array.from({ length: concurrency }, (_, w) => worker(w)))
+  const result: StressResult = { booked, catchUp: await watch.stop(), ops }
   say(`result ${JSON.stringify(result)}`)
   await stopPayload(payload)
   process.exit(0)
 } else {
   say('ready')
   const booked: string[] = []
-  const worker = async (): Promise<never> => {
+  const worker = async (w: number): Promise<never> => {
+    const draw = drawsOf(w)
     for (;;) {
-      const target = booked.length > 0 && random() < 0.2 ? booked.splice(Math.floor(random() * booked.length), 1)[0] : undefined
+      const draws = draw()
+      const target = booked.length > 0 && draws.kind < 0.2 ? booked.splice(Math.floor(draws.pick * booked.length), 1)[0] : undefined
       if (target === undefined) {
-        const op = await book()
+        const op = await book(draws)
         if (op.id !== undefined) {
           booked.push(op.id)
           say(`ack book ${op.id}`)
         }
-      } else if ((await cancel(target)).status === 200) {
+      } else if ((await cancel(target, draws)).status === 200) {
         say(`ack cancel ${target}`)
       }
     }
   }
-  await Promise.all(Array.from({ length: concurrency }, worker))
+  await Promise.all(Array.from({ length: concurrency }, (_, w) => worker(w)))
 }
