@@ -88,17 +88,20 @@ export class ReservationsProjector {
     if (this.hasListeners(due)) {
       await this.deliver(reservationId, due, req)
     }
-    const { state } = source
+    const delivered = events[events.length - 1].revision
     await this.payload.db.updateOne({
       collection: this.collection,
-      // Payload stamps its own write time on updates; the ledger's is the truth, as a rebuild has it.
-      data: {
-        ledgerHooksRevision: events[events.length - 1].revision,
-        ...(state.kind === 'active' ? { updatedAt: state.reservation.updatedAt } : {}),
-      },
-      id: reservationId,
+      // `updatedAt: null` leaves the document's time as its writer set it (the adapters would
+      // stamp their clock); the checkpoint only moves forward, whoever saved the document since.
+      data: { ledgerHooksRevision: delivered, updatedAt: null },
       req,
       returning: false,
+      where: {
+        and: [
+          { id: { equals: reservationId } },
+          { or: [{ ledgerHooksRevision: { less_than: delivered } }, { ledgerHooksRevision: { exists: false } }] },
+        ],
+      },
     })
   }
 
@@ -203,7 +206,15 @@ export class ReservationsProjector {
       // Behind the stream, torn by two interleaved saves, or stamped with Payload's clock by a
       // request that did not live to set the ledger's time back (write-hooks.ts). A document
       // that already says what the ledger says is not written: its updatedAt stays.
-      await this.payload.db.updateOne({ collection: this.collection, data, id: reservationId, returning: false })
+      // Unless another process has saved a newer revision meanwhile: its document stands.
+      await this.payload.db.updateOne({
+        collection: this.collection,
+        data,
+        returning: false,
+        where: {
+          and: [{ id: { equals: reservationId } }, { or: [{ ledgerRevision: { less_than_equal: revision } }, { ledgerRevision: { exists: false } }] }],
+        },
+      })
     }
     if (!rebuild) {
       // The stream and the checkpoint were just read: nothing to read again.

@@ -1,5 +1,7 @@
 import type { PayloadRequest } from 'payload'
 
+import type { RequestWrite } from './request-writes.js'
+
 /**
  * Payload stamps its own clock on an updated document; the ledger's decision time is the
  * truth, as a rebuild has it. Set it back within the request, in the stored document and in
@@ -10,9 +12,13 @@ export const keepLedgerTime = async (
   req: PayloadRequest,
   collection: string,
   reservationId: string,
-  updatedAt: string,
+  write: RequestWrite,
   result: unknown,
 ): Promise<void> => {
+  if (write.state.kind !== 'active') {
+    return
+  }
+  const { updatedAt } = write.state.reservation
   const answered = (result as { docs?: unknown[] } | null)?.docs ?? [result]
   const docs = answered.filter(
     (doc): doc is { id: unknown; updatedAt?: unknown } => !!doc && typeof doc === 'object' && String((doc as { id?: unknown }).id) === reservationId,
@@ -20,12 +26,14 @@ export const keepLedgerTime = async (
   if (docs.length === 0 || docs.every((doc) => doc.updatedAt === updatedAt)) {
     return
   }
+  // Only while the document still shows what this request saved: another process's newer
+  // save carries its own time, and is not this request's to change.
   await req.payload.db.updateOne({
     collection,
     data: { updatedAt },
-    id: reservationId,
     req,
     returning: false,
+    where: { and: [{ id: { equals: reservationId } }, { ledgerRevision: { equals: write.revision } }] },
   })
   docs.forEach((doc) => (doc.updatedAt = updatedAt))
 }

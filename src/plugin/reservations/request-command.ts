@@ -31,6 +31,7 @@ export const runRequestCommand = async (
     before,
     events: outcome.events,
     hooksRevision: earlier?.hooksRevision ?? -1,
+    revision: outcome.revision,
     state: outcome.state,
   })
   return outcome
@@ -67,5 +68,8 @@ export const requestDocument = (
   // Nothing older pending and nothing anyone listens for: delivered up to the head already.
   const atHead = delivered >= (events[0]?.revision ?? 0) - 1 && !projector.hasListeners(events)
   write.hooksRevision = atHead ? outcome.revision : delivered
-  return { ...reservationDocument(outcome.state.reservation, outcome.revision), ledgerHooksRevision: write.hooksRevision }
+  const document = reservationDocument(outcome.state.reservation, outcome.revision)
+  // An update saves the checkpoint only to move it to the head: Payload's save is
+  // unconditional, and a checkpoint read before another process delivered would move it back.
+  return atHead || write.before.kind === 'absent' ? { ...document, ledgerHooksRevision: write.hooksRevision } : document
 }

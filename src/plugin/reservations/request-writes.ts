@@ -13,6 +13,8 @@ export interface RequestWrite {
   events: RecordedEvent<ReservationEvent>[]
   /** The hooks checkpoint the request stored in the document. */
   hooksRevision: number
+  /** The stream revision the document the request saved reflects. */
+  revision: number
   state: ReservationState
 }
 

@@ -94,10 +94,13 @@ const updateReservation = async (req: PayloadRequest, options: ResolvedOptions, 
   if (commands.length === 0) {
     // Nothing the ledger records changes: the document stays as the ledger made it (system
     // fields such as createdAt are not the caller's to write), its time stamp included.
-    const { state } = await ledger.load(reservationId)
+    const { revision, state } = await ledger.load(reservationId)
     await beginRequestWrite(req)
-    recordRequestWrite(req, reservationId, { before: state, events: [], hooksRevision: -1, state })
-    return { ...stored }
+    const saved = typeof stored.ledgerRevision === 'number' ? stored.ledgerRevision : revision
+    recordRequestWrite(req, reservationId, { before: state, events: [], hooksRevision: -1, revision: saved, state })
+    // Not its hooks checkpoint: another process may have moved it on since `stored` was read.
+    const { ledgerHooksRevision: _theirs, ...unchanged } = stored
+    return unchanged
   }
   const reason = typeof req.context.reason === 'string' ? req.context.reason : undefined
   const { next, state } = await ledger.precheck(reservationId, commands, commandMeta(req, options, reason))
@@ -149,15 +152,26 @@ const afterOperation =
     if (!['create', 'delete', 'deleteByID', 'update', 'updateByID'].includes(operation)) {
       return result
     }
-    const { projector } = getRuntime(req.payload)
+    const { ledger, projector } = getRuntime(req.payload)
     for (const [id, write] of requestWritesOf(req)) {
       if (write.state.kind === 'active') {
-        await keepLedgerTime(req, options.slugs.reservations, id, write.state.reservation.updatedAt, result)
+        await keepLedgerTime(req, options.slugs.reservations, id, write, result)
       }
     }
     const writes = finishRequestWrite(req)
     for (const id of writes.keys()) {
       projector.requestOwned.delete(id)
+    }
+    // Payload's save of an existing document is unconditional: a process that appended after
+    // this request and saved first would be overwritten with older content. Such a writer's
+    // event is in the stream by now, so a head beyond what was saved is projected again.
+    for (const [id, write] of writes) {
+      if (write.before.kind !== 'absent' && write.state.kind === 'active') {
+        const { revision } = await ledger.load(id)
+        if (revision > write.revision) {
+          await projector.project(id)
+        }
+      }
     }
     // The write stands from here on: a callback that fails is logged, and catch-up delivers
     // what it missed again (at least once), without failing the caller's request.
