@@ -1,4 +1,4 @@
-import type { Payload } from 'payload'
+import type { Payload, Where } from 'payload'
 
 import { AsyncLocalStorage } from 'node:async_hooks'
 
@@ -105,8 +105,17 @@ export const watchCatchUp = (
     db[name] = async function (this: unknown, args) {
       if (inCatchUp.getStore() && args.collection === collection) {
         const data = (args.data ?? {}) as Record<string, unknown>
-        const where = args.where as undefined | { id?: { equals?: unknown } }
-        const id = args.id ?? data.id ?? where?.id?.equals
+        // The projector's writes are conditional: `{ and: [{ id: { equals } }, condition] }`.
+        type IdWhere = { and?: IdWhere[]; id?: { equals?: unknown } }
+        const idIn = (where: IdWhere | undefined): unknown => where?.id?.equals ?? where?.and?.map(idIn).find((found) => found !== undefined)
+        const id = args.id ?? data.id ?? idIn(args.where as IdWhere | undefined)
+        // A conditional write whose condition no longer holds writes nothing: not a repair.
+        if (name === 'updateOne' && id !== undefined && args.where) {
+          const matched = await payload.db.findOne({ collection, where: args.where as Where }).catch(() => null)
+          if (!matched) {
+            return original.call(this, args)
+          }
+        }
         const events = id === undefined ? [] : await store.readStream(reservationStream(String(id)))
         const newest = events.length === 0 ? undefined : Date.now() - Date.parse(events[events.length - 1].recordedAt)
         // The hooks checkpoint (with the ledger's updatedAt) is all emitHooks writes.
