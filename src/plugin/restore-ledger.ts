@@ -47,9 +47,8 @@ export const restoreLedger = async (
   })
   onProgress({ phase: 'check', ...checked.summary })
 
-  const owned = runtime.projector.requestOwned
   for (const id of reservationIds) {
-    owned.add(id)
+    runtime.ownership.claim(id)
   }
   let last: string | undefined
   const positions = runtime.store.committed.subscribe(({ position }) => {
@@ -73,7 +72,7 @@ export const restoreLedger = async (
   } finally {
     positions.unsubscribe()
     for (const id of reservationIds) {
-      owned.delete(id)
+      runtime.ownership.release(id)
     }
   }
 }

@@ -11,6 +11,7 @@ import { createPayloadEventStore } from '../events/adapters/payload.js'
 import { isReservationEvent } from '../events/types.js'
 import { BusyIndex } from '../capacity/busy-index.js'
 import { CatchUp } from '../projections/catch-up.js'
+import { RequestOwnership } from '../projections/request-ownership.js'
 import { ReservationsProjector } from '../projections/reservations-projector.js'
 import { CHECKPOINTS_COLLECTION } from './ledger-checkpoints-collection.js'
 import { referenceData } from './reference-data/reference-data.js'
@@ -24,6 +25,8 @@ export interface ReserveRuntime {
   catchUp: CatchUp
   ledger: Ledger
   options: ResolvedOptions
+  /** Which reservations a request in this process is writing, and guest tokens on their way to afterBookingCreate. */
+  ownership: RequestOwnership
   projector: ReservationsProjector
   stop(): Promise<void>
   store: EventStore
@@ -114,8 +117,9 @@ export const startRuntime = async (payload: Payload, options: ResolvedOptions): 
     },
     store,
   })
-  const projector = new ReservationsProjector(payload, ledger, options)
-  const catchUp = new CatchUp(store, ledger, projector, checkpointStore(payload, 'reservations'), {
+  const ownership = new RequestOwnership()
+  const projector = new ReservationsProjector(payload, ledger, options, ownership)
+  const catchUp = new CatchUp(store, ledger, projector, ownership, checkpointStore(payload, 'reservations'), {
     graceMs: options.catchUp.graceMs,
     lookbackMs: 60_000,
     onRepair: (reservationId, repairs) =>
@@ -130,7 +134,7 @@ export const startRuntime = async (payload: Payload, options: ResolvedOptions): 
   // Events appended outside a request that writes its own document (recovery, direct ledger
   // calls) are projected here; request-owned ones are projected by the request itself.
   const subscription: Subscription = store.committed.subscribe((event) => {
-    if (isReservationEvent(event) && !projector.requestOwned.has(event.data.reservationId)) {
+    if (isReservationEvent(event) && !ownership.isOwned(event.data.reservationId)) {
       projector.project(event.data.reservationId).catch((error: unknown) => {
         payload.logger.error({ err: error, msg: 'payload-reserve-ledger: projection failed' })
       })
@@ -145,6 +149,7 @@ export const startRuntime = async (payload: Payload, options: ResolvedOptions): 
     catchUp,
     ledger,
     options,
+    ownership,
     projector,
     async stop() {
       stopCatchUp()

@@ -6,6 +6,7 @@ import type { ClaimRepair, CommandMeta, Ledger } from '../commands/ledger.js'
 import type { EventStore } from '../events/store.js'
 import type { RecordedEvent } from '../events/types.js'
 import type { ReservationsProjector } from './reservations-projector.js'
+import type { Ownership } from './request-ownership.js'
 
 import { isReservationEvent, isResourceEvent, LEDGER_STREAM_PREFIX, RESOURCE_STREAM_PREFIX } from '../events/types.js'
 
@@ -33,7 +34,7 @@ export interface CatchUpResult {
 }
 
 /** What catch-up needs of the projector: only these, so that it can be specified without Payload. */
-export type CatchUpProjector = Pick<ReservationsProjector, 'project' | 'requestOwned'>
+export type CatchUpProjector = Pick<ReservationsProjector, 'project'>
 
 const SYSTEM: CommandMeta = { actor: { kind: 'system', name: 'catch-up' }, privileged: true }
 
@@ -81,6 +82,8 @@ export class CatchUp {
     private readonly store: EventStore,
     private readonly ledger: Ledger,
     private readonly projector: CatchUpProjector,
+    /** Reservations a request in this process is writing: left to it. */
+    private readonly owned: Ownership,
     private readonly checkpoint: CheckpointStore,
     private readonly options: CatchUpOptions,
     private readonly clock: () => number = Date.now,
@@ -145,17 +148,16 @@ export class CatchUp {
    * reservation holds, a reservation whose claim is missing), except those a request is writing.
    */
   private async bringUpToDate({ claims, reservations }: Touched): Promise<CatchUpResult> {
-    const owned = this.projector.requestOwned
     let projected = 0
     for (const reservationId of reservations) {
-      if (!owned.has(reservationId)) {
+      if (!this.owned.isOwned(reservationId)) {
         await this.projector.project(reservationId)
         projected++
       }
     }
     let reconciled = 0
     for (const reservationId of new Set([...reservations, ...claims.keys()])) {
-      if (!owned.has(reservationId)) {
+      if (!this.owned.isOwned(reservationId)) {
         const repairs = await this.ledger.reconcileClaims(reservationId, [...(claims.get(reservationId) ?? [])], SYSTEM)
         if (repairs.length > 0) {
           reconciled += repairs.length

@@ -6,6 +6,7 @@ import type { Ledger } from '../commands/ledger.js'
 
 import type { RecordedEvent, ReservationEvent } from '../events/types.js'
 import type { ProjectorOptions, ReservationDoc } from './host-hooks.js'
+import type { RequestOwnership } from './request-ownership.js'
 
 import { foldReservation, type ReservationState, voidedRevisions } from '../commands/reservation-decider.js'
 import { KeyedQueue } from '../concurrency/keyed-queue.js'
@@ -36,10 +37,6 @@ interface StoredDoc extends Record<string, unknown> {
  * once across a crash).
  */
 export class ReservationsProjector {
-  /** Reservations whose document the running request writes itself (see the write hooks). */
-  readonly requestOwned = new Set<string>()
-  /** Plaintext guest tokens, kept only until afterBookingCreate has been given them. */
-  readonly tokens = new Map<string, string>()
   private readonly queue = new KeyedQueue()
   private readonly timers = new Set<NodeJS.Timeout>()
   private stopped = false
@@ -48,6 +45,8 @@ export class ReservationsProjector {
     private readonly payload: Payload,
     private readonly ledger: Ledger,
     private readonly options: ProjectorOptions,
+    /** Plaintext guest tokens, handed to afterBookingCreate once. */
+    private readonly tokens: Pick<RequestOwnership, 'takeToken'>,
   ) {}
 
   private get collection(): CollectionSlug {
@@ -129,10 +128,9 @@ export class ReservationsProjector {
     })) as unknown as ReservationDoc
     for (const event of events) {
       if (event.type === 'ReservationBooked') {
-        const token = this.tokens.get(reservationId)
+        const token = this.tokens.takeToken(reservationId)
         const bookedDoc = token ? { ...fresh, cancellationToken: token } : fresh
         await this.runEach(hooks.afterBookingCreate, (hook) => hook({ doc: bookedDoc, req }), 'afterBookingCreate')
-        this.tokens.delete(reservationId)
       } else if (event.type === 'ReservationStatusChanged') {
         await this.runEach(
           hooks.afterStatusChange,

@@ -94,9 +94,6 @@ export const watchCatchUp = (
   const projector = internals.projector
   internals.projector = {
     project: (reservationId, options) => inCatchUp.run(true, () => projector.project(reservationId, options)),
-    get requestOwned() {
-      return projector.requestOwned
-    },
   }
   const db = payload.db as unknown as Record<(typeof WRITES)[number], (args: Record<string, unknown>) => Promise<unknown>>
   const originals = Object.fromEntries(WRITES.map((name) => [name, db[name]]))

@@ -24,7 +24,7 @@ export const runRequestCommand = async (
   const reservationId = command.data.reservationId
   await beginRequestWrite(req)
   // The request writes this reservation's document itself, not the background projector.
-  getRuntime(req.payload).projector.requestOwned.add(reservationId)
+  getRuntime(req.payload).ownership.claim(reservationId)
   const outcome = await getRuntime(req.payload).ledger.execute(command, commandMeta(req, options, reason), execute)
   const earlier = requestWriteOf(req, reservationId)
   recordRequestWrite(req, reservationId, {

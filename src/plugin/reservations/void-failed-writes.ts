@@ -31,7 +31,7 @@ export const voidFailedWrites = async (
   writes: Map<string, RequestWrite>,
   failure?: unknown,
 ): Promise<void> => {
-  const { ledger, projector } = getRuntime(payload)
+  const { ledger, ownership, projector } = getRuntime(payload)
   const reason = reasonFor(failure)
   for (const [reservationId, write] of writes) {
     const [first] = write.events
@@ -55,8 +55,9 @@ export const voidFailedWrites = async (
     } catch (error) {
       payload.logger.error({ err: error, msg: `payload-reserve-ledger: could not void the failed write of reservation ${reservationId}` })
     } finally {
-      projector.requestOwned.delete(reservationId)
-      projector.tokens.delete(reservationId)
+      ownership.release(reservationId)
+      // A voided booking's guest is told of nothing: its token goes with it.
+      ownership.takeToken(reservationId)
     }
     await projector.project(reservationId).catch((error: unknown) => {
       payload.logger.error({ err: error, msg: `payload-reserve-ledger: projection of reservation ${reservationId} failed` })

@@ -64,7 +64,7 @@ const createReservation = async (req: PayloadRequest, options: ResolvedOptions, 
   })
   const outcome = await runRequestCommand(req, options, command, { approve: approveDocument(req, options, 'create'), before: { kind: 'absent' } })
   if (token) {
-    getRuntime(req.payload).projector.tokens.set(reservationId, token)
+    getRuntime(req.payload).ownership.keepToken(reservationId, token)
   }
   return requestDocument(req, reservationId, outcome)
 }
@@ -152,7 +152,7 @@ const afterOperation =
     if (!['create', 'delete', 'deleteByID', 'update', 'updateByID'].includes(operation)) {
       return result
     }
-    const { ledger, projector } = getRuntime(req.payload)
+    const { ledger, ownership, projector } = getRuntime(req.payload)
     for (const [id, write] of requestWritesOf(req)) {
       if (write.state.kind === 'active') {
         await keepLedgerTime(req, options.slugs.reservations, id, write, result)
@@ -160,7 +160,7 @@ const afterOperation =
     }
     const writes = finishRequestWrite(req)
     for (const id of writes.keys()) {
-      projector.requestOwned.delete(id)
+      ownership.release(id)
     }
     // Payload's save of an existing document is unconditional: a process that appended after
     // this request and saved first would be overwritten with older content. Such a writer's

@@ -8,6 +8,7 @@ import type { EventMetadata, Interval, ResourceEvent } from '../../../src/events
 import { createMemoryEventStore } from '../../../src/events/adapters/memory.js'
 import { EVENT_SCHEMA_VERSION, resourceStream } from '../../../src/events/types.js'
 import { CatchUp } from '../../../src/projections/catch-up.js'
+import { RequestOwnership } from '../../../src/projections/request-ownership.js'
 import { booking, createLedger, plan, staff, withoutAtomicAppend } from '../../support/ledger-fixtures.js'
 
 const GRACE_MS = 50
@@ -27,7 +28,8 @@ const setup = (store: EventStore) => {
   const catchUp = new CatchUp(
     store,
     ledger,
-    { project: () => Promise.resolve(), requestOwned: new Set() },
+    { project: () => Promise.resolve() },
+    new RequestOwnership(),
     { load: () => Promise.resolve(position), save: (next) => Promise.resolve(void (position = next)) },
     { graceMs: GRACE_MS, lookbackMs: 60_000, onRepair: (reservationId, found) => repairs.push({ repairs: found, reservationId }), pageSize: 500, retryMs: 50 },
   )

@@ -13,6 +13,7 @@ import { createMemoryEventStore } from '../../../src/events/adapters/memory.js'
 import { NO_STREAM } from '../../../src/events/store.js'
 import { EVENT_SCHEMA_VERSION, reservationStream, resourceStream } from '../../../src/events/types.js'
 import { CatchUp } from '../../../src/projections/catch-up.js'
+import { RequestOwnership } from '../../../src/projections/request-ownership.js'
 import { booking, createLedger, plan, staff } from '../../support/ledger-fixtures.js'
 
 // Long enough that a loaded machine does not age an event past it between two statements.
@@ -40,19 +41,20 @@ const recordingProjector = () => {
     calls.push({ at: Date.now(), reservationId })
     return Promise.resolve()
   })
-  return { calls, project, requestOwned: new Set<string>() }
+  return { calls, project }
 }
 
 const setup = (store: EventStore = createMemoryEventStore(), checkpoint = memoryCheckpoint()) => {
   const { busy, ledger } = createLedger({ store })
   const projector = recordingProjector()
-  const catchUp = new CatchUp(store, ledger, projector, checkpoint, {
+  const ownership = new RequestOwnership()
+  const catchUp = new CatchUp(store, ledger, projector, ownership, checkpoint, {
     graceMs: GRACE_MS,
     lookbackMs: 60_000,
     pageSize: 500,
     retryMs: RETRY_MS,
   })
-  return { busy, catchUp, checkpoint, ledger, projector, store }
+  return { busy, catchUp, checkpoint, ledger, ownership, projector, store }
 }
 
 /** The position of the store's last event. */
@@ -117,10 +119,10 @@ describe('live catch-up (a store that pushes events)', () => {
   })
 
   it('leaves a reservation a request is writing to that request, and still moves the checkpoint past it', async () => {
-    const { catchUp, checkpoint, ledger, projector, store } = setup()
+    const { catchUp, checkpoint, ledger, ownership, projector, store } = setup()
     follow(catchUp)
     const command = booking(plan(['r1'], SLOT))
-    projector.requestOwned.add(command.data.reservationId)
+    ownership.claim(command.data.reservationId)
 
     await ledger.execute(command, staff)
 
