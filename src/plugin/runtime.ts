@@ -11,6 +11,7 @@ import { createPayloadEventStore } from '../events/adapters/payload.js'
 import { isReservationEvent } from '../events/types.js'
 import { BusyIndex } from '../capacity/busy-index.js'
 import { CatchUp } from '../projections/catch-up.js'
+import { deliverHooks, projectDocuments, reconcileClaims } from '../projections/catch-up-handlers.js'
 import { RequestOwnership } from '../projections/request-ownership.js'
 import { ReservationsProjector } from '../projections/reservations-projector.js'
 import { CHECKPOINTS_COLLECTION } from './ledger-checkpoints-collection.js'
@@ -119,14 +120,19 @@ export const startRuntime = async (payload: Payload, options: ResolvedOptions): 
   })
   const ownership = new RequestOwnership()
   const projector = new ReservationsProjector(payload, ledger, options, ownership)
-  const catchUp = new CatchUp(store, ledger, projector, ownership, checkpointStore(payload, 'reservations'), {
-    graceMs: options.catchUp.graceMs,
-    lookbackMs: 60_000,
-    onRepair: (reservationId, repairs) =>
+  const handlers = [
+    projectDocuments(projector, ownership),
+    deliverHooks(projector, ownership),
+    reconcileClaims(ledger, ownership, (reservationId, repairs) =>
       payload.logger.warn({
         msg: `payload-reserve-ledger: set the claims of reservation ${reservationId} right on ${repairs.length} resource(s)`,
         repairs,
       }),
+    ),
+  ]
+  const catchUp = new CatchUp(store, handlers, checkpointStore(payload, 'reservations'), {
+    graceMs: options.catchUp.graceMs,
+    lookbackMs: 60_000,
     pageSize: 500,
     retryMs: options.catchUp.intervalMs,
   })

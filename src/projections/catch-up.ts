@@ -1,14 +1,16 @@
 import type { Subscription } from 'rxjs'
 
-import { defer, Observable, retry, switchMap, timer } from 'rxjs'
+import { defer, retry, switchMap, timer } from 'rxjs'
 
-import type { ClaimRepair, CommandMeta, Ledger } from '../commands/ledger.js'
 import type { EventStore } from '../events/store.js'
 import type { RecordedEvent } from '../events/types.js'
-import type { ReservationsProjector } from './reservations-projector.js'
-import type { Ownership } from './request-ownership.js'
+import type { CatchUpHandler, CatchUpResult } from './catch-up-handlers.js'
 
-import { isReservationEvent, isResourceEvent, LEDGER_STREAM_PREFIX, RESOURCE_STREAM_PREFIX } from '../events/types.js'
+import { LEDGER_STREAM_PREFIX } from '../events/types.js'
+import { runsWhenDue } from './runs-when-due.js'
+import { Touched } from './touched.js'
+
+export type { CatchUpHandler, CatchUpResult } from './catch-up-handlers.js'
 
 export interface CheckpointStore {
   load(): Promise<string | undefined>
@@ -21,48 +23,17 @@ export interface CatchUpOptions {
   /** How far before the checkpoint to re-read, for events a concurrent writer committed late. */
   lookbackMs: number
   pageSize: number
-  /** Told of every claim reconcile set right (a mismatch between a reservation and its resources). */
-  onRepair?: (reservationId: string, repairs: ClaimRepair[]) => void
   /** How long live catch-up waits after a failure before it starts again from the checkpoint. */
   retryMs: number
 }
 
-export interface CatchUpResult {
-  projected: number
-  /** Claims set right: released where no reservation holds them, recorded where one is missing. */
-  reconciled: number
-}
-
-/** What catch-up needs of the projector: only these, so that it can be specified without Payload. */
-export type CatchUpProjector = Pick<ReservationsProjector, 'project'>
-
-const SYSTEM: CommandMeta = { actor: { kind: 'system', name: 'catch-up' }, privileged: true }
-
-/** setTimeout's limit: a longer wait would fire at once. */
-const MAX_TIMER_MS = 2_147_483_647
-
-/** The reservations a run of events touched, and the resources where their claims changed. */
-class Touched {
-  readonly claims = new Map<string, Set<string>>()
-  readonly reservations = new Set<string>()
-
-  add(event: RecordedEvent): void {
-    if (isReservationEvent(event)) {
-      this.reservations.add(event.data.reservationId)
-    } else if (isResourceEvent(event)) {
-      const resources = this.claims.get(event.data.reservationId) ?? new Set<string>()
-      resources.add(event.stream.slice(RESOURCE_STREAM_PREFIX.length))
-      this.claims.set(event.data.reservationId, resources)
-    }
-  }
-}
-
 /**
  * Re-delivers what a crash (of this or any other process) left undone: reservation documents
- * and hooks behind their streams, and capacity claims of bookings that never landed. It reads
- * the ledger from a stored checkpoint, so a restart costs only what is new: a page at a time
- * in passes (`run`), or, where the store pushes events, live (`follow`). Both leave events
- * younger than `graceMs` to their writer and handle what they read alike.
+ * and hooks behind their streams, and capacity claims of bookings that never landed. A
+ * processor: it reads the ledger from a stored checkpoint, so a restart costs only what is new,
+ * a page at a time in passes (`run`) or, where the store pushes events, live (`follow`), and
+ * hands what each run touched to its handlers (documents, hooks, claims). Both ways leave events
+ * younger than `graceMs` to their writer.
  */
 export class CatchUp {
   /**
@@ -80,10 +51,8 @@ export class CatchUp {
 
   constructor(
     private readonly store: EventStore,
-    private readonly ledger: Ledger,
-    private readonly projector: CatchUpProjector,
-    /** Reservations a request in this process is writing: left to it. */
-    private readonly owned: Ownership,
+    /** The jobs each run of events is handed to, in order (`catch-up-handlers.ts`). */
+    private readonly handlers: CatchUpHandler[],
     private readonly checkpoint: CheckpointStore,
     private readonly options: CatchUpOptions,
     private readonly clock: () => number = Date.now,
@@ -118,7 +87,7 @@ export class CatchUp {
     return defer(() => this.track(this.checkpoint.load()))
       .pipe(
         switchMap((saved) => subscribe({ after: this.rewound(saved), streamPrefix: LEDGER_STREAM_PREFIX })),
-        (events) => this.handleWhenDue(events),
+        (events) => runsWhenDue(events, { clock: this.clock, graceMs: this.options.graceMs }, (run) => this.track(this.handleRun(run))),
         retry({
           delay: (error: unknown) => {
             onError(error)
@@ -143,29 +112,15 @@ export class CatchUp {
     await Promise.allSettled([this.running, ...this.inProgress])
   }
 
-  /**
-   * Projects the touched reservations and sets their claims right (both ways: a claim no
-   * reservation holds, a reservation whose claim is missing), except those a request is writing.
-   */
-  private async bringUpToDate({ claims, reservations }: Touched): Promise<CatchUpResult> {
-    let projected = 0
-    for (const reservationId of reservations) {
-      if (!this.owned.isOwned(reservationId)) {
-        await this.projector.project(reservationId)
-        projected++
-      }
+  /** Runs every handler over what a run touched, in order, and adds up what they did. */
+  private async bringUpToDate(touched: Touched): Promise<CatchUpResult> {
+    const result: CatchUpResult = { projected: 0, reconciled: 0 }
+    for (const handler of this.handlers) {
+      const done = await handler.handle(touched)
+      result.projected += done.projected ?? 0
+      result.reconciled += done.reconciled ?? 0
     }
-    let reconciled = 0
-    for (const reservationId of new Set([...reservations, ...claims.keys()])) {
-      if (!this.owned.isOwned(reservationId)) {
-        const repairs = await this.ledger.reconcileClaims(reservationId, [...(claims.get(reservationId) ?? [])], SYSTEM)
-        if (repairs.length > 0) {
-          reconciled += repairs.length
-          this.options.onRepair?.(reservationId, repairs)
-        }
-      }
-    }
-    return { projected, reconciled }
+    return result
   }
 
   /** Handles a run of due events in position order, then moves the checkpoint past them. */
@@ -184,58 +139,6 @@ export class CatchUp {
     if (skipThrough === undefined || last > skipThrough) {
       await this.checkpoint.save(last)
     }
-  }
-
-  /**
-   * Holds the events until each is `graceMs` old and hands them to `handleRun` in arrival
-   * order: one run at a time, each taking every event due by the time the previous one ended.
-   * Errors when a run fails, so that the subscription starts again from the checkpoint.
-   */
-  private handleWhenDue(events: Observable<RecordedEvent>): Observable<never> {
-    return new Observable<never>((subscriber) => {
-      const pending: RecordedEvent[] = []
-      let busy = false
-      let wake: NodeJS.Timeout | undefined
-      const dueIn = (event: RecordedEvent) => Date.parse(event.recordedAt) + this.options.graceMs - this.clock()
-      const sleep = (ms: number) => {
-        wake = setTimeout(next, Math.min(Math.max(0, ms), MAX_TIMER_MS))
-        wake.unref()
-      }
-      const next = (): void => {
-        wake = undefined
-        if (busy || subscriber.closed || pending.length === 0) {
-          return
-        }
-        const young = pending.findIndex((event) => dueIn(event) > 0)
-        if (young === 0) {
-          sleep(dueIn(pending[0]))
-          return
-        }
-        busy = true
-        this.track(this.handleRun(pending.splice(0, young === -1 ? pending.length : young))).then(
-          () => {
-            busy = false
-            next()
-          },
-          (error: unknown) => subscriber.error(error),
-        )
-      }
-      const subscription = events.subscribe({
-        complete: () => subscriber.complete(),
-        error: (error: unknown) => subscriber.error(error),
-        next: (event) => {
-          pending.push(event)
-          // A timer even for a due event, so that a burst (the replay) is handled as one run.
-          if (!busy && wake === undefined) {
-            sleep(dueIn(event))
-          }
-        },
-      })
-      return () => {
-        clearTimeout(wake)
-        subscription.unsubscribe()
-      }
-    })
   }
 
   private async pass(): Promise<CatchUpResult> {

@@ -23,6 +23,11 @@ export interface WrittenDocument {
   state: ReservationState
 }
 
+export interface ProjectOptions {
+  deliverHooks?: boolean
+  rebuild?: boolean
+}
+
 interface StoredDoc extends Record<string, unknown> {
   id: string
   ledgerHooksRevision?: null | number
@@ -143,10 +148,11 @@ export class ReservationsProjector {
 
   /**
    * Brings one reservation's document to what its stream says (creating, rewriting or deleting
-   * it; leaving it unwritten when it says that already) and fires pending hooks. `rebuild`
-   * fires none and marks the hooks of a newly created document as already delivered.
+   * it; leaving it unwritten when it says that already) and fires pending hooks, unless
+   * `deliverHooks` is false (catch-up delivers them in a handler of their own). `rebuild` fires
+   * none and marks the hooks of a newly created document as already delivered.
    */
-  project(reservationId: string, options: { rebuild?: boolean } = {}): Promise<void> {
+  project(reservationId: string, options: ProjectOptions = {}): Promise<void> {
     if (this.stopped) {
       // Shutting down: catch-up on the next start brings the document up to its stream.
       return Promise.resolve()
@@ -180,7 +186,15 @@ export class ReservationsProjector {
     await this.queue.drain()
   }
 
-  private async apply(reservationId: string, { rebuild = false }: { rebuild?: boolean }): Promise<void> {
+  /** Fires the hooks of events newer than the document's checkpoint, as the document says it now. */
+  deliverPending(reservationId: string): Promise<void> {
+    if (this.stopped) {
+      return Promise.resolve()
+    }
+    return this.queue.run(reservationId, async () => this.emitHooks(reservationId, await createLocalReq({}, this.payload)))
+  }
+
+  private async apply(reservationId: string, { deliverHooks = true, rebuild = false }: ProjectOptions): Promise<void> {
     const where = { id: { equals: reservationId } }
     // The document before the stream: every revision a document can say was committed before
     // it was written, so the stream read next is at least as new as the document.
@@ -214,7 +228,7 @@ export class ReservationsProjector {
         },
       })
     }
-    if (!rebuild) {
+    if (!rebuild && deliverHooks) {
       // The stream and the checkpoint were just read: nothing to read again.
       await this.emitHooks(reservationId, await createLocalReq({}, this.payload), { events, hooksRevision, state })
     }

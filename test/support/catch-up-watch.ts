@@ -3,7 +3,7 @@ import type { Payload, Where } from 'payload'
 import { AsyncLocalStorage } from 'node:async_hooks'
 
 import type { EventStore } from '../../src/events/store.js'
-import type { CatchUp, CatchUpProjector } from '../../src/projections/catch-up.js'
+import type { CatchUp, CatchUpHandler } from '../../src/projections/catch-up.js'
 
 import { reservationStream } from '../../src/events/types.js'
 
@@ -88,13 +88,11 @@ export const watchCatchUp = (
     reconciled: 0,
   }
 
-  // Catch-up's projector calls run in this context, and so do the database writes they make.
+  // Catch-up's handlers run in this context, and so do the database writes they make.
   const inCatchUp = new AsyncLocalStorage<true>()
-  const internals = catchUp as unknown as { projector: CatchUpProjector }
-  const projector = internals.projector
-  internals.projector = {
-    project: (reservationId, options) => inCatchUp.run(true, () => projector.project(reservationId, options)),
-  }
+  const internals = catchUp as unknown as { handlers: CatchUpHandler[] }
+  const handlers = internals.handlers
+  internals.handlers = internals.handlers.map((handler) => ({ handle: (touched) => inCatchUp.run(true, () => handler.handle(touched)) }))
   const db = payload.db as unknown as Record<(typeof WRITES)[number], (args: Record<string, unknown>) => Promise<unknown>>
   const originals = Object.fromEntries(WRITES.map((name) => [name, db[name]]))
   for (const name of WRITES) {
@@ -174,7 +172,7 @@ export const watchCatchUp = (
       // The prototype's `run` again.
       delete (catchUp as Partial<Pick<CatchUp, 'run'>>).run
       await Promise.all(counting)
-      internals.projector = projector
+      internals.handlers = handlers
       for (const name of WRITES) {
         db[name] = originals[name]
       }

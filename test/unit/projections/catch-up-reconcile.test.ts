@@ -8,6 +8,7 @@ import type { EventMetadata, Interval, ResourceEvent } from '../../../src/events
 import { createMemoryEventStore } from '../../../src/events/adapters/memory.js'
 import { EVENT_SCHEMA_VERSION, resourceStream } from '../../../src/events/types.js'
 import { CatchUp } from '../../../src/projections/catch-up.js'
+import { reconcileClaims } from '../../../src/projections/catch-up-handlers.js'
 import { RequestOwnership } from '../../../src/projections/request-ownership.js'
 import { booking, createLedger, plan, staff, withoutAtomicAppend } from '../../support/ledger-fixtures.js'
 
@@ -27,11 +28,9 @@ const setup = (store: EventStore) => {
   let position: string | undefined
   const catchUp = new CatchUp(
     store,
-    ledger,
-    { project: () => Promise.resolve() },
-    new RequestOwnership(),
+    [reconcileClaims(ledger, new RequestOwnership(), (reservationId, found) => repairs.push({ repairs: found, reservationId }))],
     { load: () => Promise.resolve(position), save: (next) => Promise.resolve(void (position = next)) },
-    { graceMs: GRACE_MS, lookbackMs: 60_000, onRepair: (reservationId, found) => repairs.push({ repairs: found, reservationId }), pageSize: 500, retryMs: 50 },
+    { graceMs: GRACE_MS, lookbackMs: 60_000, pageSize: 500, retryMs: 50 },
   )
   /** A pass once everything written so far is past the grace period. */
   const settledPass = async () => {

@@ -7,12 +7,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Ledger } from '../../../src/commands/ledger.js'
 import type { EventStore } from '../../../src/events/store.js'
 import type { CapacityClaimed, NewEvent } from '../../../src/events/types.js'
-import type { CatchUpProjector, CheckpointStore } from '../../../src/projections/catch-up.js'
+import type { CheckpointStore } from '../../../src/projections/catch-up.js'
+import type { ReservationsProjector } from '../../../src/projections/reservations-projector.js'
 
 import { createMemoryEventStore } from '../../../src/events/adapters/memory.js'
 import { NO_STREAM } from '../../../src/events/store.js'
 import { EVENT_SCHEMA_VERSION, reservationStream, resourceStream } from '../../../src/events/types.js'
 import { CatchUp } from '../../../src/projections/catch-up.js'
+import { projectDocuments, reconcileClaims } from '../../../src/projections/catch-up-handlers.js'
 import { RequestOwnership } from '../../../src/projections/request-ownership.js'
 import { booking, createLedger, plan, staff } from '../../support/ledger-fixtures.js'
 
@@ -37,7 +39,7 @@ const memoryCheckpoint = (): CheckpointStore & { position: string | undefined } 
 /** A projector that records when it was asked for which reservation. */
 const recordingProjector = () => {
   const calls: Array<{ at: number; reservationId: string }> = []
-  const project = vi.fn<CatchUpProjector['project']>((reservationId) => {
+  const project = vi.fn<ReservationsProjector['project']>((reservationId) => {
     calls.push({ at: Date.now(), reservationId })
     return Promise.resolve()
   })
@@ -48,7 +50,7 @@ const setup = (store: EventStore = createMemoryEventStore(), checkpoint = memory
   const { busy, ledger } = createLedger({ store })
   const projector = recordingProjector()
   const ownership = new RequestOwnership()
-  const catchUp = new CatchUp(store, ledger, projector, ownership, checkpoint, {
+  const catchUp = new CatchUp(store, [projectDocuments(projector, ownership), reconcileClaims(ledger, ownership)], checkpoint, {
     graceMs: GRACE_MS,
     lookbackMs: 60_000,
     pageSize: 500,

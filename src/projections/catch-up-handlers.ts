@@ -1,0 +1,67 @@
+import type { ClaimRepair, CommandMeta, Ledger } from '../commands/ledger.js'
+import type { ReservationsProjector } from './reservations-projector.js'
+import type { Ownership } from './request-ownership.js'
+import type { Touched } from './touched.js'
+
+/** What one handler did in a catch-up run. */
+export interface CatchUpResult {
+  projected: number
+  /** Claims set right: released where no reservation holds them, recorded where one is missing. */
+  reconciled: number
+}
+
+/**
+ * One job catch-up runs over the reservations a run of events touched, leaving alone those a
+ * request in this process is writing. Handlers run in order: documents, then their hooks (which
+ * read the documents), then claims.
+ */
+export interface CatchUpHandler {
+  handle(touched: Touched): Promise<Partial<CatchUpResult>>
+}
+
+const SYSTEM: CommandMeta = { actor: { kind: 'system', name: 'catch-up' }, privileged: true }
+
+const notOwned = (ids: Iterable<string>, owned: Ownership): string[] => [...ids].filter((id) => !owned.isOwned(id))
+
+/** Documents brought to what their streams say (created, rewritten or deleted). */
+export const projectDocuments = (projector: Pick<ReservationsProjector, 'project'>, owned: Ownership): CatchUpHandler => ({
+  async handle({ reservations }) {
+    const due = notOwned(reservations, owned)
+    for (const reservationId of due) {
+      await projector.project(reservationId, { deliverHooks: false })
+    }
+    return { projected: due.length }
+  },
+})
+
+/** Host hooks of events newer than their document's checkpoint, delivered (at least once). */
+export const deliverHooks = (projector: Pick<ReservationsProjector, 'deliverPending'>, owned: Ownership): CatchUpHandler => ({
+  async handle({ reservations }) {
+    for (const reservationId of notOwned(reservations, owned)) {
+      await projector.deliverPending(reservationId)
+    }
+    return {}
+  },
+})
+
+/**
+ * Claims set right both ways: a claim no reservation holds, a reservation whose claim is
+ * missing or different. Each repair is told to `onRepair`.
+ */
+export const reconcileClaims = (
+  ledger: Pick<Ledger, 'reconcileClaims'>,
+  owned: Ownership,
+  onRepair?: (reservationId: string, repairs: ClaimRepair[]) => void,
+): CatchUpHandler => ({
+  async handle({ claims, reservations }) {
+    let reconciled = 0
+    for (const reservationId of notOwned(new Set([...reservations, ...claims.keys()]), owned)) {
+      const repairs = await ledger.reconcileClaims(reservationId, [...(claims.get(reservationId) ?? [])], SYSTEM)
+      if (repairs.length > 0) {
+        reconciled += repairs.length
+        onRepair?.(reservationId, repairs)
+      }
+    }
+    return { reconciled }
+  },
+})

@@ -1,0 +1,61 @@
+import type { RecordedEvent } from '../events/types.js'
+
+import { Observable } from 'rxjs'
+
+/** setTimeout's limit: a longer wait would fire at once. */
+const MAX_TIMER_MS = 2_147_483_647
+
+/**
+ * Holds pushed events until each is `graceMs` old and hands them to `handleRun` in arrival
+ * order: one run at a time, each taking every event due by the time the previous one ended.
+ * Errors when a run fails, so that the subscription starts again from the checkpoint.
+ */
+export const runsWhenDue = (
+  events: Observable<RecordedEvent>,
+  { clock, graceMs }: { clock: () => number; graceMs: number },
+  handleRun: (run: RecordedEvent[]) => Promise<void>,
+): Observable<never> =>
+  new Observable<never>((subscriber) => {
+    const pending: RecordedEvent[] = []
+    let busy = false
+    let wake: NodeJS.Timeout | undefined
+    const dueIn = (event: RecordedEvent) => Date.parse(event.recordedAt) + graceMs - clock()
+    const sleep = (ms: number) => {
+      wake = setTimeout(next, Math.min(Math.max(0, ms), MAX_TIMER_MS))
+      wake.unref()
+    }
+    const next = (): void => {
+      wake = undefined
+      if (busy || subscriber.closed || pending.length === 0) {
+        return
+      }
+      const young = pending.findIndex((event) => dueIn(event) > 0)
+      if (young === 0) {
+        sleep(dueIn(pending[0]))
+        return
+      }
+      busy = true
+      handleRun(pending.splice(0, young === -1 ? pending.length : young)).then(
+        () => {
+          busy = false
+          next()
+        },
+        (error: unknown) => subscriber.error(error),
+      )
+    }
+    const subscription = events.subscribe({
+      complete: () => subscriber.complete(),
+      error: (error: unknown) => subscriber.error(error),
+      next: (event) => {
+        pending.push(event)
+        // A timer even for a due event, so that a burst (the replay) is handled as one run.
+        if (!busy && wake === undefined) {
+          sleep(dueIn(event))
+        }
+      },
+    })
+    return () => {
+      clearTimeout(wake)
+      subscription.unsubscribe()
+    }
+  })

@@ -1,0 +1,19 @@
+import type { RecordedEvent } from '../events/types.js'
+
+import { isReservationEvent, isResourceEvent, RESOURCE_STREAM_PREFIX } from '../events/types.js'
+
+/** The reservations a run of events touched, and the resources where their claims changed. */
+export class Touched {
+  readonly claims = new Map<string, Set<string>>()
+  readonly reservations = new Set<string>()
+
+  add(event: RecordedEvent): void {
+    if (isReservationEvent(event)) {
+      this.reservations.add(event.data.reservationId)
+    } else if (isResourceEvent(event)) {
+      const resources = this.claims.get(event.data.reservationId) ?? new Set<string>()
+      resources.add(event.stream.slice(RESOURCE_STREAM_PREFIX.length))
+      this.claims.set(event.data.reservationId, resources)
+    }
+  }
+}
