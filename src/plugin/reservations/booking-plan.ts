@@ -55,86 +55,61 @@ const requireId = (value: unknown, path: string): RelationId => {
   return id
 }
 
+/** What working out a plan needs: the request, the options, cached reference data. */
+interface PlanContext {
+  keepEndTime: boolean
+  options: ResolvedOptions
+  reference: ReturnType<typeof referenceData>
+  req: PayloadRequest
+}
+
+/** A service from the reference-data cache. An id no record could have is not looked up: the database would fail on it. */
+const findService = async ({ options, reference, req }: PlanContext, value: RelationId, path: string): Promise<ServiceRecord> => {
+  const id = parseRecordId(req.payload, options.slugs.services, value)
+  const service = id === null ? undefined : (await reference.services([id])).get(String(id))
+  if (!service) {
+    throw new CommandRejected('invalid', 'Service not found', path)
+  }
+  return service
+}
+
+const findResource = async ({ options, reference, req }: PlanContext, value: RelationId, path: string): Promise<ResourceRecord> => {
+  const id = parseRecordId(req.payload, options.slugs.resources, value)
+  const resource = id === null ? undefined : (await reference.resources([id])).get(String(id))
+  if (!resource) {
+    throw new CommandRejected('invalid', 'Resource not found', path)
+  }
+  return resource
+}
+
 /**
- * Turns booking input into a ledger plan: end times from service durations (full-day starts
- * normalised to local midnight), items filled from the service's requiredResources on create,
- * and the blocked interval each resource must hold, from the same `blockedInterval` the
- * availability engine uses.
+ * When one resource is held, and what it blocks: the start (full-day starts normalised to
+ * local midnight), the end (from the duration, or as given by privileged callers) and the
+ * blocked interval from the same `blockedInterval` the availability engine uses.
  */
-export const buildBookingPlan = async (
-  req: PayloadRequest,
-  input: PlanInput,
-  options: ResolvedOptions,
-  { fillRequiredResources, keepEndTime }: { fillRequiredResources: boolean; keepEndTime: boolean },
-): Promise<BookingPlan> => {
-  // Cached reference data: a booking reads no service or resource row when warm.
-  const reference = referenceData(req.payload, options)
-  // An id no record could have (text for an integer column) is not looked up: the database
-  // would fail on it with a server error.
-  const findService = async (value: RelationId, path: string): Promise<ServiceRecord> => {
-    const id = parseRecordId(req.payload, options.slugs.services, value)
-    const service = id === null ? undefined : (await reference.services([id])).get(String(id))
-    if (!service) {
-      throw new CommandRejected('invalid', 'Service not found', path)
-    }
-    return service
+const placeOn = async (
+  ctx: PlanContext,
+  args: { end: unknown; guests: number; path: string; resource: RelationId; service: ServiceRecord; start: number },
+): Promise<{ claim: ResourceClaim; end: number; start: number }> => {
+  const endPath = args.path.replace(/startTime$/, 'endTime')
+  const resource = await findResource(ctx, args.resource, args.path === 'startTime' ? 'resource' : args.path.replace(/startTime$/, 'resource'))
+  const timeZone = resource.timezone || ctx.options.timezone
+  const timing = slotServiceOf(args.service, ctx.options)
+  const start = normaliseStart(args.start, timing, timeZone)
+  const end = ctx.keepEndTime && args.end !== undefined && args.end !== null ? parseTime(args.end, endPath) : computeEndTime(start, timing, timeZone)
+  if (!(end > start)) {
+    throw new CommandRejected('invalid', 'endTime must be after startTime', endPath)
   }
-  const findResource = async (value: RelationId, path: string): Promise<ResourceRecord> => {
-    const id = parseRecordId(req.payload, options.slugs.resources, value)
-    const resource = id === null ? undefined : (await reference.resources([id])).get(String(id))
-    if (!resource) {
-      throw new CommandRejected('invalid', 'Resource not found', path)
-    }
-    return resource
+  const blocked = blockedInterval({ end, start, units: claimUnits(resource.capacityMode, args.guests) }, timing, timeZone)
+  // Local days are four-digit `YYYY-MM-DD` all through availability and the rules.
+  if (!isSupportedInstant(blocked.start) || !isSupportedInstant(blocked.end)) {
+    throw new CommandRejected('invalid', `Bookings must lie between ${FIRST_DATE} and ${LAST_DATE}`, args.path)
   }
+  return { claim: { intervals: [blocked], resource: String(args.resource) }, end, start }
+}
 
-  const serviceId = requireId(input.service, 'service')
-  const resourceId = requireId(input.resource, 'resource')
-  const service = await findService(serviceId, 'service')
-  const guestCount = parseGuestCount(input.guestCount, 'guestCount', 1)
-
-  const claims: ResourceClaim[] = []
-  const place = async (args: {
-    end: unknown
-    guests: number
-    path: string
-    resource: RelationId
-    service: ServiceRecord
-    start: number
-  }): Promise<{ end: number; start: number }> => {
-    const resource = await findResource(
-      args.resource,
-      args.path === 'startTime' ? 'resource' : args.path.replace(/startTime$/, 'resource'),
-    )
-    const timeZone = resource.timezone || options.timezone
-    const timing = slotServiceOf(args.service, options)
-    const start = normaliseStart(args.start, timing, timeZone)
-    const end =
-      keepEndTime && args.end !== undefined && args.end !== null
-        ? parseTime(args.end, args.path.replace(/startTime$/, 'endTime'))
-        : computeEndTime(start, timing, timeZone)
-    if (!(end > start)) {
-      throw new CommandRejected('invalid', 'endTime must be after startTime', args.path.replace(/startTime$/, 'endTime'))
-    }
-    const units = claimUnits(resource.capacityMode, args.guests)
-    const blocked = blockedInterval({ end, start, units }, timing, timeZone)
-    // Local days are four-digit `YYYY-MM-DD` all through availability and the rules.
-    if (!isSupportedInstant(blocked.start) || !isSupportedInstant(blocked.end)) {
-      throw new CommandRejected('invalid', `Bookings must lie between ${FIRST_DATE} and ${LAST_DATE}`, args.path)
-    }
-    claims.push({ intervals: [blocked], resource: String(args.resource) })
-    return { end, start }
-  }
-
-  const main = await place({
-    end: input.endTime,
-    guests: guestCount,
-    path: 'startTime',
-    resource: resourceId,
-    service,
-    start: parseTime(input.startTime, 'startTime'),
-  })
-
+/** The items as given (at most MAX_ITEMS objects), or on create the service's other required resources. */
+const itemsOf = (input: PlanInput, service: ServiceRecord, resourceId: RelationId, fillRequiredResources: boolean): Record<string, unknown>[] => {
   const given = Array.isArray(input.items) ? (input.items as unknown[]) : []
   if (given.length > MAX_ITEMS) {
     throw new CommandRejected('invalid', `A booking takes at most ${MAX_ITEMS} items`, 'items')
@@ -144,39 +119,60 @@ export const buildBookingPlan = async (
       throw new CommandRejected('invalid', 'An item must be an object with a resource', `items.${index}`)
     }
   })
-  const rawItems: Record<string, unknown>[] =
-    given.length > 0 || !fillRequiredResources
-      ? (given as Record<string, unknown>[])
-      : service.requiredResources
-          .filter((resource) => String(resource) !== String(resourceId))
-          .map((resource) => ({ resource }))
-
-  const items: ReservationItem[] = []
-  for (const [index, raw] of rawItems.entries()) {
-    const path = `items.${index}`
-    const itemResource = requireId(raw.resource, `${path}.resource`)
-    const itemServiceId = relationId(raw.service)
-    const itemService =
-      itemServiceId === null ? service : await findService(itemServiceId, `${path}.service`)
-    const hasOwnStart = raw.startTime !== undefined && raw.startTime !== null && raw.startTime !== ''
-    const itemGuests = parseGuestCount(raw.guestCount, `${path}.guestCount`, guestCount)
-    await place({
-      end: raw.endTime,
-      guests: itemGuests,
-      path: `${path}.startTime`,
-      resource: itemResource,
-      service: itemService,
-      start: hasOwnStart ? parseTime(raw.startTime, `${path}.startTime`) : main.start,
-    })
-    items.push({
-      endTime: typeof raw.endTime === 'string' ? raw.endTime : null,
-      guestCount: raw.guestCount === undefined || raw.guestCount === null ? null : itemGuests,
-      resource: itemResource,
-      service: itemServiceId,
-      startTime: hasOwnStart ? new Date(parseTime(raw.startTime, `${path}.startTime`)).toISOString() : null,
-    })
+  if (given.length > 0 || !fillRequiredResources) {
+    return given as Record<string, unknown>[]
   }
+  return service.requiredResources.filter((resource) => String(resource) !== String(resourceId)).map((resource) => ({ resource }))
+}
 
+/** One item: its own resource (and service, start, guests) or the booking's, placed like the booking. */
+const planItem = async (
+  ctx: PlanContext,
+  raw: Record<string, unknown>,
+  path: string,
+  booking: { guestCount: number; service: ServiceRecord; start: number },
+): Promise<{ claim: ResourceClaim; item: ReservationItem }> => {
+  const resource = requireId(raw.resource, `${path}.resource`)
+  const serviceId = relationId(raw.service)
+  const service = serviceId === null ? booking.service : await findService(ctx, serviceId, `${path}.service`)
+  const guests = parseGuestCount(raw.guestCount, `${path}.guestCount`, booking.guestCount)
+  const ownStart = raw.startTime !== undefined && raw.startTime !== null && raw.startTime !== '' ? parseTime(raw.startTime, `${path}.startTime`) : null
+  const { claim } = await placeOn(ctx, { end: raw.endTime, guests, path: `${path}.startTime`, resource, service, start: ownStart ?? booking.start })
+  const item: ReservationItem = {
+    endTime: typeof raw.endTime === 'string' ? raw.endTime : null,
+    guestCount: raw.guestCount === undefined || raw.guestCount === null ? null : guests,
+    resource,
+    service: serviceId,
+    startTime: ownStart === null ? null : new Date(ownStart).toISOString(),
+  }
+  return { claim, item }
+}
+
+/**
+ * Turns booking input into a ledger plan: end times from service durations, items filled from
+ * the service's requiredResources on create, and the blocked interval each resource must hold.
+ * Reference data comes from the cache: a warm booking reads no service or resource row.
+ */
+export const buildBookingPlan = async (
+  req: PayloadRequest,
+  input: PlanInput,
+  options: ResolvedOptions,
+  { fillRequiredResources, keepEndTime }: { fillRequiredResources: boolean; keepEndTime: boolean },
+): Promise<BookingPlan> => {
+  const ctx: PlanContext = { keepEndTime, options, reference: referenceData(req.payload, options), req }
+  const serviceId = requireId(input.service, 'service')
+  const resourceId = requireId(input.resource, 'resource')
+  const service = await findService(ctx, serviceId, 'service')
+  const guestCount = parseGuestCount(input.guestCount, 'guestCount', 1)
+  const start = parseTime(input.startTime, 'startTime')
+  const main = await placeOn(ctx, { end: input.endTime, guests: guestCount, path: 'startTime', resource: resourceId, service, start })
+  const claims = [main.claim]
+  const items: ReservationItem[] = []
+  for (const [index, raw] of itemsOf(input, service, resourceId, fillRequiredResources).entries()) {
+    const planned = await planItem(ctx, raw, `items.${index}`, { guestCount, service, start: main.start })
+    claims.push(planned.claim)
+    items.push(planned.item)
+  }
   return {
     claims,
     endTime: new Date(main.end).toISOString(),
