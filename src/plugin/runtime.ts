@@ -96,11 +96,9 @@ const checkpointStore = (payload: Payload, name: string): CheckpointStore => {
   }
 }
 
-/** Starts the ledger for a Payload instance: store, index, projector, catch-up. */
-export const startRuntime = async (payload: Payload, options: ResolvedOptions): Promise<ReserveRuntime> => {
-  const store = await createStore(payload, options)
-  const busy = new BusyIndex(store)
-  const ledger = new Ledger({
+/** The command handler, deciding capacity on the reference-data cache's resources. */
+const createLedger = (payload: Payload, options: ResolvedOptions, store: EventStore, busy: BusyIndex): Ledger =>
+  new Ledger({
     busy,
     // From the reference-data cache: this process sees its own changes at once, another
     // process's within its lifetime (docs/ARCHITECTURE.md, "Reference data").
@@ -118,8 +116,13 @@ export const startRuntime = async (payload: Payload, options: ResolvedOptions): 
     },
     store,
   })
-  const ownership = new RequestOwnership()
-  const projector = new ReservationsProjector(payload, ledger, options, ownership)
+
+/** Catch-up with its handlers: documents, their hooks, claims (repairs logged as warnings). */
+const createCatchUp = (
+  payload: Payload,
+  options: ResolvedOptions,
+  { ledger, ownership, projector, store }: Pick<ReserveRuntime, 'ledger' | 'ownership' | 'projector' | 'store'>,
+): CatchUp => {
   const handlers = [
     projectDocuments(projector, ownership),
     deliverHooks(projector, ownership),
@@ -130,16 +133,20 @@ export const startRuntime = async (payload: Payload, options: ResolvedOptions): 
       }),
     ),
   ]
-  const catchUp = new CatchUp(store, handlers, checkpointStore(payload, 'reservations'), {
+  return new CatchUp(store, handlers, checkpointStore(payload, 'reservations'), {
     graceMs: options.catchUp.graceMs,
     lookbackMs: 60_000,
     pageSize: 500,
     retryMs: options.catchUp.intervalMs,
   })
+}
 
-  // Events appended outside a request that writes its own document (recovery, direct ledger
-  // calls) are projected here; request-owned ones are projected by the request itself.
-  const subscription: Subscription = store.committed.subscribe((event) => {
+/**
+ * Events appended outside a request that writes its own document (recovery, direct ledger
+ * calls) are projected at once; a request projects its own reservations itself.
+ */
+const projectUnowned = (payload: Payload, { ownership, projector, store }: Pick<ReserveRuntime, 'ownership' | 'projector' | 'store'>): Subscription =>
+  store.committed.subscribe((event) => {
     if (isReservationEvent(event) && !ownership.isOwned(event.data.reservationId)) {
       projector.project(event.data.reservationId).catch((error: unknown) => {
         payload.logger.error({ err: error, msg: 'payload-reserve-ledger: projection failed' })
@@ -147,6 +154,15 @@ export const startRuntime = async (payload: Payload, options: ResolvedOptions): 
     }
   })
 
+/** Starts the ledger for a Payload instance: store, index, projector, catch-up. */
+export const startRuntime = async (payload: Payload, options: ResolvedOptions): Promise<ReserveRuntime> => {
+  const store = await createStore(payload, options)
+  const busy = new BusyIndex(store)
+  const ledger = createLedger(payload, options, store, busy)
+  const ownership = new RequestOwnership()
+  const projector = new ReservationsProjector(payload, ledger, options, ownership)
+  const catchUp = createCatchUp(payload, options, { ledger, ownership, projector, store })
+  const subscription = projectUnowned(payload, { ownership, projector, store })
   const report = (error: unknown) => payload.logger.error({ err: error, msg: 'payload-reserve-ledger: catch-up failed' })
   const stopCatchUp = await startCatchUp(store, catchUp, options.catchUp.intervalMs, report)
 
