@@ -1,5 +1,6 @@
 import type { Endpoint } from 'payload'
 
+import type { AvailabilityResponse } from '../http/contract.js'
 import type { ResolvedOptions } from '../options.js'
 
 import { findSlots } from './find-slots.js'
@@ -17,7 +18,7 @@ export const availabilityEndpoint = (options: ResolvedOptions): Endpoint => ({
     // The published API has this endpoint alone answer missing parameters with `{ message }`.
     const query = parseSlotQuery(req, messageBody(400, MESSAGES.missingSlotParams))
     const slots = await findSlots(req, options, query)
-    return Response.json({ slots: slots.map(isoRange) })
+    return Response.json({ slots: slots.map(isoRange) } satisfies AvailabilityResponse)
   }),
   method: 'get',
   path: '/reserve/availability',

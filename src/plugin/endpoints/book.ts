@@ -1,5 +1,6 @@
 import type { CollectionSlug, Endpoint } from 'payload'
 
+import type { ReservationDocument } from '../http/contract.js'
 import type { ResolvedOptions } from '../options.js'
 
 import { CommandRejected } from '../../events/rejection.js'
@@ -54,7 +55,7 @@ export const bookEndpoint = (options: ResolvedOptions): Endpoint => ({
       overrideAccess: false,
       req,
     })
-    return Response.json(withoutToken(doc), { status: 201 })
+    return Response.json(withoutToken(doc) satisfies ReservationDocument, { status: 201 })
   }),
   method: 'post',
   path: '/reserve/book',

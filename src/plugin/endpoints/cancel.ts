@@ -1,5 +1,6 @@
 import type { CollectionSlug, Endpoint } from 'payload'
 
+import type { ReservationDocument } from '../http/contract.js'
 import type { ResolvedOptions } from '../options.js'
 
 import { isPrivileged } from '../access/is-privileged.js'
@@ -67,7 +68,7 @@ export const cancelEndpoint = (options: ResolvedOptions): Endpoint => ({
       overrideAccess: true,
       req,
     })
-    return Response.json(withoutToken(updated))
+    return Response.json(withoutToken(updated) satisfies ReservationDocument)
   }),
   method: 'post',
   path: '/reserve/cancel',

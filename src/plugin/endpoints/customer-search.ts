@@ -1,5 +1,6 @@
-import type { CollectionSlug, Endpoint, PayloadRequest, Where } from 'payload'
+import type { CollectionSlug, Endpoint, JsonObject, PayloadRequest, TypeWithID, Where } from 'payload'
 
+import type { CustomerHit, CustomerSearchResponse } from '../http/contract.js'
 import type { ResolvedOptions } from '../options.js'
 
 import { isPrivileged } from '../access/is-privileged.js'
@@ -9,6 +10,17 @@ import { endpoint, messageBody } from '../http/request-error.js'
 
 /** Searched, and returned, only where the customers collection has them. */
 const OPTIONAL_FIELDS = ['name', 'firstName', 'lastName', 'phone'] as const
+
+/**
+ * A found customer as the search answers it: id, email and the name fields the collection has,
+ * each `null` when empty. Payload types a document of a slug chosen at run time as a plain
+ * `JsonObject`; the customers collection holds these fields as text.
+ */
+const hitOf = (doc: JsonObject & TypeWithID, shown: readonly (typeof OPTIONAL_FIELDS)[number][]): CustomerHit => ({
+  id: doc.id,
+  email: doc.email ?? null,
+  ...Object.fromEntries(shown.map((name) => [name, (doc[name] as null | string | undefined) ?? null])),
+})
 
 const wholeNumberParam = (req: PayloadRequest, name: string, fallback: number, message: string): number => {
   const param = queryParam(req, name)
@@ -93,11 +105,8 @@ export const customerSearchEndpoint = (options: ResolvedOptions): Endpoint => ({
       sort: 'email',
       where: { and: conditions },
     })
-    const docs = result.docs.map((doc) => {
-      const record = doc as Record<string, unknown>
-      return Object.fromEntries(['id', 'email', ...shown].map((name) => [name, record[name] ?? null]))
-    })
-    return Response.json({ docs, hasNextPage: result.hasNextPage, totalDocs: result.totalDocs })
+    const docs = result.docs.map((doc) => hitOf(doc, shown))
+    return Response.json({ docs, hasNextPage: result.hasNextPage, totalDocs: result.totalDocs } satisfies CustomerSearchResponse)
   }),
   method: 'get',
   path: '/reservation-customer-search',

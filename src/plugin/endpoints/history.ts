@@ -1,6 +1,7 @@
 import type { Endpoint } from 'payload'
 
 import type { RecordedEvent, ReservationEvent } from '../../events/types.js'
+import type { HistoryEvent, HistoryResponse } from '../http/contract.js'
 import type { ResolvedOptions } from '../options.js'
 
 import {
@@ -19,10 +20,11 @@ import { parseRecordId } from '../http/record-id.js'
 import { endpoint, messageBody } from '../http/request-error.js'
 
 /** An event as the audit trail shows it; the guest token's digest never leaves the ledger, at any depth. */
-const entry = (event: RecordedEvent<ReservationEvent>) => ({
+const entry = (event: RecordedEvent<ReservationEvent>): HistoryEvent => ({
   actor: event.metadata.actor,
   at: event.metadata.at,
-  data: withoutDigestDeep(event.data),
+  // Spread, so that the event's own type reads as the contract's plain record of fields.
+  data: { ...withoutDigestDeep(event.data) },
   reason: event.metadata.reason ?? null,
   revision: event.revision,
   type: event.type,
@@ -73,7 +75,7 @@ export const historyEndpoint = (options: ResolvedOptions): Endpoint => ({
     if (events.length === 0) {
       throw messageBody(404, MESSAGES.reservationNotFound)
     }
-    return Response.json({ events: entries(events), reservationId: String(id) })
+    return Response.json({ events: entries(events), reservationId: String(id) } satisfies HistoryResponse)
   }),
   method: 'get',
   path: '/reserve/history',

@@ -4,8 +4,9 @@ import { LIMITS, MESSAGES } from '../http/messages.js'
 
 /**
  * The OpenAPI 3.1 description of the plugin's HTTP endpoints, served at
- * /api/reserve/openapi.json. Written out by hand, endpoint by endpoint, so that a test can hold
- * it against what is registered and what the handlers answer; refusal texts come from
+ * /api/reserve/openapi.json. Written out by hand, endpoint by endpoint, so that tests can hold
+ * it against what is registered and what the handlers answer, and its response schemas against
+ * the types of `http/contract.ts` the handlers' bodies satisfy; refusal texts come from
  * MESSAGES, the module the handlers use.
  */
 
@@ -84,7 +85,7 @@ const schemas: Record<string, Json> = {
             data: {
               properties: {
                 errors: {
-                  items: { properties: { message: text, path: text }, type: 'object' },
+                  items: { properties: { message: text, path: text }, required: ['message', 'path'], type: 'object' },
                   type: 'array',
                 },
               },
@@ -168,8 +169,15 @@ const paths = (api: string): Record<string, Json> => ({
           properties: {
             docs: {
               items: {
-                description: 'id and email, plus name, firstName, lastName and phone where the collection has them.',
-                properties: { email: text, id },
+                description: 'id and email, plus name, firstName, lastName and phone where the collection has them (null when empty).',
+                properties: {
+                  email: text,
+                  firstName: { type: ['string', 'null'] },
+                  id,
+                  lastName: { type: ['string', 'null'] },
+                  name: { type: ['string', 'null'] },
+                  phone: { type: ['string', 'null'] },
+                },
                 required: ['id', 'email'],
                 type: 'object',
               },

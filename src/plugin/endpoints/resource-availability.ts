@@ -1,6 +1,7 @@
 import type { Endpoint } from 'payload'
 
 import type { IntervalIndex } from '../../capacity/interval-index.js'
+import type { ResourceAvailability } from '../http/contract.js'
 import type { ResolvedOptions } from '../options.js'
 
 import { localDateOf } from '../../time/local-time.js'
@@ -102,7 +103,7 @@ export const resourceAvailabilityEndpoint = (options: ResolvedOptions): Endpoint
       days,
       quantity: resource.quantity,
       requiredPools,
-    })
+    } satisfies ResourceAvailability)
   }),
   method: 'get',
   path: '/reserve/resource-availability',

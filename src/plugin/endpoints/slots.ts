@@ -1,5 +1,6 @@
 import type { Endpoint } from 'payload'
 
+import type { SlotsResponse } from '../http/contract.js'
 import type { ResolvedOptions } from '../options.js'
 
 import { findSlots } from './find-slots.js'
@@ -16,7 +17,7 @@ export const slotsEndpoint = (options: ResolvedOptions): Endpoint => ({
   handler: endpoint(async (req) => {
     const query = parseSlotQuery(req, errorBody(400, MESSAGES.missingSlotParams))
     const slots = await findSlots(req, options, query)
-    return Response.json({ date: query.date, guestCount: query.guestCount, slots: slots.map(isoRange) })
+    return Response.json({ date: query.date, guestCount: query.guestCount, slots: slots.map(isoRange) } satisfies SlotsResponse)
   }),
   method: 'get',
   path: '/reserve/slots',

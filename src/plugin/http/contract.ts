@@ -1,9 +1,13 @@
 import type { StatusMachine } from '../../commands/status-machine.js'
 
 /**
- * The shapes the admin components read from the HTTP API (the endpoints, the REST API of the
- * plugin's collections and the history endpoint). Times are ISO 8601 strings in UTC. See
- * docs/ARCHITECTURE.md, "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)".
+ * The HTTP contract: the body of every response of the plugin's endpoints (`/api/reserve/*` and
+ * `/api/reservation-customer-search`), success and refusal, and the shapes the admin components
+ * read from the REST API of the plugin's collections. The endpoints build their bodies with
+ * `satisfies` these types, the admin imports them, and a test holds the OpenAPI document
+ * (`endpoints/openapi-document.ts`) against them. Type-only, so the admin may import it.
+ * Times are ISO 8601 strings in UTC. See docs/ARCHITECTURE.md,
+ * "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)".
  */
 
 export type RecordId = number | string
@@ -37,13 +41,19 @@ export interface ResourceAvailability {
   requiredPools: { busy: BusyInterval[]; quantity: number }[]
 }
 
-/** GET /api/reserve/slots */
+/** GET /api/reserve/availability */
+export interface AvailabilityResponse {
+  slots: TimeRange[]
+}
+
+/** GET /api/reserve/slots: the date and the clamped guestCount echoed. */
 export interface SlotsResponse {
   date: string
   guestCount: number
   slots: TimeRange[]
 }
 
+/** A customer as the search answers it: id, email, and the name fields the collection has (null when empty). */
 export interface CustomerHit {
   email: string
   firstName?: null | string
@@ -68,14 +78,15 @@ export interface HistoryEvent {
   actor: HistoryActor
   at: string
   data: Record<string, unknown>
-  reason?: null | string
+  reason: null | string
   revision: number
   type: string
 }
 
-/** GET /api/reserve/history */
+/** GET /api/reserve/history: the reservation's events, oldest first. */
 export interface HistoryResponse {
   events: HistoryEvent[]
+  reservationId: string
 }
 
 /** A page of a Payload REST `find`. */
@@ -124,6 +135,38 @@ export interface ReservationRecord {
   startTime: string
   status: string
 }
+
+/**
+ * POST /api/reserve/book (201) and POST /api/reserve/cancel (200): the reservations document at
+ * depth 0 (relationships are ids), as the collection's REST API returns it, without
+ * cancellationToken. Fields the host added to the collection come along; they are no part of
+ * the contract.
+ */
+export interface ReservationDocument extends Omit<ReservationRecord, 'customer' | 'endTime' | 'items' | 'resource' | 'service'> {
+  customer?: null | RecordId
+  endTime: string
+  items?: { endTime?: null | string; guestCount?: null | number; resource: RecordId; service?: null | RecordId; startTime?: null | string }[] | null
+  resource: RecordId
+  service: RecordId
+}
+
+/** `{ error }`: the refusals of slots and resource-availability, and of availability but a missing parameter. */
+export interface ErrorBody {
+  error: string
+}
+
+/** `{ message }`: the refusals of cancel, history and customer-search, and availability's missing parameters. */
+export interface MessageBody {
+  message: string
+}
+
+/** Payload's standard error body: book's refusals, and cancel's when the ledger refuses. */
+export interface PayloadErrorBody {
+  errors: { data?: { errors: { message: string; path: string }[] }; message: string; name?: string }[]
+}
+
+/** Every refusal body the endpoints send. */
+export type RefusalBody = ErrorBody | MessageBody | PayloadErrorBody
 
 /**
  * What the admin components need to know of the plugin options. It travels to them as

@@ -1,5 +1,7 @@
 import type { PayloadHandler, PayloadRequest } from 'payload'
 
+import type { ErrorBody, MessageBody, PayloadErrorBody, RefusalBody } from './contract.js'
+
 /**
  * A refusal with the exact status and body the API documents. Handlers throw it; `endpoint`
  * turns it into the response. Anything else thrown goes to Payload's own error handling, which
@@ -8,7 +10,7 @@ import type { PayloadHandler, PayloadRequest } from 'payload'
 export class RequestError extends Error {
   constructor(
     readonly status: number,
-    readonly body: Record<string, unknown>,
+    readonly body: RefusalBody,
   ) {
     super(JSON.stringify(body))
     this.name = 'RequestError'
@@ -19,17 +21,17 @@ export class RequestError extends Error {
  * `{ error: text }`: the body of the query endpoints' refusals (see docs/ARCHITECTURE.md,
  * "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)").
  */
-export const errorBody = (status: number, text: string): RequestError => new RequestError(status, { error: text })
+export const errorBody = (status: number, text: string): RequestError => new RequestError(status, { error: text } satisfies ErrorBody)
 
 /**
  * `{ message: text }`: the body of cancel, history and customer-search refusals (see
  * docs/ARCHITECTURE.md, "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)").
  */
-export const messageBody = (status: number, text: string): RequestError => new RequestError(status, { message: text })
+export const messageBody = (status: number, text: string): RequestError => new RequestError(status, { message: text } satisfies MessageBody)
 
 /** `{ errors: [{ message }] }`: Payload's standard error body, used by book like the REST API. */
 export const payloadErrorBody = (status: number, text: string): RequestError =>
-  new RequestError(status, { errors: [{ message: text }] })
+  new RequestError(status, { errors: [{ message: text }] } satisfies PayloadErrorBody)
 
 export const endpoint =
   (handle: (req: PayloadRequest) => Promise<Response>): PayloadHandler =>
