@@ -66,7 +66,7 @@ export const requestDocument = (
   const { projector } = getRuntime(req.payload)
   const delivered = storedHooksRevision ?? -1
   // Nothing older pending and nothing anyone listens for: delivered up to the head already.
-  const atHead = delivered >= (events[0]?.revision ?? 0) - 1 && !projector.hasListeners(events)
+  const atHead = delivered >= (events[0]?.revision ?? 0) - 1 && !projector.hooks.listenFor(events)
   write.hooksRevision = atHead ? outcome.revision : delivered
   const document = reservationDocument(outcome.state.reservation, outcome.revision)
   // An update saves the checkpoint only to move it to the head: Payload's save is

@@ -177,7 +177,7 @@ const afterOperation =
     // what it missed again (at least once), without failing the caller's request.
     for (const [id, write] of writes) {
       if (write.state.kind === 'active' && write.events.length > 0) {
-        await projector.emitHooks(id, req, write).catch((error: unknown) => {
+        await projector.hooks.deliver(id, req, write).catch((error: unknown) => {
           req.payload.logger.error({ err: error, msg: `payload-reserve-ledger: delivering the hooks of reservation ${id} failed` })
         })
       }
