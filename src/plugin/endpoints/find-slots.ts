@@ -8,6 +8,7 @@ import { generateSlots, type SlotResource } from '../../availability/generate-sl
 import type { EpochRange } from '../../time/ranges.js'
 import { resolveWindows } from '../../availability/resolve-windows.js'
 import { referenceData } from '../reference-data/reference-data.js'
+import type { ResourceRecord, ServiceRecord } from '../reference-data/records.js'
 import { slotServiceOf } from '../reference-data/slot-service.js'
 import { getRuntime } from '../runtime.js'
 import { MESSAGES } from '../http/messages.js'
@@ -26,56 +27,18 @@ import { errorBody } from '../http/request-error.js'
  * "Reads: availability and the endpoints (`src/availability`, `src/plugin/endpoints`)".
  */
 export const findSlots = async (req: PayloadRequest, options: ResolvedOptions, query: SlotQuery): Promise<EpochRange[]> => {
-  const { payload } = req
-  const { slugs } = options
-  const serviceId = parseRecordId(payload, slugs.services, query.service)
-  if (serviceId === null) {
-    throw errorBody(404, MESSAGES.serviceNotFound)
-  }
-  const primaryId = parseRecordId(payload, slugs.resources, query.resource)
-  const callerIds = (query.resources ?? [query.resource]).map((id) => parseRecordId(payload, slugs.resources, id))
-  if (primaryId === null || callerIds.some((id) => id === null)) {
-    throw errorBody(404, MESSAGES.resourceNotFound)
-  }
-  const named = unique([primaryId, ...(callerIds as RelationId[])])
-
-  const data = referenceData(payload, options)
-  const services = await data.services([serviceId])
-  const service = services.get(String(serviceId))
-  if (!service) {
-    throw errorBody(404, MESSAGES.serviceNotFound)
-  }
-  const required = service.requiredResources
-  const resources = await data.resources([...named, ...required])
-  if (named.some((id) => !resources.has(String(id)))) {
-    throw errorBody(404, MESSAGES.resourceNotFound)
-  }
-  // Not being allowed to read a record is not being told it exists.
-  if (!(await readableIds(req, slugs.services, [serviceId], services)).has(String(serviceId))) {
-    throw errorBody(404, MESSAGES.serviceNotFound)
-  }
-  const readable = await readableIds(req, slugs.resources, named, resources)
-  if (named.some((id) => !readable.has(String(id)))) {
-    throw errorBody(404, MESSAGES.resourceNotFound)
-  }
-  const set = unique([...(callerIds as RelationId[]), ...required])
-  // A required pool that no longer exists cannot be claimed, so nothing can be booked (fail
-  // closed); an inactive service or resource takes no bookings (`enforceActive`).
-  if (set.some((id) => !resources.has(String(id)))) {
+  const found = await slotSetOf(req, options, query)
+  if (!found) {
     return []
   }
-  if (options.enforceActive && (!service.active || [primaryId, ...set].some((id) => !resources.get(String(id))!.active))) {
-    return []
-  }
-
-  const primary = resources.get(String(primaryId))!
+  const { primary, resources, service, set } = found
   const timeZone = primary.timezone ?? options.timezone
-  const schedules = (await data.schedules([primaryId])).get(String(primaryId)) ?? []
+  const schedules = (await referenceData(req.payload, options).schedules([primary.id])).get(String(primary.id)) ?? []
   const [day] = resolveWindows(schedules, timeZone, query.date, query.date)
   if (day.windows.length === 0) {
     return []
   }
-  const { busy } = getRuntime(payload)
+  const { busy } = getRuntime(req.payload)
   const slotResources: SlotResource[] = await Promise.all(
     set.map(async (id) => {
       const resource = resources.get(String(id))!
@@ -91,6 +54,57 @@ export const findSlots = async (req: PayloadRequest, options: ResolvedOptions, q
     service: slotServiceOf(service, options),
     timeZone,
   })
+}
+
+/**
+ * The service, the primary resource and the resolved set of a query, from the reference-data
+ * cache: 404 for ids that are malformed, unknown or not readable by the caller (not being
+ * allowed to read a record is not being told it exists); null when nothing can be booked.
+ */
+const slotSetOf = async (
+  req: PayloadRequest,
+  options: ResolvedOptions,
+  query: SlotQuery,
+): Promise<null | { primary: ResourceRecord; resources: Map<string, ResourceRecord>; service: ServiceRecord; set: RelationId[] }> => {
+  const { payload } = req
+  const { slugs } = options
+  const serviceId = parseRecordId(payload, slugs.services, query.service)
+  const primaryId = parseRecordId(payload, slugs.resources, query.resource)
+  const callerIds = (query.resources ?? [query.resource]).map((id) => parseRecordId(payload, slugs.resources, id))
+  if (serviceId === null) {
+    throw errorBody(404, MESSAGES.serviceNotFound)
+  }
+  if (primaryId === null || callerIds.some((id) => id === null)) {
+    throw errorBody(404, MESSAGES.resourceNotFound)
+  }
+  const named = unique([primaryId, ...(callerIds as RelationId[])])
+  const data = referenceData(payload, options)
+  const services = await data.services([serviceId])
+  const service = services.get(String(serviceId))
+  if (!service) {
+    throw errorBody(404, MESSAGES.serviceNotFound)
+  }
+  const resources = await data.resources([...named, ...service.requiredResources])
+  if (named.some((id) => !resources.has(String(id)))) {
+    throw errorBody(404, MESSAGES.resourceNotFound)
+  }
+  if (!(await readableIds(req, slugs.services, [serviceId], services)).has(String(serviceId))) {
+    throw errorBody(404, MESSAGES.serviceNotFound)
+  }
+  const readable = await readableIds(req, slugs.resources, named, resources)
+  if (named.some((id) => !readable.has(String(id)))) {
+    throw errorBody(404, MESSAGES.resourceNotFound)
+  }
+  const set = unique([...(callerIds as RelationId[]), ...service.requiredResources])
+  // A required pool that no longer exists cannot be claimed, so nothing can be booked (fail
+  // closed); an inactive service or resource takes no bookings (`enforceActive`).
+  if (set.some((id) => !resources.has(String(id)))) {
+    return null
+  }
+  if (options.enforceActive && (!service.active || [primaryId, ...set].some((id) => !resources.get(String(id))!.active))) {
+    return null
+  }
+  return { primary: resources.get(String(primaryId))!, resources, service, set }
 }
 
 /** Ids without repeats (a number and its text are the same id), first occurrence kept. */
