@@ -1,4 +1,4 @@
-import type { Endpoint } from 'payload'
+import type { Endpoint, PayloadRequest } from 'payload'
 
 import type { IntervalIndex } from '../../capacity/interval-index.js'
 import type { ResourceAvailability } from '../http/contract.js'
@@ -11,7 +11,7 @@ import { getRuntime } from '../runtime.js'
 import { isoRange } from '../http/iso.js'
 import { LIMITS, MESSAGES } from '../http/messages.js'
 import { queryParam } from '../http/query-params.js'
-import { boundEpoch, parseRangeBound } from '../http/range-bound.js'
+import { boundEpoch, parseRangeBound, type RangeBound } from '../http/range-bound.js'
 import { readableIds } from './readable-ids.js'
 import { parseRecordId } from '../http/record-id.js'
 import { endpoint, errorBody } from '../http/request-error.js'
@@ -35,44 +35,15 @@ const busyIn = (index: IntervalIndex, from: number, to: number) =>
  */
 export const resourceAvailabilityEndpoint = (options: ResolvedOptions): Endpoint => ({
   handler: endpoint(async (req) => {
-    const { payload } = req
-    const resourceParam = queryParam(req, 'resource')
-    const startParam = queryParam(req, 'start')
-    const endParam = queryParam(req, 'end')
-    if (resourceParam.kind === 'absent' || startParam.kind === 'absent' || endParam.kind === 'absent') {
-      throw errorBody(400, MESSAGES.missingRangeParams)
-    }
-    if (resourceParam.kind !== 'text') {
-      throw errorBody(400, MESSAGES.singleResource)
-    }
-    const startBound = startParam.kind === 'text' ? parseRangeBound(startParam.value) : null
-    const endBound = endParam.kind === 'text' ? parseRangeBound(endParam.value) : null
-    if (startBound === null || endBound === null) {
-      throw errorBody(400, MESSAGES.invalidRange)
-    }
-
-    const id = parseRecordId(payload, options.slugs.resources, resourceParam.value)
-    const data = referenceData(payload, options)
+    const { bounds, id } = parseQuery(req, options)
+    const data = referenceData(req.payload, options)
     const resources = id === null ? new Map() : await data.resources([id])
     const resource = id === null ? undefined : resources.get(String(id))
     if (id === null || !resource || !(await readableIds(req, options.slugs.resources, [id], resources)).has(String(id))) {
       throw errorBody(404, MESSAGES.resourceNotFound)
     }
-
     const timeZone = resource.timezone ?? options.timezone
-    const from = boundEpoch(startBound, timeZone)
-    const to = boundEpoch(endBound, timeZone)
-    if (!isSupportedInstant(from) || !isSupportedInstant(to)) {
-      throw errorBody(400, MESSAGES.dateOutOfRange)
-    }
-    if (!(to > from)) {
-      throw errorBody(400, MESSAGES.rangeOrder)
-    }
-    const firstDate = localDateOf(from, timeZone)
-    const lastDate = localDateOf(to - 1, timeZone)
-    if (daysSpanned(firstDate, lastDate) > LIMITS.maxRangeDays) {
-      throw errorBody(400, MESSAGES.rangeTooLong)
-    }
+    const { firstDate, from, lastDate, to } = localRange(bounds, timeZone)
 
     const schedules = (await data.schedules([id])).get(String(id)) ?? []
     const days = resolveWindows(schedules, timeZone, firstDate, lastDate).map((day) => ({
@@ -90,7 +61,7 @@ export const resourceAvailabilityEndpoint = (options: ResolvedOptions): Endpoint
       (poolId) => poolId !== String(id),
     )
     const pools = await data.resources(poolIds)
-    const { busy } = getRuntime(payload)
+    const { busy } = getRuntime(req.payload)
     const [own, ...poolSnapshots] = await Promise.all([id, ...pools.keys()].map((key) => busy.current(String(key))))
     const requiredPools = [...pools.values()].map((pool, i) => ({
       busy: busyIn(poolSnapshots[i].state.index, from, to),
@@ -108,3 +79,40 @@ export const resourceAvailabilityEndpoint = (options: ResolvedOptions): Endpoint
   method: 'get',
   path: '/reserve/resource-availability',
 })
+
+/** The query's resource id (null: none could have it) and range bounds, or a 400 saying what is wrong. */
+const parseQuery = (req: PayloadRequest, options: ResolvedOptions) => {
+  const resourceParam = queryParam(req, 'resource')
+  const startParam = queryParam(req, 'start')
+  const endParam = queryParam(req, 'end')
+  if (resourceParam.kind === 'absent' || startParam.kind === 'absent' || endParam.kind === 'absent') {
+    throw errorBody(400, MESSAGES.missingRangeParams)
+  }
+  if (resourceParam.kind !== 'text') {
+    throw errorBody(400, MESSAGES.singleResource)
+  }
+  const start = startParam.kind === 'text' ? parseRangeBound(startParam.value) : null
+  const end = endParam.kind === 'text' ? parseRangeBound(endParam.value) : null
+  if (start === null || end === null) {
+    throw errorBody(400, MESSAGES.invalidRange)
+  }
+  return { bounds: { end, start }, id: parseRecordId(req.payload, options.slugs.resources, resourceParam.value) }
+}
+
+/** The range as instants and local dates in the resource's zone: supported, in order, at most 92 days. */
+const localRange = (bounds: { end: RangeBound; start: RangeBound }, timeZone: string) => {
+  const from = boundEpoch(bounds.start, timeZone)
+  const to = boundEpoch(bounds.end, timeZone)
+  if (!isSupportedInstant(from) || !isSupportedInstant(to)) {
+    throw errorBody(400, MESSAGES.dateOutOfRange)
+  }
+  if (!(to > from)) {
+    throw errorBody(400, MESSAGES.rangeOrder)
+  }
+  const firstDate = localDateOf(from, timeZone)
+  const lastDate = localDateOf(to - 1, timeZone)
+  if (daysSpanned(firstDate, lastDate) > LIMITS.maxRangeDays) {
+    throw errorBody(400, MESSAGES.rangeTooLong)
+  }
+  return { firstDate, from, lastDate, to }
+}
