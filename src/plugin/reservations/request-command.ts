@@ -22,10 +22,11 @@ export const runRequestCommand = async (
   { before, reason, ...execute }: ExecuteOptions & { before: ReservationState; reason?: string },
 ): Promise<CommandOutcome> => {
   const reservationId = command.data.reservationId
+  const { ledger, ownership } = getRuntime(req.payload)
   await beginRequestWrite(req)
   // The request writes this reservation's document itself, not the background projector.
-  getRuntime(req.payload).ownership.claim(reservationId)
-  const outcome = await getRuntime(req.payload).ledger.execute(command, commandMeta(req, options, reason), execute)
+  ownership.claim(reservationId)
+  const outcome = await ledger.execute(command, commandMeta(req, options, reason), execute)
   const earlier = requestWriteOf(req, reservationId)
   recordRequestWrite(req, reservationId, {
     before,

@@ -22,7 +22,7 @@ import { keepLedgerTime } from './keep-ledger-time.js'
 import { toPayloadError } from './ledger-error.js'
 import { relationId } from './relation-id.js'
 import { approveDocument, requestDocument, runRequestCommand } from './request-command.js'
-import { beginRequestWrite, finishRequestWrite, recordRequestWrite, requestWritesOf } from './request-writes.js'
+import { beginRequestWrite, finishRequestWrite, recordRequestWrite, type RequestWrite, requestWritesOf } from './request-writes.js'
 import { checkBookingRules } from './rules/index.js'
 import { runLast } from './watch-failures.js'
 
@@ -152,7 +152,7 @@ const afterOperation =
     if (!['create', 'delete', 'deleteByID', 'update', 'updateByID'].includes(operation)) {
       return result
     }
-    const { ledger, ownership, projector } = getRuntime(req.payload)
+    const { ownership } = getRuntime(req.payload)
     for (const [id, write] of requestWritesOf(req)) {
       if (write.state.kind === 'active') {
         await keepLedgerTime(req, options.slugs.reservations, id, write, result)
@@ -162,28 +162,33 @@ const afterOperation =
     for (const id of writes.keys()) {
       ownership.release(id)
     }
-    // Payload's save of an existing document is unconditional: a process that appended after
-    // this request and saved first would be overwritten with older content. Such a writer's
-    // event is in the stream by now, so a head beyond what was saved is projected again.
+    // The write stands from here on: what fails now is logged, not answered, and catch-up sets
+    // it right (a document behind its stream, hooks it missed: at least once).
     for (const [id, write] of writes) {
-      if (write.before.kind !== 'absent' && write.state.kind === 'active') {
-        const { revision } = await ledger.load(id)
-        if (revision > write.revision) {
-          await projector.project(id)
-        }
-      }
-    }
-    // The write stands from here on: a callback that fails is logged, and catch-up delivers
-    // what it missed again (at least once), without failing the caller's request.
-    for (const [id, write] of writes) {
-      if (write.state.kind === 'active' && write.events.length > 0) {
-        await projector.hooks.deliver(id, req, write).catch((error: unknown) => {
-          req.payload.logger.error({ err: error, msg: `payload-reserve-ledger: delivering the hooks of reservation ${id} failed` })
+      if (write.state.kind === 'active') {
+        await afterTheWrite(req, id, write).catch((error: unknown) => {
+          req.payload.logger.error({ err: error, msg: `payload-reserve-ledger: finishing the write of reservation ${id} failed` })
         })
       }
     }
     return result
   }
+
+/**
+ * Once the request's write stands: Payload's save of an existing document is unconditional, so
+ * a process that appended after this request and saved first was overwritten with older
+ * content; its event is in the stream by now, and a head beyond what was saved is projected
+ * again (its hooks are its writer's). Then the hooks of what this request appended fire.
+ */
+const afterTheWrite = async (req: PayloadRequest, id: string, write: RequestWrite): Promise<void> => {
+  const { ledger, projector } = getRuntime(req.payload)
+  if (write.before.kind !== 'absent' && (await ledger.load(id)).revision > write.revision) {
+    await projector.project(id, { deliverHooks: false })
+  }
+  if (write.events.length > 0) {
+    await projector.hooks.deliver(id, req, write)
+  }
+}
 
 /**
  * Every write to the reservations collection becomes ledger commands here: they are decided
