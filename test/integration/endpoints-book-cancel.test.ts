@@ -5,6 +5,7 @@ import { getRuntime } from '../../src/plugin/runtime.js'
 import { testDatabaseKinds } from '../helpers/databases.js'
 import { login, restRequest } from '../helpers/payload.js'
 import { getJson, postJson, withQuery } from '../support/http.js'
+import { guestTokens } from '../support/guest-tokens.js'
 import { usePayloadOn } from '../support/suite-payload.js'
 
 type Id = number | string
@@ -17,7 +18,7 @@ const GUEST = { email: 'guest@example.test', name: 'Gail Guest' }
 const hoursFromNow = (hours: number): string => new Date((Math.floor(Date.now() / HOUR_MS) + hours) * HOUR_MS).toISOString()
 
 describe.each(testDatabaseKinds())('book, cancel and history endpoints (%s)', (kind) => {
-  const tokens = new Map<string, string>()
+  const { remember, tokens } = guestTokens()
   const seenByHook: Array<Record<string, unknown>> = []
   const users: Record<'admin' | 'alice' | 'bob', { id: Id; token: string }> = {} as never
   let service: Id
@@ -28,13 +29,7 @@ describe.each(testDatabaseKinds())('book, cancel and history endpoints (%s)', (k
     allowGuestBooking: true,
     cancellationNoticePeriod: 24,
     hooks: {
-      afterBookingCreate: [
-        ({ doc }) => {
-          if (typeof doc.cancellationToken === 'string') {
-            tokens.set(doc.id, doc.cancellationToken)
-          }
-        },
-      ],
+      afterBookingCreate: [remember],
       beforeBookingCreate: [
         ({ data }) => {
           seenByHook.push(structuredClone(data))

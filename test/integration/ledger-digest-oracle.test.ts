@@ -6,21 +6,16 @@ import { getRuntime } from '../../src/plugin/runtime.js'
 import { testDatabaseKinds } from '../helpers/databases.js'
 import { login, restRequest } from '../helpers/payload.js'
 import { getJson, postJson, withQuery } from '../support/http.js'
+import { guestTokens } from '../support/guest-tokens.js'
 import { usePayloadOn } from '../support/suite-payload.js'
 import { ALWAYS_OPEN } from './plugin-http.js'
 
 describe.each(testDatabaseKinds())('the ledger’s events spell out no guest token digest (%s)', (kind) => {
-  const tokens = new Map<string, string>()
+  const { remember, tokens } = guestTokens()
   const site = usePayloadOn(kind, {
     allowGuestBooking: true,
     hooks: {
-      afterBookingCreate: [
-        ({ doc }) => {
-          if (typeof doc.cancellationToken === 'string') {
-            tokens.set(String(doc.id), doc.cancellationToken)
-          }
-        },
-      ],
+      afterBookingCreate: [remember],
     },
   })
 

@@ -3,6 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import { testDatabaseKinds } from '../helpers/databases.js'
 import { login, restRequest } from '../helpers/payload.js'
+import { guestTokens } from '../support/guest-tokens.js'
 import { usePayloadOn } from '../support/suite-payload.js'
 import { ALWAYS_OPEN } from './plugin-http.js'
 
@@ -39,8 +40,7 @@ const hasTokenField = (answer: string): boolean => {
 describe.each(testDatabaseKinds())('guest tokens and who may call each /api/reserve endpoint (%s)', (kind) => {
   const jwt: Partial<Record<Actor, string>> = {}
   const userIds: Partial<Record<Actor, number | string>> = {}
-  /** Plaintext tokens by reservation id, as afterBookingCreate hands them to the host. */
-  const tokens = new Map<string, string>()
+  const { remember, tokens } = guestTokens()
   /** Every response body this suite received, to look for tokens and digests afterwards. */
   const answers: string[] = []
   let ids: { resource: number | string; service: number | string }
@@ -50,13 +50,7 @@ describe.each(testDatabaseKinds())('guest tokens and who may call each /api/rese
     allowGuestBooking: true,
     catchUp: { graceMs: 300, intervalMs: 3_600_000 },
     hooks: {
-      afterBookingCreate: [
-        ({ doc }) => {
-          if (typeof doc.cancellationToken === 'string') {
-            tokens.set(doc.id, doc.cancellationToken)
-          }
-        },
-      ],
+      afterBookingCreate: [remember],
     },
   })
 
