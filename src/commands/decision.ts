@@ -1,13 +1,14 @@
 import type { AppendRequest, EventStore } from '../events/store.js'
 import type { EventMetadata, Interval, LedgerEvent, NewEvent, ReservationEvent } from '../events/types.js'
 import type { BusyIndex } from '../capacity/busy-index.js'
-import type { ReservationPolicy, ReservationState } from './reservation-decider.js'
+import type { ReservationState } from './reservation-state.js'
+import type { ReservationPolicy } from './reservation-commands.js'
 
 import { byStreamName, intervalsByResource, sameClaim } from '../capacity/claims.js'
 import { NO_STREAM } from '../events/store.js'
 import { CommandRejected, isCommandRejected } from '../events/rejection.js'
 import { reservationStream } from '../events/types.js'
-import { heldClaims } from './reservation-decider.js'
+import { heldClaims } from './reservation-state.js'
 
 /** What the command handler and its commit strategies work with. */
 export interface LedgerDeps {

@@ -12,15 +12,9 @@ import { commitAtomically } from './commit-atomically.js'
 import { commitOneByOne } from './commit-one-by-one.js'
 import { type Decision, keyReused, type LedgerDeps } from './decision.js'
 import { reconcileClaims } from './reconcile-claims.js'
-import {
-  type DecisionContext,
-  decideReservation,
-  evolveReservation,
-  foldReservation,
-  type ReservationCommand,
-  type ReservationPolicy,
-  type ReservationState,
-} from './reservation-decider.js'
+import { evolveReservation, foldReservation, type ReservationState } from './reservation-state.js'
+import type { DecisionContext, ReservationCommand, ReservationPolicy } from './reservation-commands.js'
+import { decideReservation } from './reservation-decider.js'
 
 export type { LedgerDeps } from './decision.js'
 export type { ClaimRepair } from './reconcile-claims.js'

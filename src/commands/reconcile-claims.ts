@@ -1,6 +1,6 @@
 import type { EventMetadata, Interval, ReservationEvent } from '../events/types.js'
 import type { LedgerDeps } from './decision.js'
-import type { ReservationState } from './reservation-decider.js'
+import type { ReservationState } from './reservation-state.js'
 
 import { WHOLE_CLAIM } from '../capacity/capacity-decider.js'
 import { byStreamName, intervalsByResource, sameClaim } from '../capacity/claims.js'
@@ -8,7 +8,7 @@ import { isWrongExpectedRevision } from '../events/store.js'
 import { reservationStream } from '../events/types.js'
 import { setHolds } from './claim-holds.js'
 import { withMetadata } from './decision.js'
-import { heldClaims } from './reservation-decider.js'
+import { heldClaims } from './reservation-state.js'
 
 /** A reservation's claim on a resource that `reconcileClaims` found different from its stream, and set right. */
 export interface ClaimRepair {

@@ -6,7 +6,7 @@ import type { ProjectorOptions, ReservationDoc } from './host-hooks.js'
 import type { RequestOwnership } from './request-ownership.js'
 import type { WrittenDocument } from './reservations-projector.js'
 
-import { foldReservation, voidedRevisions } from '../commands/reservation-decider.js'
+import { foldReservation, voidedRevisions } from '../commands/reservation-state.js'
 
 /**
  * Fires the host's afterBookingCreate and afterStatusChange from committed events, once per

@@ -1,4 +1,4 @@
-import type { Reservation } from '../commands/reservation-decider.js'
+import type { Reservation } from '../commands/reservation-state.js'
 
 /**
  * The reservations-collection document a reservation projects to. Relation ids, guest and

@@ -8,7 +8,7 @@ import type { RecordedEvent, ReservationEvent } from '../events/types.js'
 import type { ProjectorOptions } from './host-hooks.js'
 import type { RequestOwnership } from './request-ownership.js'
 
-import { foldReservation, type ReservationState } from '../commands/reservation-decider.js'
+import { foldReservation, type ReservationState } from '../commands/reservation-state.js'
 import { KeyedQueue } from '../concurrency/keyed-queue.js'
 import { documentDiffers } from './document-differs.js'
 import { HookDelivery } from './hook-delivery.js'

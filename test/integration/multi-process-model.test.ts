@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import type { RecordedEvent, ReservationEvent } from '../../src/events/types.js'
 import type { StressOp, StressResult } from '../support/stress-node.js'
 
-import { voidedRevisions } from '../../src/commands/reservation-decider.js'
+import { voidedRevisions } from '../../src/commands/reservation-state.js'
 import { reservationStream } from '../../src/events/types.js'
 import { rebuildReservations } from '../../src/projections/rebuild.js'
 import { getRuntime } from '../../src/plugin/runtime.js'

@@ -2,7 +2,7 @@ import type { EventStore } from '../../src/events/store.js'
 import type { BookingPlan } from '../../src/events/types.js'
 
 import { Ledger, type CommandMeta } from '../../src/commands/ledger.js'
-import { type BookReservation } from '../../src/commands/reservation-decider.js'
+import type { BookReservation } from '../../src/commands/reservation-commands.js'
 import { createMemoryEventStore } from '../../src/events/adapters/memory.js'
 import { DEFAULT_STATUS_MACHINE } from '../../src/plugin/options.js'
 import { BusyIndex } from '../../src/capacity/busy-index.js'

@@ -4,12 +4,7 @@ import type { RecordedEvent, ReservationEvent } from '../../events/types.js'
 import type { HistoryEvent, HistoryResponse } from '../http/contract.js'
 import type { ResolvedOptions } from '../options.js'
 
-import {
-  evolveReservation,
-  foldReservation,
-  initialReservationState,
-  previousDetails,
-} from '../../commands/reservation-decider.js'
+import { evolveReservation, foldReservation, initialReservationState, previousDetails } from '../../commands/reservation-state.js'
 import { isPrivileged } from '../access/is-privileged.js'
 import { withoutDigestDeep } from '../access/token-digest.js'
 import { getRuntime } from '../runtime.js'

@@ -1,4 +1,4 @@
-import type { ReservationCommand, ReservationDetailChanges } from '../../commands/reservation-decider.js'
+import type { ReservationCommand, ReservationDetailChanges } from '../../commands/reservation-commands.js'
 import type { BookingPlan, Guest } from '../../events/types.js'
 import type { PlanInput } from './booking-plan.js'
 

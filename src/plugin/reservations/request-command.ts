@@ -1,7 +1,8 @@
 import type { JsonObject, PayloadRequest } from 'payload'
 
 import type { CommandOutcome, ExecuteOptions } from '../../commands/ledger.js'
-import type { ReservationCommand, ReservationState } from '../../commands/reservation-decider.js'
+import type { ReservationState } from '../../commands/reservation-state.js'
+import type { ReservationCommand } from '../../commands/reservation-commands.js'
 import type { ResolvedOptions } from '../options.js'
 
 import { CommandRejected } from '../../events/rejection.js'

@@ -4,7 +4,7 @@ import { commitTransaction } from 'payload'
 import { v7 as uuidv7 } from 'uuid'
 
 import type { RecordedEvent, ReservationEvent } from '../../events/types.js'
-import type { ReservationState } from '../../commands/reservation-decider.js'
+import type { ReservationState } from '../../commands/reservation-state.js'
 
 /** What one request appended for one reservation, and the states around it. */
 export interface RequestWrite {

@@ -2,13 +2,9 @@ import { describe, expect, it } from 'vitest'
 
 import type { ReservationEvent } from '../../../src/events/types.js'
 
-import {
-  decideReservation,
-  evolveReservation,
-  initialReservationState,
-  type ReservationCommand,
-  type ReservationDetailChanges,
-} from '../../../src/commands/reservation-decider.js'
+import { evolveReservation, initialReservationState } from '../../../src/commands/reservation-state.js'
+import type { ReservationCommand, ReservationDetailChanges } from '../../../src/commands/reservation-commands.js'
+import { decideReservation } from '../../../src/commands/reservation-decider.js'
 import { DEFAULT_STATUS_MACHINE } from '../../../src/plugin/options.js'
 import { deciderSpec } from '../../support/decider-spec.js'
 import { plan } from '../../support/ledger-fixtures.js'

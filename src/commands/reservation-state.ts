@@ -1,0 +1,123 @@
+import type {
+  BookingPlan,
+  RecordedEvent,
+  ReservationDetails,
+  ReservationEvent,
+  ReservationSnapshot,
+  RestoredSnapshot,
+} from '../events/types.js'
+import type { StatusMachine } from './status-machine.js'
+
+/** A reservation as its stream tells it. */
+export type Reservation = ReservationSnapshot
+
+export type ReservationState =
+  /** Never booked: recovery fenced a booking that never landed, or its write was voided. */
+  | { kind: 'abandoned' }
+  | { kind: 'absent' }
+  | { kind: 'active'; reservation: Reservation }
+  | { kind: 'deleted'; reservation: Reservation }
+
+export const initialReservationState = (): ReservationState => ({ kind: 'absent' })
+
+type EventOf<T extends ReservationEvent['type']> = Extract<ReservationEvent, { type: T }>
+
+const booked = ({ data }: EventOf<'ReservationBooked'>, at: string): ReservationState => {
+  const { reservationId, ...plan } = data
+  return {
+    kind: 'active',
+    reservation: {
+      cancellationTokenHash: plan.cancellationTokenHash ?? null,
+      claims: plan.claims,
+      createdAt: at,
+      customer: plan.customer ?? null,
+      endTime: plan.endTime,
+      guest: plan.guest ?? null,
+      guestCount: plan.guestCount,
+      id: reservationId,
+      idempotencyKey: plan.idempotencyKey ?? null,
+      items: plan.items,
+      notes: plan.notes ?? null,
+      resource: plan.resource,
+      service: plan.service,
+      startTime: plan.startTime,
+      status: plan.status,
+      updatedAt: at,
+    },
+  }
+}
+
+/** An active reservation with some fields replaced; any other state stays as it is. */
+const amended = (state: ReservationState, fields: Partial<Reservation>, at: string): ReservationState =>
+  state.kind === 'active' ? { kind: 'active', reservation: { ...state.reservation, ...fields, updatedAt: at } } : state
+
+const writeVoided = (state: ReservationState, { data }: EventOf<'ReservationWriteVoided'>): ReservationState => {
+  if (!data.restores) {
+    return { kind: 'abandoned' }
+  }
+  // A token never changes: the digest is the one the stream was booked with. Voids written
+  // by older versions still carry it in `restores` (the same value); it is read only if the
+  // state has none.
+  const { cancellationTokenHash: written, ...restored } = data.restores as RestoredSnapshot & {
+    cancellationTokenHash?: null | string
+  }
+  const kept = state.kind === 'active' || state.kind === 'deleted' ? state.reservation.cancellationTokenHash : undefined
+  return { kind: 'active', reservation: { ...restored, cancellationTokenHash: kept ?? written ?? null } }
+}
+
+/** Folds one event into the state; `at` is the event's decision time (for createdAt/updatedAt). */
+export const evolveReservation = (
+  state: ReservationState,
+  event: ReservationEvent,
+  { at }: { at: string },
+): ReservationState => {
+  switch (event.type) {
+    case 'ReservationAbandoned':
+      return { kind: 'abandoned' }
+    case 'ReservationBooked':
+      return booked(event, at)
+    case 'ReservationClaimsReconciled':
+      return state
+    case 'ReservationDeleted':
+      return state.kind === 'active' ? { kind: 'deleted', reservation: state.reservation } : state
+    case 'ReservationDetailsUpdated':
+      return amended(state, event.data.changes, at)
+    case 'ReservationRescheduled': {
+      const { reservationId: _id, ...plan } = event.data
+      return amended(state, plan, at)
+    }
+    case 'ReservationStatusChanged':
+      return amended(state, { status: event.data.to }, at)
+    case 'ReservationWriteVoided':
+      return writeVoided(state, event)
+  }
+}
+
+/** A reservation's state from its recorded stream. */
+export const foldReservation = (events: RecordedEvent<ReservationEvent>[]): ReservationState =>
+  events.reduce((state, event) => evolveReservation(state, event, event.metadata), initialReservationState())
+
+/** What the fields `changes` names were in `reservation` (null where unset): a details event's `previous`. */
+export const previousDetails = (reservation: Reservation, changes: ReservationDetails): ReservationDetails =>
+  Object.fromEntries(
+    Object.keys(changes).map((key) => [key, reservation[key as keyof ReservationDetails] ?? null]),
+  ) as ReservationDetails
+
+/** Revisions whose events a later `ReservationWriteVoided` took back: they fire no host hook. */
+export const voidedRevisions = (events: RecordedEvent<ReservationEvent>[]): Set<number> => {
+  const voided = new Set<number>()
+  for (const event of events) {
+    if (event.type === 'ReservationWriteVoided') {
+      for (let revision = event.data.voidsFrom; revision <= event.revision; revision++) {
+        voided.add(revision)
+      }
+    }
+  }
+  return voided
+}
+
+/** The capacity a reservation holds in a state: its claims while its status blocks, else none. */
+export const heldClaims = (state: ReservationState, machine: StatusMachine): BookingPlan['claims'] =>
+  state.kind === 'active' && machine.blockingStatuses.includes(state.reservation.status)
+    ? state.reservation.claims
+    : []
