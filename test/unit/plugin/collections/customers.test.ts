@@ -2,8 +2,8 @@ import type { CollectionConfig, Field, FieldAccess, FieldAccessArgs, JoinField }
 
 import { describe, expect, it } from 'vitest'
 
-import { buildCustomersCollection, injectCustomerFields } from '../../../src/plugin/collections/customers.js'
-import { resolveOptions } from '../../../src/plugin/resolve-options.js'
+import { buildCustomersCollection, injectCustomerFields } from '../../../../src/plugin/collections/customers.js'
+import { resolveOptions } from '../../../../src/plugin/resolve-options.js'
 
 const named = (fields: Field[], name: string): Field | undefined =>
   fields.find((field) => 'name' in field && field.name === name)

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 
-import { isPrivileged } from '../../../src/plugin/access/is-privileged.js'
-import { isStaff } from '../../../src/plugin/access/is-staff.js'
-import { managesOwnRecords, seesAllRecords } from '../../../src/plugin/access/record-scope.js'
-import { resolveOptions } from '../../../src/plugin/resolve-options.js'
+import { isPrivileged } from '../../../../src/plugin/access/is-privileged.js'
+import { isStaff } from '../../../../src/plugin/access/is-staff.js'
+import { managesOwnRecords, seesAllRecords } from '../../../../src/plugin/access/record-scope.js'
+import { resolveOptions } from '../../../../src/plugin/resolve-options.js'
 
 /** A user as Payload hands it over: collection, id and whatever fields the collection has. */
 const user = (fields: { collection: string; id: number } & Record<string, unknown>) => fields
