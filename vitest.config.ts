@@ -23,6 +23,15 @@ export default defineConfig({
           testTimeout: 180_000,
         },
       },
+      {
+        extends: true,
+        test: {
+          hookTimeout: 600_000,
+          include: ['test/package/**/*.test.ts'],
+          name: 'package',
+          testTimeout: 200_000,
+        },
+      },
     ],
   },
 })

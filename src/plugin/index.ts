@@ -26,7 +26,11 @@ import { provisionStaffResource } from './staff-provisioning.js'
 
 // Resolved from this file's path, not `new URL(relative, import.meta.url)`: Next's bundler
 // rewrites the latter into something `fileURLToPath` rejects.
-const cliFolder = (): string => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../cli')
+// The scripts share this module's extension: `.ts` from the sources, `.js` from the package.
+const cliScript = (name: string): string => {
+  const here = fileURLToPath(import.meta.url)
+  return path.resolve(path.dirname(here), '../cli', `${name}${path.extname(here)}`)
+}
 
 /** The host's collections with the plugin's additions: customer fields, provisioning hook. */
 const extendHostCollections = (collections: CollectionConfig[], resolved: ResolvedOptions): CollectionConfig[] =>
@@ -101,8 +105,8 @@ export const reserveLedgerPlugin =
       loggingLevels: { ...({ [LEDGER_REJECTION]: 'info' } as Config['loggingLevels']), ...config.loggingLevels },
       bin: [
         ...(config.bin ?? []),
-        { key: 'reserve:rebuild', scriptPath: path.resolve(cliFolder(), 'rebuild.ts') },
-        { key: 'reserve:ledger', scriptPath: path.resolve(cliFolder(), 'ledger.ts') },
+        { key: 'reserve:rebuild', scriptPath: cliScript('rebuild') },
+        { key: 'reserve:ledger', scriptPath: cliScript('ledger') },
       ],
       // The ledger starts before the host's own onInit, so a seed there books through it.
       onInit: async (payload) => {

@@ -1,0 +1,49 @@
+// Runs under plain `node` in an app that installed the packed tarball: the plugin must load
+// from its compiled `dist/`, boot on SQLite and take a booking over REST.
+import { sqliteAdapter } from '@payloadcms/db-sqlite'
+import { buildConfig, getPayload, handleEndpoints } from 'payload'
+import { reserveLedgerPlugin } from 'payload-reserve-ledger'
+
+const config = await buildConfig({
+  admin: { avatar: 'default', user: 'users' },
+  collections: [
+    {
+      slug: 'users',
+      auth: true,
+      fields: [{ name: 'role', type: 'select', defaultValue: 'customer', options: ['admin', 'staff', 'customer'], saveToJWT: true }],
+    },
+  ],
+  db: sqliteAdapter({ client: { url: `file:${process.argv[2]}` }, push: true }),
+  logger: { options: { level: 'warn' } },
+  plugins: [reserveLedgerPlugin({ allowGuestBooking: true })],
+  secret: 'installed-package-smoke-test',
+  telemetry: false,
+  typescript: { autoGenerate: false },
+})
+const payload = await getPayload({ config })
+
+const service = await payload.create({ collection: 'services', data: { duration: 60, durationType: 'fixed', name: 'Consultation' } })
+const resource = await payload.create({ collection: 'resources', data: { name: 'Room 1', quantity: 1, services: [service.id] } })
+const days = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun']
+await payload.create({
+  collection: 'schedules',
+  data: { name: 'Always', recurringSlots: days.map((day) => ({ day, endTime: '24:00', startTime: '00:00' })), resource: resource.id },
+})
+
+const response = await handleEndpoints({
+  config: payload.config,
+  request: new Request('http://localhost/api/reserve/book', {
+    body: JSON.stringify({
+      guest: { email: 'guest@example.test', name: 'Gail Guest' },
+      resource: resource.id,
+      service: service.id,
+      startTime: '2030-03-01T10:00:00.000Z',
+    }),
+    headers: { 'Content-Type': 'application/json' },
+    method: 'POST',
+  }),
+})
+const body = await response.json()
+console.log(JSON.stringify({ endTime: body.endTime, status: response.status }))
+await payload.destroy()
+process.exit(response.status === 201 ? 0 : 1)

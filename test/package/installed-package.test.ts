@@ -1,0 +1,82 @@
+import { execFileSync } from 'node:child_process'
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+const root = path.resolve(import.meta.dirname, '../..')
+const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+  devDependencies: Record<string, string>
+}
+/** What a user's tarball may weigh unpacked; today's is about half of it. */
+const MAX_UNPACKED_BYTES = 5_000_000
+
+interface Packed {
+  filename: string
+  files: { path: string }[]
+  size: number
+  unpackedSize: number
+}
+
+/**
+ * The package as a user installs it: packed (which builds `dist/`), installed into a fresh app
+ * outside the repository, and used under plain Node with no TypeScript loader.
+ */
+describe('the installed package', () => {
+  const work = mkdtempSync(path.join(os.tmpdir(), 'reserve-package-'))
+  const app = path.join(work, 'app')
+  let packed: Packed
+
+  beforeAll(() => {
+    const output = execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: root, encoding: 'utf8' })
+    // `prepack` prints the build's output before npm's JSON.
+    packed = (JSON.parse(output.slice(output.indexOf('[\n'))) as Packed[])[0]
+    execFileSync('mkdir', ['-p', app])
+    writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'smoke-app', private: true, type: 'module' }))
+    const versions = ['payload', '@payloadcms/db-sqlite'].map((name) => `${name}@${manifest.devDependencies[name]}`)
+    execFileSync(
+      'npm',
+      ['install', '--no-audit', '--no-fund', '--prefer-offline', path.join(work, packed.filename), ...versions],
+      { cwd: app, stdio: 'inherit' },
+    )
+    copyFileSync(path.join(import.meta.dirname, 'app/book-once.mjs'), path.join(app, 'book-once.mjs'))
+  }, 600_000)
+
+  afterAll(() => rmSync(work, { force: true, recursive: true }))
+
+  it('holds the compiled plugin, its types and stylesheets, the README and the licence, and nothing else', () => {
+    const files = packed.files.map((file) => file.path)
+    const outside = files.filter((file) => !file.startsWith('dist/') && !['CHANGELOG.md', 'LICENSE', 'README.md', 'package.json'].includes(file))
+    expect(outside).toEqual([])
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'dist/index.js',
+        'dist/index.d.ts',
+        'dist/exports/client.js',
+        'dist/exports/client.d.ts',
+        'dist/exports/rsc.js',
+        'dist/cli/rebuild.js',
+        'dist/admin/calendar/time-grid.css',
+        'LICENSE',
+      ]),
+    )
+    expect(files.filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'))).toEqual([])
+    expect(packed.unpackedSize).toBeLessThan(MAX_UNPACKED_BYTES)
+    console.log(`tarball ${packed.filename}: ${packed.size} bytes packed, ${packed.unpackedSize} unpacked, ${files.length} files`)
+  })
+
+  it('keeps the client components behind their "use client" boundary', () => {
+    const component = readFileSync(path.join(app, 'node_modules/payload-reserve-ledger/dist/admin/fields/SlotPickerField.js'), 'utf8')
+    expect(component.startsWith("'use client'")).toBe(true)
+  })
+
+  it('boots under plain node, from dist/, and books once over REST', () => {
+    const output = execFileSync(process.execPath, ['book-once.mjs', path.join(work, 'smoke.db')], {
+      cwd: app,
+      encoding: 'utf8',
+      env: { ...process.env, NODE_OPTIONS: '' },
+      timeout: 180_000,
+    })
+    expect(JSON.parse(output.trim().split('\n').at(-1)!)).toEqual({ endTime: '2030-03-01T11:00:00.000Z', status: 201 })
+  }, 200_000)
+})
