@@ -1,9 +1,10 @@
-import type { CollectionSlug, PayloadRequest } from 'payload'
+import type { PayloadRequest } from 'payload'
 
 import type { RelationId } from '../../events/types.js'
 import type { ResolvedOptions } from '../options.js'
 
 import { referenceData } from '../reference-data/reference-data.js'
+import { customerExists } from '../reservations/customer-lookup.js'
 import { relationId } from '../reservations/relation-id.js'
 import { MESSAGES } from '../http/messages.js'
 import { parseRecordId } from '../http/record-id.js'
@@ -55,11 +56,8 @@ const checkCustomer = async (req: PayloadRequest, options: ResolvedOptions, valu
   if (!req.user || value === undefined || value === null || value === '') {
     return
   }
-  const collection = options.slugs.customers
-  const id = parseRecordId(req.payload, collection, relationId(value) ?? '')
-  const found =
-    id !== null &&
-    (await req.payload.db.findOne({ collection: collection as CollectionSlug, req, where: { id: { equals: id } } }))
+  const id = relationId(value)
+  const found = id !== null && (await customerExists(req, options, id))
   if (!found) {
     throw errorBody(404, MESSAGES.customerNotFound)
   }

@@ -1,9 +1,7 @@
-import type { CollectionSlug } from 'payload'
-
 import type { BookingRule } from './booking-rule.js'
 
 import { CommandRejected } from '../../../events/rejection.js'
-import { parseRecordId } from '../../http/record-id.js'
+import { customerExists as lookUpCustomer } from '../customer-lookup.js'
 import { relationId } from '../relation-id.js'
 
 /**
@@ -16,12 +14,7 @@ export const customerExists: BookingRule = async ({ customer, operation, options
   if (customer === null || (operation === 'update' && String(customer) === String(relationId(originalDoc?.customer)))) {
     return
   }
-  // An id no customer could have (beyond PostgreSQL's integer ids, say) is not looked up: the
-  // database would fail on it with a server error.
-  const id = parseRecordId(req.payload, options.slugs.customers, customer)
-  const found =
-    id === null ? null : await req.payload.db.findOne({ collection: options.slugs.customers as CollectionSlug, req, where: { id: { equals: id } } })
-  if (!found) {
+  if (!(await lookUpCustomer(req, options, customer))) {
     throw new CommandRejected('invalid', 'Customer not found', 'customer')
   }
 }

@@ -1,0 +1,29 @@
+import type { CollectionSlug, PayloadRequest } from 'payload'
+
+import type { RelationId } from '../../events/types.js'
+import type { ResolvedOptions } from '../options.js'
+
+import { parseRecordId } from '../http/record-id.js'
+
+/** Per request, the customers already looked up: the book endpoint's check and the booking rule share one read. */
+const lookedUp = new WeakMap<PayloadRequest, Map<string, boolean>>()
+
+/**
+ * Whether the customer `id` exists. An id no customer could have (beyond PostgreSQL's integer
+ * ids, say) is not looked up: the database would fail on it with a server error.
+ */
+export const customerExists = async (req: PayloadRequest, options: ResolvedOptions, id: RelationId): Promise<boolean> => {
+  const known = lookedUp.get(req) ?? new Map<string, boolean>()
+  lookedUp.set(req, known)
+  const key = String(id)
+  const remembered = known.get(key)
+  if (remembered !== undefined) {
+    return remembered
+  }
+  const parsed = parseRecordId(req.payload, options.slugs.customers, id)
+  const found =
+    parsed !== null &&
+    (await req.payload.db.findOne({ collection: options.slugs.customers as CollectionSlug, req, where: { id: { equals: parsed } } })) !== null
+  known.set(key, found)
+  return found
+}
