@@ -1,0 +1,85 @@
+import type { AllStreamResolvedEvent } from '@eventstore/db-client'
+
+import { convertToCommandError, START, UnavailableError } from '@eventstore/db-client'
+import { defer, EMPTY, Observable, retry, takeUntil, tap, throwError, timer } from 'rxjs'
+
+import type { SubscribeOptions } from '../../store.js'
+import type { RecordedEvent } from '../../types.js'
+import type { Connection } from './connection.js'
+
+import { decodePosition, isTransientError, toSubscribedEvent, toSubscriptionFilter } from '../eventstoredb-mapping.js'
+
+/**
+ * Waits before resubscribing to a dropped `$all` subscription: about 30 s in all, since the
+ * subscription drops as the node goes down, not when the caller next needs it.
+ */
+const RESUBSCRIBE_DELAYS_MS = [100, 250, 500, 1_000, 2_000, 4_000, 8_000, 8_000, 8_000]
+
+/** One `$all` subscription from `after`, erroring when it drops. */
+const subscribeOnce = (
+  connection: Connection,
+  after: string | undefined,
+  streamPrefix: string | undefined,
+  onConfirmed: () => void,
+): Observable<RecordedEvent> =>
+  new Observable<RecordedEvent>((subscriber) => {
+    const subscription = connection.client.subscribeToAll({
+      filter: toSubscriptionFilter(streamPrefix),
+      fromPosition: after === undefined ? START : decodePosition(after),
+    })
+    let last = after
+    subscription
+      .on('confirmation', onConfirmed)
+      .on('data', (resolved: AllStreamResolvedEvent) => {
+        try {
+          const event = toSubscribedEvent(resolved, last, streamPrefix)
+          if (event) {
+            last = event.position
+            subscriber.next(event)
+          }
+        } catch (error) {
+          subscriber.error(error)
+        }
+      })
+      // The subscription converts gRPC errors itself, except a failure to open the call.
+      .on('error', (error: Error) => subscriber.error(convertToCommandError(error)))
+      .on('end', () => subscriber.error(new UnavailableError(undefined, 'EventStoreDB ended the $all subscription')))
+    return () => {
+      // A call that never opened has nothing to cancel.
+      subscription.unsubscribe().catch(() => undefined)
+    }
+  })
+
+/**
+ * `$all` from `after`, opened again after the last event delivered when it drops transiently;
+ * completes on `closing`.
+ */
+export const subscribe = (
+  connection: Connection,
+  closing: Observable<void>,
+  { after, streamPrefix }: SubscribeOptions,
+): Observable<RecordedEvent> =>
+  defer(() => {
+    if (connection.closed) {
+      return EMPTY
+    }
+    let last = after
+    let attempt = 0
+    const confirmed = () => {
+      attempt = 0
+    }
+    return defer(() => subscribeOnce(connection, last, streamPrefix, confirmed)).pipe(
+      tap((event) => {
+        last = event.position
+      }),
+      retry({
+        delay: (error: unknown) => {
+          const wait = RESUBSCRIBE_DELAYS_MS[attempt++]
+          return connection.closed || wait === undefined || !isTransientError(error)
+            ? throwError(() => error)
+            : timer(wait)
+        },
+      }),
+      takeUntil(closing),
+    )
+  })
