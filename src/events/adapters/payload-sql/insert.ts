@@ -12,7 +12,7 @@ import { COLUMNS } from './database.js'
 export const ROWS_PER_INSERT = 1000
 
 /** Where an insert began writing a stream: its first revision there, after `expectedRevision`. */
-export interface InsertAt {
+interface InsertAt {
   expectedRevision: number
   revision: number
   stream: string
