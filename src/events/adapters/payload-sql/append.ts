@@ -8,7 +8,7 @@ import { inStreamOrder, toRecorded, toRow } from '../payload-rows.js'
 import { InsertRefused, insertAtHeads, ROWS_PER_INSERT } from './insert.js'
 import { prepareHead, targetIn } from './reads.js'
 
-/** What the appends work with: the table's database, its dialect's insert, and its head read outside any transaction. */
+/** What appends work with: the table and database, the dialect's insert, and heads read outside any transaction. */
 export interface Writer {
   insert: Insert
   root: Target
