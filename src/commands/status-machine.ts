@@ -5,6 +5,10 @@
  */
 export interface StatusMachine {
   blockingStatuses: string[]
+  /** The status cancelling moves to, and whose entry fires the cancel hooks. Default `cancelled`. */
+  cancelStatus?: string
+  /** The status whose entry fires the confirm hooks. Default `confirmed` where the machine has it. */
+  confirmStatus?: string
   defaultStatus: string
   statuses: string[]
   terminalStatuses: string[]
@@ -13,6 +17,8 @@ export interface StatusMachine {
 
 export const DEFAULT_STATUS_MACHINE: StatusMachine = {
   blockingStatuses: ['pending', 'confirmed'],
+  cancelStatus: 'cancelled',
+  confirmStatus: 'confirmed',
   defaultStatus: 'pending',
   statuses: ['pending', 'confirmed', 'completed', 'cancelled', 'no-show'],
   terminalStatuses: ['completed', 'cancelled', 'no-show'],

@@ -3,10 +3,15 @@ import type { CollectionConfig, PayloadRequest } from 'payload'
 import type { EventStore } from '../events/store.js'
 
 import type { StatusMachine } from '../commands/status-machine.js'
-import type { AfterBookingCreateHook, AfterStatusChangeHook } from '../projections/host-hooks.js'
+import type { AfterBookingCreateHook, AfterStatusChangeHook, BookingTransitionHook } from '../projections/host-hooks.js'
 
 export { DEFAULT_STATUS_MACHINE, type StatusMachine } from '../commands/status-machine.js'
-export type { AfterBookingCreateHook, AfterStatusChangeHook, ReservationDoc } from '../projections/host-hooks.js'
+export type {
+  AfterBookingCreateHook,
+  AfterStatusChangeHook,
+  BookingTransitionHook,
+  ReservationDoc,
+} from '../projections/host-hooks.js'
 
 export interface StaffProvisioning {
   beforeCreate?: (args: {
@@ -32,8 +37,16 @@ export type BeforeBookingCreateHook = (args: {
 }) => Promise<Record<string, unknown>> | Record<string, unknown>
 
 export interface ReserveLedgerHooks {
+  /** After a reservation entered the cancel status: from the ledger, after commit, at least once. */
+  afterBookingCancel?: BookingTransitionHook[]
+  /** After a reservation entered the confirm status: from the ledger, after commit, at least once. */
+  afterBookingConfirm?: BookingTransitionHook[]
   afterBookingCreate?: AfterBookingCreateHook[]
   afterStatusChange?: AfterStatusChangeHook[]
+  /** Before a reservation enters the cancel status; throwing refuses the change, nothing is appended. */
+  beforeBookingCancel?: BookingTransitionHook[]
+  /** Before a reservation enters the confirm status; throwing refuses the change, nothing is appended. */
+  beforeBookingConfirm?: BookingTransitionHook[]
   beforeBookingCreate?: BeforeBookingCreateHook[]
 }
 
@@ -97,8 +110,10 @@ export interface ResolvedOptions {
   allowGuestBooking: boolean
   cancellationNoticePeriod: number
   catchUp: { graceMs: number; intervalMs: number }
-  /** The status that cancelling moves to. */
+  /** The status that cancelling moves to (the status machine's `cancelStatus`). */
   cancelledStatus: string
+  /** The status whose entry fires the confirm hooks, if the machine has one. */
+  confirmedStatus: null | string
   defaultBufferTime: number
   disabled: boolean
   enforceActive: boolean

@@ -13,7 +13,15 @@ const DEFAULT_LEAVE_TYPES = ['vacation', 'sick', 'training', 'other']
 // setInterval fires immediately for delays above a signed 32-bit millisecond count.
 const MAX_TIMER_MS = 2_147_483_647
 
-const HOOK_NAMES = ['afterBookingCreate', 'afterStatusChange', 'beforeBookingCreate'] as const
+const HOOK_NAMES = [
+  'afterBookingCancel',
+  'afterBookingConfirm',
+  'afterBookingCreate',
+  'afterStatusChange',
+  'beforeBookingCancel',
+  'beforeBookingConfirm',
+  'beforeBookingCreate',
+] as const
 const ACCESS_KEYS = ['customers', 'reservations', 'resources', 'schedules', 'services'] as const
 
 const isNonEmptyString = (value: unknown): value is string => typeof value === 'string' && value.length > 0
@@ -167,7 +175,7 @@ const validate = (resolved: ResolvedOptions, options: ReserveLedgerOptions): voi
   }
   validateSlugs(resolved)
   validateRolesAndOwnership(resolved)
-  validateStatusMachine(resolved.statusMachine, resolved.cancelledStatus)
+  validateStatusMachine(resolved.statusMachine, resolved.cancelledStatus, resolved.confirmedStatus)
   validateCallbacks(resolved, options.hooks)
 }
 
@@ -181,6 +189,9 @@ export const resolveOptions = (options: ReserveLedgerOptions): ResolvedOptions =
     privileged: options.roles?.privileged ?? ['admin', 'staff'],
   }
   const ownerMode = options.resourceOwnerMode
+  // A private copy: the resolved options must not alias the exported default.
+  const statusMachine = options.statusMachine ?? structuredClone(DEFAULT_STATUS_MACHINE)
+  const statuses: unknown = statusMachine?.statuses
   const provisioning = options.staffProvisioning
   const resolved: ResolvedOptions = {
     access: options.access ?? {},
@@ -188,16 +199,14 @@ export const resolveOptions = (options: ReserveLedgerOptions): ResolvedOptions =
     allowGuestBooking: options.allowGuestBooking ?? false,
     cancellationNoticePeriod: options.cancellationNoticePeriod ?? 24,
     catchUp: { graceMs: options.catchUp?.graceMs ?? 3000, intervalMs: options.catchUp?.intervalMs ?? 5000 },
-    cancelledStatus: 'cancelled',
+    cancelledStatus: statusMachine?.cancelStatus ?? 'cancelled',
+    confirmedStatus:
+      statusMachine?.confirmStatus ?? (Array.isArray(statuses) && statuses.includes('confirmed') ? 'confirmed' : null),
     defaultBufferTime: options.defaultBufferTime ?? 0,
     disabled: options.disabled ?? false,
     enforceActive: options.enforceActive ?? true,
     eventStore: options.eventStore ?? { kind: 'payload' },
-    hooks: {
-      afterBookingCreate: options.hooks?.afterBookingCreate ?? [],
-      afterStatusChange: options.hooks?.afterStatusChange ?? [],
-      beforeBookingCreate: options.hooks?.beforeBookingCreate ?? [],
-    },
+    hooks: Object.fromEntries(HOOK_NAMES.map((name) => [name, options.hooks?.[name] ?? []])) as ResolvedOptions['hooks'],
     leaveTypes: options.leaveTypes ?? [...DEFAULT_LEAVE_TYPES],
     resourceOwnerMode: ownerMode && { ...ownerMode, ownerField: ownerMode.ownerField ?? 'owner' },
     resourceTypes: options.resourceTypes ?? ['practitioner'],
@@ -213,8 +222,7 @@ export const resolveOptions = (options: ReserveLedgerOptions): ResolvedOptions =
     },
     staffCollection: options.staffCollection ?? options.userCollection ?? 'users',
     staffProvisioning: provisioning && { ...provisioning, roleField: provisioning.roleField ?? roles.field },
-    // A private copy: the resolved options must not alias the exported default.
-    statusMachine: options.statusMachine ?? structuredClone(DEFAULT_STATUS_MACHINE),
+    statusMachine,
     timezone: options.timezone ?? 'UTC',
     userCollection: options.userCollection,
   }

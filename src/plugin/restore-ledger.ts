@@ -24,7 +24,7 @@ export interface RestoreResult {
  * rebuilds the reservations collection from it. `open` is called twice: the whole file is
  * checked before anything is written.
  *
- * The host's afterBookingCreate/afterStatusChange hooks must not fire again for history the
+ * The host's after hooks (create, status change, confirm, cancel) must not fire again for history the
  * source already notified. So the imported reservations are marked as owned by this
  * operation while their events go in (the runtime's live projection and catch-up leave them
  * alone), and the rebuild then writes their documents with the hooks counted as delivered.

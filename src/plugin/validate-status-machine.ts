@@ -16,9 +16,9 @@ const listIn = (statuses: string[], key: 'blockingStatuses' | 'terminalStatuses'
 /**
  * Checks that a status machine is closed and consistent: every status it names exists, every
  * status has a transitions entry, terminal statuses have no exit and the others have one, and
- * the status that cancelling moves to is terminal.
+ * the status that cancelling moves to is terminal, and the confirm status (when set) exists.
  */
-export const validateStatusMachine = (machine: StatusMachine, cancelledStatus: string): void => {
+export const validateStatusMachine = (machine: StatusMachine, cancelledStatus: string, confirmedStatus: null | string): void => {
   if (typeof machine !== 'object' || machine === null) {
     throw configError('statusMachine must be an object')
   }
@@ -65,7 +65,10 @@ export const validateStatusMachine = (machine: StatusMachine, cancelledStatus: s
       )
     }
   }
-  if (!terminalStatuses.includes(cancelledStatus)) {
+  if (confirmedStatus !== null && (typeof confirmedStatus !== 'string' || !statuses.includes(confirmedStatus))) {
+    throw configError(`statusMachine.confirmStatus "${String(confirmedStatus)}" is not in statusMachine.statuses`)
+  }
+  if (typeof cancelledStatus !== 'string' || !terminalStatuses.includes(cancelledStatus)) {
     throw configError(
       `statusMachine must have a terminal status named "${cancelledStatus}" (cancelling moves a reservation there)`,
     )

@@ -2,14 +2,14 @@ import type { CollectionSlug, Payload, PayloadRequest } from 'payload'
 
 import type { Ledger } from '../commands/ledger.js'
 import type { RecordedEvent, ReservationEvent } from '../events/types.js'
-import type { ProjectorOptions, ReservationDoc } from './host-hooks.js'
+import type { BookingTransitionHook, ProjectorOptions, ReservationDoc } from './host-hooks.js'
 import type { RequestOwnership } from './request-ownership.js'
 import type { WrittenDocument } from './reservations-projector.js'
 
 import { foldReservation, voidedRevisions } from '../commands/reservation-state.js'
 
 /**
- * Fires the host's afterBookingCreate and afterStatusChange from committed events, once per
+ * Fires the host's after-hooks (create, status change, confirm, cancel) from committed events, once per
  * event through the document's `ledgerHooksRevision` checkpoint (at least once across a crash);
  * voided events fire nothing.
  */
@@ -30,10 +30,23 @@ export class HookDelivery {
   listenFor(events: RecordedEvent<ReservationEvent>[]): boolean {
     const { afterBookingCreate, afterStatusChange } = this.options.hooks
     return events.some(
-      ({ type }) =>
-        (type === 'ReservationBooked' && afterBookingCreate.length > 0) ||
-        (type === 'ReservationStatusChanged' && afterStatusChange.length > 0),
+      (event) =>
+        (event.type === 'ReservationBooked' && afterBookingCreate.length > 0) ||
+        (event.type === 'ReservationStatusChanged' &&
+          (afterStatusChange.length > 0 || this.transitionHooks(event.data.to) !== null)),
     )
+  }
+
+  /** The afterBookingConfirm or afterBookingCancel hooks a move to `status` fires. */
+  private transitionHooks(status: string): { hooks: BookingTransitionHook[]; name: string } | null {
+    const { cancelledStatus, confirmedStatus, hooks } = this.options
+    if (status === confirmedStatus && hooks.afterBookingConfirm.length > 0) {
+      return { hooks: hooks.afterBookingConfirm, name: 'afterBookingConfirm' }
+    }
+    if (status === cancelledStatus && hooks.afterBookingCancel.length > 0) {
+      return { hooks: hooks.afterBookingCancel, name: 'afterBookingCancel' }
+    }
+    return null
   }
 
   /**
@@ -105,11 +118,12 @@ export class HookDelivery {
         const bookedDoc = token ? { ...fresh, cancellationToken: token } : fresh
         await this.runEach(hooks.afterBookingCreate, (hook) => hook({ doc: bookedDoc, req }), 'afterBookingCreate')
       } else if (event.type === 'ReservationStatusChanged') {
-        await this.runEach(
-          hooks.afterStatusChange,
-          (hook) => hook({ doc: fresh, newStatus: event.data.to, req }),
-          'afterStatusChange',
-        )
+        const { from, to } = event.data
+        await this.runEach(hooks.afterStatusChange, (hook) => hook({ doc: fresh, newStatus: to, req }), 'afterStatusChange')
+        const transition = this.transitionHooks(to)
+        if (transition) {
+          await this.runEach(transition.hooks, (hook) => hook({ doc: fresh, previousStatus: from, req }), transition.name)
+        }
       }
     }
   }

@@ -14,8 +14,25 @@ export type AfterStatusChangeHook = (args: {
   req: PayloadRequest
 }) => Promise<void> | void
 
-/** What the projector needs to deliver: the collection it writes and the host's callbacks. */
+/**
+ * A reservation entering the confirm or the cancel status. Before the change, `doc` is the
+ * reservation as the change will make it; after, as saved.
+ */
+export type BookingTransitionHook = (args: {
+  doc: ReservationDoc
+  previousStatus: string
+  req: PayloadRequest
+}) => Promise<void> | void
+
+/** What the projector needs to deliver: the collection it writes, the host's callbacks and the statuses they watch. */
 export interface ProjectorOptions {
-  hooks: { afterBookingCreate: AfterBookingCreateHook[]; afterStatusChange: AfterStatusChangeHook[] }
+  cancelledStatus: string
+  confirmedStatus: null | string
+  hooks: {
+    afterBookingCancel: BookingTransitionHook[]
+    afterBookingConfirm: BookingTransitionHook[]
+    afterBookingCreate: AfterBookingCreateHook[]
+    afterStatusChange: AfterStatusChangeHook[]
+  }
   slugs: { reservations: string }
 }

@@ -24,6 +24,7 @@ import { relationId } from './relation-id.js'
 import { approveDocument, requestDocument, runRequestCommand } from './request-command.js'
 import { beginRequestWrite, finishRequestWrite, recordRequestWrite, type RequestWrite, requestWritesOf } from './request-writes.js'
 import { checkBookingRules } from './rules/index.js'
+import { beforeTransitionHooks } from './transition-hooks.js'
 import { runLast } from './watch-failures.js'
 
 /** Set on `req.context` by server code that must bypass transition validation (docs/ARCHITECTURE.md, "Rules and access"). */
@@ -105,6 +106,7 @@ const updateReservation = async (req: PayloadRequest, options: ResolvedOptions, 
   const reason = typeof req.context.reason === 'string' ? req.context.reason : undefined
   const { next, state } = await ledger.precheck(reservationId, commands, commandMeta(req, options, reason))
   await approveDocument(req, options, 'update', stored)(next)
+  await beforeTransitionHooks(req, options, state, next)
   let outcome
   for (const command of commands) {
     outcome = await runRequestCommand(req, options, command, { before: state, reason })

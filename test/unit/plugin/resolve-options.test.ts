@@ -118,6 +118,20 @@ describe('resolveOptions defaults', () => {
     const resolved = resolveOptions({ statusMachine: example })
     expect(resolved.statusMachine.defaultStatus).toBe('enquiry')
     expect(resolved.cancelledStatus).toBe('cancelled')
+    // The example has a `confirmed` status: the confirm hooks watch it without being told.
+    expect(resolved.confirmedStatus).toBe('confirmed')
+  })
+
+  it('a machine without `confirmed` has no confirm status unless it names one', () => {
+    const requests: StatusMachine = {
+      blockingStatuses: ['open'],
+      defaultStatus: 'open',
+      statuses: ['open', 'cancelled'],
+      terminalStatuses: ['cancelled'],
+      transitions: { cancelled: [], open: ['cancelled'] },
+    }
+    expect(resolveOptions({ statusMachine: requests }).confirmedStatus).toBeNull()
+    expect(resolveOptions({ statusMachine: { ...requests, confirmStatus: 'open' } }).confirmedStatus).toBe('open')
   })
 })
 
@@ -171,6 +185,9 @@ describe('resolveOptions validation', () => {
     ['transition targets not an array', { statusMachine: machine({ transitions: { ...DEFAULT_STATUS_MACHINE.transitions, pending: 'confirmed' as unknown as string[] } }) }, 'statusMachine.transitions.pending must be an array of strings'],
     ['terminal status with an exit', { statusMachine: machine({ transitions: { ...DEFAULT_STATUS_MACHINE.transitions, completed: ['pending'] } }) }, 'statusMachine.transitions.completed must be [] because "completed" is terminal'],
     ['non-terminal status without an exit', { statusMachine: machine({ transitions: { ...DEFAULT_STATUS_MACHINE.transitions, confirmed: [] } }) }, 'statusMachine.transitions.confirmed is empty but "confirmed" is not in statusMachine.terminalStatuses'],
+    ['confirmStatus outside statuses', { statusMachine: machine({ confirmStatus: 'approved' }) }, 'statusMachine.confirmStatus "approved" is not in statusMachine.statuses'],
+    ['cancelStatus that is not terminal', { statusMachine: machine({ cancelStatus: 'pending' }) }, 'statusMachine must have a terminal status named "pending"'],
+    ['unknown hook', loose({ hooks: { beforeBookingConfirmed: [] } }), 'hooks.beforeBookingConfirmed is not a known hook'],
     [
       'custom machine without a cancelled status',
       {
