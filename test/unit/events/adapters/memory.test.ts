@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { createMemoryEventStore } from '../../src/events/adapters/memory.js'
-import { describeEventStoreContract } from '../contract/event-store.contract.js'
+import { createMemoryEventStore } from '../../../../src/events/adapters/memory.js'
+import { describeEventStoreContract } from '../../../contract/event-store.contract.js'
 
 describeEventStoreContract('memory', () => {
   const store = createMemoryEventStore()

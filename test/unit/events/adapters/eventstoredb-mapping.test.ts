@@ -12,7 +12,7 @@ import {
 } from '@eventstore/db-client'
 import { describe, expect, it } from 'vitest'
 
-import type { NewEvent } from '../../src/events/types.js'
+import type { NewEvent } from '../../../../src/events/types.js'
 
 import {
   decodePosition,
@@ -27,9 +27,9 @@ import {
   toRecordedEvent,
   toSubscribedEvent,
   toSubscriptionFilter,
-} from '../../src/events/adapters/eventstoredb-mapping.js'
-import { NO_STREAM, WrongExpectedRevisionError } from '../../src/events/store.js'
-import { EVENT_SCHEMA_VERSION } from '../../src/events/types.js'
+} from '../../../../src/events/adapters/eventstoredb-mapping.js'
+import { NO_STREAM, WrongExpectedRevisionError } from '../../../../src/events/store.js'
+import { EVENT_SCHEMA_VERSION } from '../../../../src/events/types.js'
 
 const MAX_U64 = 18_446_744_073_709_551_615n
 

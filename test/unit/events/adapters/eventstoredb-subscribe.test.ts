@@ -4,11 +4,11 @@ import { AccessDeniedError, EventStoreDBClient, streamNameFilter, UnavailableErr
 import { PassThrough } from 'node:stream'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
-import type { EventStore } from '../../src/events/store.js'
-import type { RecordedEvent } from '../../src/events/types.js'
+import type { EventStore } from '../../../../src/events/store.js'
+import type { RecordedEvent } from '../../../../src/events/types.js'
 
-import { createEventStoreDBStore } from '../../src/events/adapters/eventstoredb.js'
-import { encodePosition } from '../../src/events/adapters/eventstoredb-mapping.js'
+import { createEventStoreDBStore } from '../../../../src/events/adapters/eventstoredb.js'
+import { encodePosition } from '../../../../src/events/adapters/eventstoredb-mapping.js'
 
 /**
  * The adapter's `subscribe` against a stand-in for the client's `$all` subscription, so that
