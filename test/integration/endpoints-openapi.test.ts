@@ -95,6 +95,8 @@ describe.each(testDatabaseKinds())('the OpenAPI document matches the endpoints (
       const path = `/api/reserve/${endpoint}`
       return {
         [`GET ${path} 400 dateOutOfRange`]: () => get(`${path}?resource=${resource}&service=${service}&date=9999-12-31`),
+        [`GET ${path} 400 duration`]: () => get(`${path}?${slotQuery}&duration=long`),
+        [`GET ${path} 400 durationNotOffered`]: () => get(`${path}?${slotQuery}&duration=45`),
         [`GET ${path} 400 guestCount`]: () => get(`${path}?${slotQuery}&guestCount=2.5`),
         [`GET ${path} 400 invalidDate`]: () => get(`${path}?resource=${resource}&service=${service}&date=2030-02-30`),
         [`GET ${path} 400 missingParams`]: () => get(`${path}?resource=${resource}`),

@@ -5,6 +5,7 @@ import type { ResolvedOptions } from '../options.js'
 import { ownedRecordAccess } from '../access/owned-record-access.js'
 import { relationIdsForNonStaff } from '../access/relation-ids-for-non-staff.js'
 import { ownerField } from './fields/owner-field.js'
+import { maxFlexibleDurationField } from './fields/max-flexible-duration.js'
 import { wholeNumberField } from './fields/whole-number-field.js'
 import { forceFullDayDuration } from './hooks/force-full-day-duration.js'
 
@@ -25,6 +26,7 @@ export const buildServicesCollection = (resolved: ResolvedOptions): CollectionCo
       defaultValue: 'fixed',
       options: [
         { label: 'Fixed', value: 'fixed' },
+        { label: 'Flexible', value: 'flexible' },
         { label: 'Full day', value: 'full-day' },
       ],
       required: true,
@@ -33,11 +35,12 @@ export const buildServicesCollection = (resolved: ResolvedOptions): CollectionCo
       name: 'duration',
       admin: {
         condition: (data) => data?.durationType !== 'full-day',
-        description: 'Minutes. Full-day services always last 1440.',
+        description: 'Minutes. Full-day services always last 1440; for flexible ones this is the shortest booking.',
       },
       min: 1,
       required: true,
     }),
+    maxFlexibleDurationField,
     { name: 'price', type: 'number', min: 0 },
     {
       name: 'requiredResources',

@@ -4,12 +4,13 @@ import type { RelationId } from '../../events/types.js'
 import type { ResolvedOptions } from '../options.js'
 import type { SlotQuery } from './slot-query.js'
 
+import { allowsDuration, describeDurations } from '../../availability/duration-range.js'
 import { generateSlots, type SlotResource } from '../../availability/generate-slots.js'
 import type { EpochRange } from '../../time/ranges.js'
 import { resolveWindows } from '../../availability/resolve-windows.js'
 import { referenceData } from '../reference-data/reference-data.js'
 import type { ResourceRecord, ServiceRecord } from '../reference-data/records.js'
-import { slotServiceOf } from '../reference-data/slot-service.js'
+import { durationRangeOf, slotServiceOf } from '../reference-data/slot-service.js'
 import { getRuntime } from '../runtime.js'
 import { MESSAGES } from '../http/messages.js'
 import { readableIds } from './readable-ids.js'
@@ -32,6 +33,11 @@ export const findSlots = async (req: PayloadRequest, options: ResolvedOptions, q
     return []
   }
   const { primary, resources, service, set } = found
+  const range = durationRangeOf(service, options)
+  const minutes = query.duration ?? range.min
+  if (!allowsDuration(range, minutes)) {
+    throw errorBody(400, `${MESSAGES.durationNotOffered} ${describeDurations(range)} for this service`)
+  }
   const timeZone = primary.timezone ?? options.timezone
   const schedules = (await referenceData(req.payload, options).schedules([primary.id])).get(String(primary.id)) ?? []
   const [day] = resolveWindows(schedules, timeZone, query.date, query.date)
@@ -51,7 +57,7 @@ export const findSlots = async (req: PayloadRequest, options: ResolvedOptions, q
     guestCount: query.guestCount,
     now: Date.now(),
     resources: slotResources,
-    service: slotServiceOf(service, options),
+    service: { ...slotServiceOf(service, options), durationMinutes: minutes },
     timeZone,
   })
 }

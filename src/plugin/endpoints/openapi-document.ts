@@ -50,11 +50,15 @@ const slotParameters: Json[] = [
   query('service', true, text, 'Service id.'),
   query('date', true, { format: 'date', type: 'string' }, 'Local day `YYYY-MM-DD` in the primary resource\'s time zone, from 1900-01-01 to 9998-12-31.'),
   query('guestCount', false, { default: 1, type: 'integer' }, 'Guests, for per-guest capacity. A whole number; values below 1 count as 1.'),
+  query('duration', false, { minimum: 1, type: 'integer' }, "Minutes: the length of the slots of a flexible service, from its `duration` to its `maxFlexibleDuration` in steps of its slot interval. Default: the service's duration (a flexible service's shortest). Other services take only their own duration."),
   query('resources', false, text, `Comma-separated resource ids (at most ${LIMITS.maxResources}) replacing \`resource\` as the caller set.`),
 ]
 
 const slotRefusals = (missing: Json): Record<string, Json> => ({
   dateOutOfRange: error(MESSAGES.dateOutOfRange),
+  duration: error(MESSAGES.duration),
+  // A fixed 60-minute service asked for 45; a flexible one words its window: "from 30 to 120 minutes, in steps of 15".
+  durationNotOffered: error(`${MESSAGES.durationNotOffered} 60 minutes for this service`),
   guestCount: error(MESSAGES.guestCount),
   invalidDate: error(MESSAGES.invalidDate),
   missingParams: missing,
@@ -232,6 +236,11 @@ const paths = (api: string): Record<string, Json> => ({
           additionalProperties: true,
           properties: {
             customer: id,
+            endTime: {
+              ...dateTime,
+              description:
+                "For a flexible service, where the booking ends: its length must be from the service's duration to its maxFlexibleDuration, in steps of its slot interval (else 400 on `endTime`); default the shortest. Other services end after their duration; privileged staff may set any end.",
+            },
             guest: { properties: { email: text, name: text, phone: text }, type: 'object' },
             guestCount: { default: 1, minimum: 1, type: 'integer' },
             idempotencyKey: text,

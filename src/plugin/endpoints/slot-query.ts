@@ -13,6 +13,8 @@ import { isSupportedDate } from '../http/supported-dates.js'
 export interface SlotQuery {
   /** `YYYY-MM-DD`, a local day of the primary resource. */
   date: string
+  /** Minutes, for a flexible service's length; null: the service's duration (a flexible one's shortest). */
+  duration: null | number
   /** At least 1: lower values are clamped. */
   guestCount: number
   /** The primary resource: its schedule and time zone define the day's windows. */
@@ -63,6 +65,15 @@ export const parseSlotQuery = (req: PayloadRequest, missing: RequestError): Slot
     guestCount = Math.max(1, count)
   }
 
+  let duration: null | number = null
+  const length = queryParam(req, 'duration')
+  if (length.kind !== 'absent') {
+    duration = length.kind === 'text' ? parseWholeNumber(length.value) : null
+    if (duration === null || duration < 1) {
+      throw errorBody(400, MESSAGES.duration)
+    }
+  }
+
   let resources: null | string[] = null
   const listed = queryParam(req, 'resources')
   if (listed.kind !== 'absent') {
@@ -76,5 +87,5 @@ export const parseSlotQuery = (req: PayloadRequest, missing: RequestError): Slot
     resources = ids.length > 0 ? [...new Set(ids)] : null
   }
 
-  return { date: date.value, guestCount, resource: resource.value, resources, service: service.value }
+  return { date: date.value, duration, guestCount, resource: resource.value, resources, service: service.value }
 }

@@ -17,6 +17,9 @@ export const MESSAGES = {
   bodyTooLarge: 'Request body is too large (at most 100,000 characters)',
   customerNotFound: 'Customer not found',
   dateOutOfRange: 'Dates must lie between 1900-01-01 and 9998-12-31',
+  duration: 'duration must be a whole number of minutes',
+  /** Followed by the lengths the service allows, as `describeDurations` words them. */
+  durationNotOffered: 'duration must be',
   guestCount: 'guestCount must be a whole number',
   limit: 'limit must be a whole number',
   nulCharacter: 'Text in the request body must not contain NUL characters',

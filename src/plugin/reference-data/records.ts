@@ -14,6 +14,8 @@ export interface ServiceRecord {
   duration: null | number
   durationType: DurationType
   id: RelationId
+  /** The longest booking of a flexible service, in minutes. */
+  maxFlexibleDuration: null | number
   requiredResources: RelationId[]
   slotInterval: null | number
 }
@@ -42,8 +44,9 @@ export const toServiceRecord = (doc: Doc): ServiceRecord => ({
   bufferTimeAfter: numberOrNull(doc.bufferTimeAfter),
   bufferTimeBefore: numberOrNull(doc.bufferTimeBefore),
   duration: numberOrNull(doc.duration),
-  durationType: doc.durationType === 'full-day' ? 'full-day' : 'fixed',
+  durationType: doc.durationType === 'full-day' || doc.durationType === 'flexible' ? doc.durationType : 'fixed',
   id: doc.id as RelationId,
+  maxFlexibleDuration: numberOrNull(doc.maxFlexibleDuration),
   requiredResources: ids(doc.requiredResources),
   slotInterval: numberOrNull(doc.slotInterval),
 })

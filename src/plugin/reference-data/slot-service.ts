@@ -1,3 +1,4 @@
+import type { DurationRange } from '../../availability/duration-range.js'
 import type { SlotService } from '../../availability/generate-slots.js'
 import type { ResolvedOptions } from '../options.js'
 import type { ServiceRecord } from './records.js'
@@ -14,3 +15,11 @@ export const slotServiceOf = (service: ServiceRecord, options: ResolvedOptions):
   durationType: service.durationType,
   slotIntervalMinutes: service.slotInterval ?? options.slotInterval,
 })
+
+/** The lengths a booking of `service` may have: its duration, or a flexible service's window on its slot grid. */
+export const durationRangeOf = (service: ServiceRecord, options: ResolvedOptions): DurationRange => {
+  const min = service.duration ?? Number.NaN
+  return service.durationType === 'flexible'
+    ? { max: service.maxFlexibleDuration ?? min, min, step: service.slotInterval ?? options.slotInterval }
+    : { max: min, min, step: 1 }
+}

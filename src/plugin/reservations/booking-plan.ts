@@ -5,11 +5,13 @@ import type { ResolvedOptions } from '../options.js'
 
 import { blockedInterval } from '../../availability/blocked-interval.js'
 import { claimUnits } from '../../availability/capacity.js'
+import { allowsDuration, describeDurations } from '../../availability/duration-range.js'
 import { computeEndTime, normaliseStart } from '../../availability/end-time.js'
+import { MINUTE_MS } from '../../availability/service-timing.js'
 import { CommandRejected } from '../../events/rejection.js'
 import { referenceData } from '../reference-data/reference-data.js'
 import type { ResourceRecord, ServiceRecord } from '../reference-data/records.js'
-import { slotServiceOf } from '../reference-data/slot-service.js'
+import { durationRangeOf, slotServiceOf } from '../reference-data/slot-service.js'
 import { FIRST_DATE, isSupportedInstant, LAST_DATE } from '../http/supported-dates.js'
 import { parseRecordId } from '../http/record-id.js'
 import { parseInstant } from '../validation/parse-instant.js'
@@ -18,6 +20,8 @@ import { relationId } from './relation-id.js'
 /** What a create or update says about when, where and for how many. */
 export interface PlanInput {
   endTime?: unknown
+  /** A move that gives no end keeps a flexible booking's length (minutes), where the service still allows it. */
+  keptDurationMinutes?: number
   guestCount?: unknown
   items?: unknown
   resource?: unknown
@@ -82,6 +86,35 @@ const findResource = async ({ options, reference, req }: PlanContext, value: Rel
   return resource
 }
 
+const given = (value: unknown): boolean => value !== undefined && value !== null && value !== ''
+
+/**
+ * Where a booking ends. Privileged callers may set any end. A flexible service takes the end
+ * the booker gives (or a move's kept length, else its shortest) within its window on the slot
+ * grid; other services end after their duration, whatever end was sent.
+ */
+const endOf = (
+  ctx: PlanContext,
+  args: { end: unknown; keptMinutes?: number; service: ServiceRecord },
+  start: number,
+  endPath: string,
+  timeZone: string,
+): number => {
+  if (ctx.keepEndTime && given(args.end)) {
+    return parseTime(args.end, endPath)
+  }
+  if (args.service.durationType !== 'flexible') {
+    return computeEndTime(start, slotServiceOf(args.service, ctx.options), timeZone)
+  }
+  const range = durationRangeOf(args.service, ctx.options)
+  const kept = args.keptMinutes !== undefined && allowsDuration(range, args.keptMinutes) ? args.keptMinutes : range.min
+  const minutes = given(args.end) ? (parseTime(args.end, endPath) - start) / MINUTE_MS : kept
+  if (!allowsDuration(range, minutes)) {
+    throw new CommandRejected('invalid', `endTime must make the booking ${describeDurations(range)} long`, endPath)
+  }
+  return start + minutes * MINUTE_MS
+}
+
 /**
  * When one resource is held, and what it blocks: the start (full-day starts normalised to
  * local midnight), the end (from the duration, or as given by privileged callers) and the
@@ -89,14 +122,14 @@ const findResource = async ({ options, reference, req }: PlanContext, value: Rel
  */
 const placeOn = async (
   ctx: PlanContext,
-  args: { end: unknown; guests: number; path: string; resource: RelationId; service: ServiceRecord; start: number },
+  args: { end: unknown; guests: number; keptMinutes?: number; path: string; resource: RelationId; service: ServiceRecord; start: number },
 ): Promise<{ claim: ResourceClaim; end: number; start: number }> => {
   const endPath = args.path.replace(/startTime$/, 'endTime')
   const resource = await findResource(ctx, args.resource, args.path === 'startTime' ? 'resource' : args.path.replace(/startTime$/, 'resource'))
   const timeZone = resource.timezone || ctx.options.timezone
   const timing = slotServiceOf(args.service, ctx.options)
   const start = normaliseStart(args.start, timing, timeZone)
-  const end = ctx.keepEndTime && args.end !== undefined && args.end !== null ? parseTime(args.end, endPath) : computeEndTime(start, timing, timeZone)
+  const end = endOf(ctx, args, start, endPath, timeZone)
   if (!(end > start)) {
     throw new CommandRejected('invalid', 'endTime must be after startTime', endPath)
   }
@@ -165,7 +198,15 @@ export const buildBookingPlan = async (
   const service = await findService(ctx, serviceId, 'service')
   const guestCount = parseGuestCount(input.guestCount, 'guestCount', 1)
   const start = parseTime(input.startTime, 'startTime')
-  const main = await placeOn(ctx, { end: input.endTime, guests: guestCount, path: 'startTime', resource: resourceId, service, start })
+  const main = await placeOn(ctx, {
+    end: input.endTime,
+    guests: guestCount,
+    keptMinutes: input.keptDurationMinutes,
+    path: 'startTime',
+    resource: resourceId,
+    service,
+    start,
+  })
   const claims = [main.claim]
   const items: ReservationItem[] = []
   for (const [index, raw] of itemsOf(input, service, resourceId, fillRequiredResources).entries()) {

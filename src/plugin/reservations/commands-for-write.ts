@@ -89,6 +89,10 @@ export const replanInput = (data: Data, stored: Data): null | PlanInput => {
   const input: PlanInput = { ...stored, ...data }
   if (!changed(data, stored, 'endTime')) {
     delete input.endTime
+    const length = (Date.parse(String(stored.endTime)) - Date.parse(String(stored.startTime))) / 60_000
+    if (Number.isInteger(length) && length > 0) {
+      input.keptDurationMinutes = length
+    }
   }
   return input
 }
