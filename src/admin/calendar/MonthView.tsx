@@ -1,19 +1,15 @@
 'use client'
 import React from 'react'
 
-import type { AdminSettings } from '../../plugin/http/contract.js'
+import type { AdminSettings, ReservationRecord } from '../../plugin/http/contract.js'
 import type { EpochAvailability } from '../shared/capacity.js'
-import type { ReservationRecord } from '../../plugin/http/contract.js'
 
 import { loadOf, sumLoads } from '../shared/capacity.js'
-import { dayBounds, isWeekend, localDateOf, todayIn } from '../shared/calendar-dates.js'
+import { dayBounds, todayIn } from '../shared/calendar-dates.js'
 import { useFormatters } from '../shared/use-formatters.js'
-import { useReserveTranslation } from '../shared/use-reserve-translation.js'
-import { ReservationBlock } from './ReservationBlock.js'
+import { byStartDate } from './by-start-date.js'
+import { MonthDay } from './MonthDay.js'
 import './month-view.css'
-
-/** Reservations listed in a day cell; the rest are counted and one click away. */
-const SHOWN_PER_DAY = 3
 
 interface Props {
   /** The shown resources' availability; null while loading. */
@@ -32,13 +28,12 @@ interface Props {
  * shown resources' capacity is taken; days nobody works are shaded.
  */
 export const MonthView: React.FC<Props> = ({ availability, dates, month, onDay, onOpen, reservations, settings }) => {
-  const { t } = useReserveTranslation()
   const format = useFormatters(settings.timezone)
   const today = todayIn(settings.timezone)
-  const byDate = new Map<string, ReservationRecord[]>()
-  for (const reservation of reservations) {
-    const date = localDateOf(Date.parse(reservation.startTime), settings.timezone)
-    byDate.set(date, [...(byDate.get(date) ?? []), reservation])
+  const byDate = byStartDate(reservations, settings.timezone)
+  const loadOn = (date: string) => {
+    const day = dayBounds(date, settings.timezone)
+    return availability && sumLoads(availability.map((one) => loadOf(one, day.start, day.end)))
   }
 
   return (
@@ -52,58 +47,19 @@ export const MonthView: React.FC<Props> = ({ availability, dates, month, onDay, 
       </div>
       {Array.from({ length: dates.length / 7 }, (_, week) => (
         <div className="rl-month__week" key={week} role="row">
-          {dates.slice(week * 7, week * 7 + 7).map((date) => {
-            const listed = byDate.get(date) ?? []
-            const day = dayBounds(date, settings.timezone)
-            const load = availability && sumLoads(availability.map((one) => loadOf(one, day.start, day.end)))
-            const closed = load !== null && load.capacity === 0
-            const classes = [
-              'rl-month__day',
-              date.slice(0, 7) !== month.slice(0, 7) && 'rl-month__day--other-month',
-              date === today && 'rl-month__day--today',
-              isWeekend(date) && 'rl-month__day--weekend',
-              closed && 'rl-month__day--closed',
-            ]
-            return (
-              <div className={classes.filter(Boolean).join(' ')} data-date={date} key={date} role="gridcell">
-                <button
-                  aria-label={t('showDay', { date: format.dateLong(date) })}
-                  className="rl-month__date"
-                  onClick={() => onDay(date)}
-                  type="button"
-                >
-                  {format.dayNumber(date)}
-                </button>
-                <div className="rl-month__events">
-                  {listed.slice(0, SHOWN_PER_DAY).map((reservation) => (
-                    <ReservationBlock
-                      key={reservation.id}
-                      layout="line"
-                      onOpen={onOpen}
-                      reservation={reservation}
-                      settings={settings}
-                    />
-                  ))}
-                  {listed.length > SHOWN_PER_DAY && (
-                    <button className="rl-month__more" onClick={() => onDay(date)} type="button">
-                      {t('moreCount', { count: listed.length - SHOWN_PER_DAY })}
-                    </button>
-                  )}
-                </div>
-                {load && load.capacity > 0 && (
-                  <div
-                    className="rl-month__load"
-                    title={t('capacityUsed', { percent: format.percent(load.used / load.capacity) })}
-                  >
-                    <span
-                      className="rl-month__load-bar"
-                      style={{ inlineSize: `${(load.used / load.capacity) * 100}%` }}
-                    />
-                  </div>
-                )}
-              </div>
-            )
-          })}
+          {dates.slice(week * 7, week * 7 + 7).map((date) => (
+            <MonthDay
+              date={date}
+              key={date}
+              listed={byDate.get(date) ?? []}
+              load={loadOn(date)}
+              month={month}
+              onDay={onDay}
+              onOpen={onOpen}
+              settings={settings}
+              today={today}
+            />
+          ))}
         </div>
       ))}
     </div>

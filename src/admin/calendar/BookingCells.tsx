@@ -1,0 +1,46 @@
+'use client'
+import React from 'react'
+
+import type { ResourceRecord } from '../../plugin/http/contract.js'
+import type { Offset } from './grid-scale.js'
+import type { TimeAxis } from './time-axis.js'
+
+import { zonedEpoch } from '../shared/calendar-dates.js'
+import { useFormatters } from '../shared/use-formatters.js'
+import { useReserveTranslation } from '../shared/use-reserve-translation.js'
+import { PX_PER_MINUTE } from './grid-scale.js'
+
+interface Props {
+  axis: TimeAxis
+  cellMinutes: number
+  date: string
+  offset: Offset
+  onBook: (start: string, resource: null | ResourceRecord) => void
+  resource: null | ResourceRecord
+  timezone: string
+}
+
+/** The invisible buttons behind a column's reservations: a click books the cell's start. */
+export const BookingCells: React.FC<Props> = ({ axis, cellMinutes, date, offset, onBook, resource, timezone }) => {
+  const { t } = useReserveTranslation()
+  const format = useFormatters(timezone)
+  const cells = Array.from({ length: Math.ceil((axis.end - axis.start) / cellMinutes) }, (_, cell) =>
+    zonedEpoch(date, axis.start + cell * cellMinutes, timezone),
+  )
+  return cells.map((start) => (
+    <button
+      aria-label={
+        resource?.name
+          ? t('bookResourceAt', { resource: resource.name, time: format.dateTime(start) })
+          : t('bookAt', { time: format.dateTime(start) })
+      }
+      className="rl-grid__cell"
+      data-start={new Date(start).toISOString()}
+      key={start}
+      onClick={() => onBook(new Date(start).toISOString(), resource)}
+      style={{ height: cellMinutes * PX_PER_MINUTE, top: offset(start) }}
+      tabIndex={-1}
+      type="button"
+    />
+  ))
+}

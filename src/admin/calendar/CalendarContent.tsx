@@ -1,0 +1,46 @@
+'use client'
+import React from 'react'
+
+import type { AdminSettings, ResourceRecord } from '../../plugin/http/contract.js'
+import type { CalendarDrawers } from './use-calendar-drawers.js'
+import type { CalendarNavigation } from './use-calendar-navigation.js'
+
+import { DatedCalendar } from './DatedCalendar.js'
+import { isDatedMode } from './modes.js'
+import { PendingQueue } from './PendingQueue.js'
+
+interface Props {
+  drawers: CalendarDrawers
+  nav: CalendarNavigation
+  /** Whether the admin may create reservations, by clicking the calendar's free time. */
+  mayCreate: boolean
+  resources: null | ResourceRecord[]
+  settings: AdminSettings
+}
+
+/** What the mode shows under the toolbar: the pending queue, or the calendar on dates. */
+export const CalendarContent: React.FC<Props> = ({ drawers, mayCreate, nav, resources, settings }) => {
+  const { book, open, refresh, refreshKey } = drawers
+  const { date, dates, mode } = nav
+  return (
+    <>
+      {mode === 'pending' && (
+        <PendingQueue onChanged={refresh} onOpen={open} refreshKey={refreshKey} settings={settings} />
+      )}
+      {isDatedMode(mode) && (
+        <DatedCalendar
+          date={date}
+          dates={dates}
+          mode={mode}
+          onBook={mayCreate ? book : null}
+          onDay={nav.showDay}
+          onOpen={open}
+          refreshKey={refreshKey}
+          resource={nav.resource}
+          resources={resources}
+          settings={settings}
+        />
+      )}
+    </>
+  )
+}

@@ -1,0 +1,56 @@
+'use client'
+import React from 'react'
+
+import type { AdminSettings, ReservationRecord, ResourceRecord } from '../../plugin/http/contract.js'
+import type { EpochAvailability } from '../shared/capacity.js'
+import type { GridColumn } from './grid-column.js'
+
+import { dayBounds } from '../shared/calendar-dates.js'
+import { workingHoursOf } from '../shared/capacity.js'
+import { useFormatters } from '../shared/use-formatters.js'
+import { overlapsDay } from './overlaps-day.js'
+import { TimeGrid } from './TimeGrid.js'
+
+interface Props {
+  /** By resource id; null while loading. */
+  availability: Map<string, EpochAvailability> | null
+  /** The resource a click books; null when all are shown. */
+  chosen: null | ResourceRecord
+  dates: string[]
+  /** The availability of every shown resource; null while loading. */
+  every: EpochAvailability[] | null
+  mode: 'day' | 'week'
+  onBook: ((start: null | string, resource: null | ResourceRecord) => void) | null
+  onDay: (date: string) => void
+  onOpen: (reservation: ReservationRecord) => void
+  reservations: ReservationRecord[]
+  settings: AdminSettings
+}
+
+/** A week or a day with a column per date; a week's headings open their day. */
+export const DaysGrid: React.FC<Props> = (props) => {
+  const { availability, chosen, dates, every, mode, onBook, onDay, onOpen, reservations, settings } = props
+  const format = useFormatters(settings.timezone)
+  // The chosen resource's own shading, else when anyone works at all.
+  const shading = chosen
+    ? (availability?.get(String(chosen.id)) ?? null)
+    : every && every.length > 0
+      ? workingHoursOf(every)
+      : null
+  const columns: GridColumn[] = dates.map((day) => ({
+    availability: shading,
+    date: day,
+    header:
+      mode === 'week' ? (
+        <button className="rl-calendar__day-link" onClick={() => onDay(day)} type="button">
+          {format.dayHeader(day)}
+        </button>
+      ) : (
+        format.dateLong(day)
+      ),
+    key: day,
+    reservations: reservations.filter((reservation) => overlapsDay(reservation, dayBounds(day, settings.timezone))),
+    resource: chosen,
+  }))
+  return <TimeGrid columns={columns} onBook={onBook} onOpen={onOpen} settings={settings} />
+}

@@ -1,0 +1,21 @@
+'use client'
+import React from 'react'
+
+import type { ResourceRecord } from '../../plugin/http/contract.js'
+
+import { useReserveTranslation } from '../shared/use-reserve-translation.js'
+
+/** A resource lane's heading: its name and, when it holds more than one, its capacity. */
+export const LaneHead: React.FC<{ resource: ResourceRecord }> = ({ resource }) => {
+  const { t } = useReserveTranslation()
+  return (
+    <span className="rl-calendar__lane-head">
+      <span className="rl-calendar__lane-name">{resource.name}</span>
+      {(resource.quantity ?? 1) > 1 && (
+        <span className="rl-calendar__lane-capacity">
+          {t(resource.capacityMode === 'per-guest' ? 'seatsCount' : 'unitsCount', { count: resource.quantity ?? 1 })}
+        </span>
+      )}
+    </span>
+  )
+}

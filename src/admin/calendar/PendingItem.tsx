@@ -1,0 +1,56 @@
+'use client'
+import { Button } from '@payloadcms/ui'
+import React from 'react'
+
+import type { AdminSettings, ReservationRecord } from '../../plugin/http/contract.js'
+
+import { localDateOf } from '../shared/calendar-dates.js'
+import { bookerLabel, relatedName } from '../shared/related.js'
+import { StatusActions } from '../shared/StatusActions.js'
+import { useFormatters } from '../shared/use-formatters.js'
+import { useReserveTranslation } from '../shared/use-reserve-translation.js'
+
+interface Props {
+  onChanged: () => void
+  onOpen: (reservation: ReservationRecord) => void
+  reservation: ReservationRecord
+  settings: AdminSettings
+}
+
+/** A pending reservation in the queue: when, who and what, and its status moves. */
+export const PendingItem: React.FC<Props> = ({ onChanged, onOpen, reservation, settings }) => {
+  const { t } = useReserveTranslation()
+  const format = useFormatters(settings.timezone)
+  const date = localDateOf(Date.parse(reservation.startTime), settings.timezone)
+  return (
+    <li className="rl-pending__item" data-reservation-id={reservation.id}>
+      <div className="rl-pending__when">
+        <span className="rl-pending__date">{format.dateLong(date)}</span>
+        <span className="rl-pending__time">
+          {format.time(reservation.startTime)}
+          {reservation.endTime && `–${format.time(reservation.endTime)}`}
+        </span>
+      </div>
+      <div className="rl-pending__what">
+        <span className="rl-pending__who">{bookerLabel(reservation) ?? t('noCustomer')}</span>
+        <span className="rl-pending__service">
+          {[relatedName(reservation.service), relatedName(reservation.resource)].filter(Boolean).join(' · ')}
+        </span>
+        {(reservation.guestCount ?? 1) > 1 && (
+          <span className="rl-pending__guests">{t('guestCountValue', { count: reservation.guestCount ?? 1 })}</span>
+        )}
+      </div>
+      <div className="rl-pending__actions">
+        <StatusActions
+          onChanged={onChanged}
+          reservationId={reservation.id}
+          settings={settings}
+          status={reservation.status}
+        />
+        <Button buttonStyle="subtle" margin={false} onClick={() => onOpen(reservation)} size="small">
+          {t('details')}
+        </Button>
+      </div>
+    </li>
+  )
+}

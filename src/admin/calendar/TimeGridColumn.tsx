@@ -1,0 +1,74 @@
+'use client'
+import React from 'react'
+
+import type { AdminSettings, ReservationRecord, ResourceRecord } from '../../plugin/http/contract.js'
+import type { GridColumn } from './grid-column.js'
+import type { TimeAxis } from './time-axis.js'
+
+import { zonedEpoch } from '../shared/calendar-dates.js'
+import { AvailabilityShades } from './AvailabilityShades.js'
+import { blockSpans } from './block-spans.js'
+import { BookingCells } from './BookingCells.js'
+import { MIN_CELL_MINUTES, offsetBelow, PX_PER_MINUTE } from './grid-scale.js'
+import { TimedBlocks } from './TimedBlocks.js'
+
+interface Props {
+  /** The column's reservations lasting its whole day, shown in the all-day row instead. */
+  allDay: ReservationRecord[]
+  axis: TimeAxis
+  column: GridColumn
+  hours: number[]
+  now: number
+  onBook: ((start: string, resource: null | ResourceRecord) => void) | null
+  onOpen: (reservation: ReservationRecord) => void
+  settings: AdminSettings
+}
+
+/** One column of the grid's hours: shading, hour lines, booking cells, reservations, now. */
+export const TimeGridColumn: React.FC<Props> = ({ allDay, axis, column, hours, now, onBook, onOpen, settings }) => {
+  const { timezone } = settings
+  const top = zonedEpoch(column.date, axis.start, timezone)
+  const bottom = zonedEpoch(column.date, axis.end, timezone)
+  const offset = offsetBelow(top)
+  const cellMinutes = Math.max(settings.slotInterval, MIN_CELL_MINUTES)
+  const timed = column.reservations.filter((reservation) => !allDay.includes(reservation))
+
+  return (
+    <div
+      className="rl-grid__column"
+      data-date={column.date}
+      data-resource-id={column.resource ? String(column.resource.id) : undefined}
+    >
+      {column.availability === null && <div aria-hidden className="rl-shade rl-shade--unknown" />}
+      {column.availability && (
+        <AvailabilityShades availability={column.availability} bottom={bottom} offset={offset} top={top} />
+      )}
+      {hours.map((minute) => (
+        <div
+          aria-hidden
+          className="rl-grid__hour-line"
+          key={minute}
+          style={{ top: (minute - axis.start) * PX_PER_MINUTE }}
+        />
+      ))}
+      {onBook && (
+        <BookingCells
+          axis={axis}
+          cellMinutes={cellMinutes}
+          date={column.date}
+          offset={offset}
+          onBook={onBook}
+          resource={column.resource}
+          timezone={timezone}
+        />
+      )}
+      <TimedBlocks
+        blocks={blockSpans(timed, top, bottom, cellMinutes)}
+        offset={offset}
+        onOpen={onOpen}
+        settings={settings}
+      />
+      {now >= top && now < bottom && <div aria-hidden className="rl-grid__now" style={{ top: offset(now) }} />}
+    </div>
+  )
+}
