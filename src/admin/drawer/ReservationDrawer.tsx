@@ -1,17 +1,16 @@
 'use client'
 import { Button, Drawer, ShimmerEffect, useConfig } from '@payloadcms/ui'
-import React, { useCallback, useEffect, useState } from 'react'
+import React from 'react'
 
 import type { AdminSettings } from '../../plugin/http/contract.js'
-import type { ReservationRecord } from '../../plugin/http/contract.js'
 
 import { bookerLabel, relatedName } from '../shared/related.js'
 import { StatusActions } from '../shared/StatusActions.js'
 import { StatusPill } from '../shared/StatusPill.js'
-import { useApi } from '../shared/use-api.js'
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'
 import { HistoryTimeline } from './HistoryTimeline.js'
 import { ReservationDetails } from './ReservationDetails.js'
+import { useOpenedReservation } from './use-opened-reservation.js'
 import './reservation-drawer.css'
 
 interface Props {
@@ -27,44 +26,13 @@ interface Props {
  * stands, and its history from the ledger. Editing everything else opens the regular form.
  */
 export const ReservationDrawer: React.FC<Props> = ({ drawerSlug, onChanged, reservationId, settings }) => {
-  const api = useApi()
   const { t } = useReserveTranslation()
   const {
     config: {
       routes: { admin: adminRoute },
     },
   } = useConfig()
-  const [reservation, setReservation] = useState<null | ReservationRecord>(null)
-  const [error, setError] = useState<null | string>(null)
-  const [revision, setRevision] = useState(0)
-
-  useEffect(() => {
-    if (!reservationId) {
-      return
-    }
-    const controller = new AbortController()
-    setError(null)
-    api
-      .get<ReservationRecord>(
-        `/${settings.slugs.reservations}/${encodeURIComponent(reservationId)}`,
-        { depth: 1 },
-        controller.signal,
-      )
-      .then(setReservation)
-      .catch((caught: unknown) => {
-        if (!controller.signal.aborted) {
-          setError(caught instanceof Error ? caught.message : t('requestFailed'))
-        }
-      })
-    return () => controller.abort()
-  }, [api, reservationId, revision, settings.slugs.reservations, t])
-
-  const changed = useCallback(() => {
-    setRevision((value) => value + 1)
-    onChanged()
-  }, [onChanged])
-
-  const current = reservation && reservation.id === reservationId ? reservation : null
+  const { changed, current, error, revision } = useOpenedReservation(reservationId, settings, onChanged)
   const title = current ? (bookerLabel(current) ?? relatedName(current.service) ?? t('reservation')) : t('reservation')
 
   return (

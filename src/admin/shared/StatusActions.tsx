@@ -1,12 +1,13 @@
 'use client'
 import { Button } from '@payloadcms/ui'
-import React, { useId, useState } from 'react'
+import React, { useState } from 'react'
 
 import type { AdminSettings } from '../../plugin/http/contract.js'
 
+import { CancelReasonForm } from './CancelReasonForm.js'
 import { actionLabel, nextStatuses } from './status.js'
 import { useReserveTranslation } from './use-reserve-translation.js'
-import { useStatusChange } from './use-status-change.js'
+import { useStatusMove } from './use-status-move.js'
 import './status-actions.css'
 
 interface Props {
@@ -22,61 +23,28 @@ interface Props {
  */
 export const StatusActions: React.FC<Props> = ({ onChanged, reservationId, settings, status }) => {
   const { has, t } = useReserveTranslation()
-  const changeStatus = useStatusChange(settings)
-  const [busy, setBusy] = useState(false)
   const [cancelling, setCancelling] = useState(false)
+  // Kept here rather than in the form, so going back and cancelling again keeps what was typed.
   const [reason, setReason] = useState('')
-  const reasonId = useId()
+  const { busy, move } = useStatusMove(reservationId, settings, () => {
+    setCancelling(false)
+    setReason('')
+    onChanged()
+  })
   const next = nextStatuses(status, settings)
   if (next.length === 0) {
     return null
   }
 
-  const move = async (target: string, why?: string): Promise<void> => {
-    setBusy(true)
-    const changed = await changeStatus(reservationId, target, why)
-    setBusy(false)
-    if (changed) {
-      setCancelling(false)
-      setReason('')
-      onChanged()
-    }
-  }
-
   if (cancelling) {
     return (
-      <form
-        className="rl-status-actions rl-status-actions--cancel"
-        onSubmit={(event) => {
-          event.preventDefault()
-          void move(settings.cancelledStatus, reason.trim())
-        }}
-      >
-        <label className="rl-status-actions__label" htmlFor={reasonId}>
-          {t('cancelReason')}
-        </label>
-        <textarea
-          className="rl-status-actions__reason"
-          id={reasonId}
-          onChange={(event) => setReason(event.target.value)}
-          rows={2}
-          value={reason}
-        />
-        <div className="rl-status-actions__buttons">
-          <Button buttonStyle="primary" className="rl-danger" disabled={busy} margin={false} size="small" type="submit">
-            {t('confirmCancel')}
-          </Button>
-          <Button
-            buttonStyle="secondary"
-            disabled={busy}
-            margin={false}
-            onClick={() => setCancelling(false)}
-            size="small"
-          >
-            {t('back')}
-          </Button>
-        </div>
-      </form>
+      <CancelReasonForm
+        busy={busy}
+        onBack={() => setCancelling(false)}
+        onReason={setReason}
+        onSubmit={() => void move(settings.cancelledStatus, reason.trim())}
+        reason={reason}
+      />
     )
   }
 

@@ -1,0 +1,59 @@
+'use client'
+import { useCallback, useEffect, useState } from 'react'
+
+import type { AdminSettings, ReservationRecord } from '../../plugin/http/contract.js'
+
+import { useApi } from '../shared/use-api.js'
+import { useReserveTranslation } from '../shared/use-reserve-translation.js'
+
+export interface OpenedReservation {
+  /** Reads the reservation again after a change and tells the page behind the drawer. */
+  changed: () => void
+  /** The reservation asked for, once loaded; never an earlier one still showing. */
+  current: null | ReservationRecord
+  error: null | string
+  /** Counts the changes made in the drawer. */
+  revision: number
+}
+
+/** The reservation with id `reservationId`, its relations populated, for the drawer. */
+export const useOpenedReservation = (
+  reservationId: null | string,
+  settings: AdminSettings,
+  onChanged: () => void,
+): OpenedReservation => {
+  const api = useApi()
+  const { t } = useReserveTranslation()
+  const [reservation, setReservation] = useState<null | ReservationRecord>(null)
+  const [error, setError] = useState<null | string>(null)
+  const [revision, setRevision] = useState(0)
+
+  useEffect(() => {
+    if (!reservationId) {
+      return
+    }
+    const controller = new AbortController()
+    setError(null)
+    api
+      .get<ReservationRecord>(
+        `/${settings.slugs.reservations}/${encodeURIComponent(reservationId)}`,
+        { depth: 1 },
+        controller.signal,
+      )
+      .then(setReservation)
+      .catch((caught: unknown) => {
+        if (!controller.signal.aborted) {
+          setError(caught instanceof Error ? caught.message : t('requestFailed'))
+        }
+      })
+    return () => controller.abort()
+  }, [api, reservationId, revision, settings.slugs.reservations, t])
+
+  const changed = useCallback(() => {
+    setRevision((value) => value + 1)
+    onChanged()
+  }, [onChanged])
+
+  const current = reservation && reservation.id === reservationId ? reservation : null
+  return { changed, current, error, revision }
+}

@@ -1,0 +1,52 @@
+'use client'
+import { ShimmerEffect } from '@payloadcms/ui'
+import React from 'react'
+
+import type { TimeRange } from '../../plugin/http/contract.js'
+import type { Slots } from './use-slots.js'
+
+import { useFormatters } from '../shared/use-formatters.js'
+import { useReserveTranslation } from '../shared/use-reserve-translation.js'
+
+interface Props extends Slots {
+  /** Whether both the resource and the service are chosen, which the slots depend on. */
+  chosen: boolean
+  onPick: (slot: TimeRange) => void
+  /** The start time the field holds, pressed among the slots. */
+  start: null | string
+  timezone: string
+}
+
+/** The free start times as buttons, or why there are none to show. */
+export const SlotList: React.FC<Props> = ({ chosen, error, onPick, slots, start, timezone }) => {
+  const { t } = useReserveTranslation()
+  const format = useFormatters(timezone)
+  if (!chosen) {
+    return <p className="rl-slot-picker__note">{t('chooseResourceAndService')}</p>
+  }
+  if (error) {
+    return <p className="rl-slot-picker__note rl-slot-picker__note--error">{error}</p>
+  }
+  if (slots === null) {
+    return <ShimmerEffect height="2.5rem" />
+  }
+  if (slots.length === 0) {
+    return <p className="rl-slot-picker__note">{t('noFreeStartTimes')}</p>
+  }
+  return (
+    <div className="rl-slot-picker__slots" role="group">
+      {slots.map((slot) => (
+        <button
+          aria-pressed={start !== null && Date.parse(start) === Date.parse(slot.start)}
+          className="rl-slot-picker__slot"
+          data-start={slot.start}
+          key={slot.start}
+          onClick={() => onPick(slot)}
+          type="button"
+        >
+          {format.time(slot.start)}
+        </button>
+      ))}
+    </div>
+  )
+}
