@@ -1,0 +1,34 @@
+'use client'
+import { ShimmerEffect } from '@payloadcms/ui'
+import React from 'react'
+
+import type { CapacityLoad } from '../shared/capacity.js'
+
+import { useFormatters } from '../shared/use-formatters.js'
+import { useReserveTranslation } from '../shared/use-reserve-translation.js'
+
+/** How much of today's working capacity is booked, as a percentage, a bar and hours. */
+export const UtilisationPanel: React.FC<{ load: CapacityLoad | null; timezone: string }> = ({ load, timezone }) => {
+  const { t } = useReserveTranslation()
+  const format = useFormatters(timezone)
+  return (
+    <div className="rl-widget__panel">
+      <h3 className="rl-widget__panel-title">{t('utilisation')}</h3>
+      {load === null ? (
+        <ShimmerEffect height="4rem" />
+      ) : load.capacity === 0 ? (
+        <p className="rl-widget__muted">{t('noCapacityToday')}</p>
+      ) : (
+        <div className="rl-widget__utilisation" data-capacity={load.capacity} data-used={load.used}>
+          <span className="rl-widget__percent">{format.percent(load.used / load.capacity)}</span>
+          <span aria-hidden className="rl-widget__bar">
+            <span className="rl-widget__bar-fill" style={{ inlineSize: `${(load.used / load.capacity) * 100}%` }} />
+          </span>
+          <span className="rl-widget__muted">
+            {t('usedOfCapacity', { capacity: format.hours(load.capacity), used: format.hours(load.used) })}
+          </span>
+        </div>
+      )}
+    </div>
+  )
+}

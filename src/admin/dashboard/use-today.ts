@@ -1,0 +1,51 @@
+'use client'
+import { useMemo, useState } from 'react'
+
+import type { AdminSettings } from '../../plugin/http/contract.js'
+import type { CapacityLoad } from '../shared/capacity.js'
+import type { Reservations } from '../shared/use-reservations.js'
+
+import { loadOf, sumLoads } from '../shared/capacity.js'
+import { dayBounds, todayIn } from '../shared/calendar-dates.js'
+import { useAvailability } from '../shared/use-availability.js'
+import { useReservations } from '../shared/use-reservations.js'
+import { useResources } from '../shared/use-resources.js'
+
+/** How many of the next bookings the widget lists. */
+const UPCOMING = 5
+
+export interface Today {
+  /** All resources' working capacity today and how much is booked; null while loading. */
+  load: CapacityLoad | null
+  /** Today's date in the plugin's zone, fixed when the widget first showed. */
+  today: string
+  /** The bookings starting today. */
+  todays: Reservations
+  /** The next bookings still to come that hold their time. */
+  upcoming: Reservations
+}
+
+/** What the dashboard widget shows of today, loaded once. */
+export const useToday = (settings: AdminSettings): Today => {
+  const [today] = useState(() => todayIn(settings.timezone))
+  const [now] = useState(() => new Date().toISOString())
+  const day = dayBounds(today, settings.timezone)
+  const todayConditions = useMemo(
+    () => [
+      { startTime: { greater_than_equal: new Date(day.start).toISOString() } },
+      { startTime: { less_than: new Date(day.end).toISOString() } },
+    ],
+    [day.end, day.start],
+  )
+  const upcomingConditions = useMemo(
+    () => [{ startTime: { greater_than_equal: now } }, { status: { in: settings.statusMachine.blockingStatuses } }],
+    [now, settings.statusMachine.blockingStatuses],
+  )
+  const todays = useReservations(settings, { conditions: todayConditions, refreshKey: 0 })
+  const upcoming = useReservations(settings, { conditions: upcomingConditions, limit: UPCOMING, refreshKey: 0 })
+  const { resources } = useResources(settings)
+  const resourceIds = useMemo(() => (resources ?? []).map((one) => one.id), [resources])
+  const availability = useAvailability(resourceIds, day.start, day.end, 0)
+  const load = availability && sumLoads([...availability.values()].map((one) => loadOf(one, day.start, day.end)))
+  return { load, today, todays, upcoming }
+}
