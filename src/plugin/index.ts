@@ -61,7 +61,7 @@ const extendHostCollections = (collections: CollectionConfig[], resolved: Resolv
 export const reserveLedgerPlugin =
   (options: ReserveLedgerOptions = {}) =>
   (config: Config): Config => {
-    const resolved = resolveOptions({ staffCollection: config.admin?.user, ...options })
+    const resolved = resolveOptions({ staffCollection: config.admin?.user, ...options }, config)
     validateAgainstConfig(resolved, config)
 
     // Availability caches these three; their hooks drop what a change makes stale.

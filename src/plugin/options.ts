@@ -83,6 +83,8 @@ export interface ReserveLedgerOptions {
   eventStore?: EventStoreOption
   hooks?: ReserveLedgerHooks
   leaveTypes?: string[]
+  /** Slug of an upload collection: services and resources then take an `image` from it. */
+  mediaCollection?: string
   resourceOwnerMode?: ResourceOwnerMode
   resourceTypes?: string[]
   /** Roles that count as privileged staff (all records, exempt from the notice period). */
@@ -120,6 +122,9 @@ export interface ResolvedOptions {
   eventStore: EventStoreOption
   hooks: Required<ReserveLedgerHooks>
   leaveTypes: string[]
+  /** Names and descriptions of services and resources are localized: the site uses Payload's localization. */
+  localizedTexts: boolean
+  mediaCollection: null | string
   resourceOwnerMode?: Required<ResourceOwnerMode>
   resourceTypes: string[]
   roles: { field: string; privileged: string[] }

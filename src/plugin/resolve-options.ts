@@ -173,6 +173,9 @@ const validate = (resolved: ResolvedOptions, options: ReserveLedgerOptions): voi
   if (resolved.userCollection !== undefined) {
     requireString('userCollection', resolved.userCollection)
   }
+  if (resolved.mediaCollection !== null) {
+    requireString('mediaCollection', resolved.mediaCollection)
+  }
   validateSlugs(resolved)
   validateRolesAndOwnership(resolved)
   validateStatusMachine(resolved.statusMachine, resolved.cancelledStatus, resolved.confirmedStatus)
@@ -183,7 +186,7 @@ const validate = (resolved: ResolvedOptions, options: ReserveLedgerOptions): voi
  * Applies every default to the plugin options and validates the result. Throws an Error whose
  * message starts with `payload-reserve-ledger: ` and names the offending option.
  */
-export const resolveOptions = (options: ReserveLedgerOptions): ResolvedOptions => {
+export const resolveOptions = (options: ReserveLedgerOptions, host: { localization?: unknown } = {}): ResolvedOptions => {
   const roles = {
     field: options.roles?.field ?? 'role',
     privileged: options.roles?.privileged ?? ['admin', 'staff'],
@@ -208,6 +211,8 @@ export const resolveOptions = (options: ReserveLedgerOptions): ResolvedOptions =
     eventStore: options.eventStore ?? { kind: 'payload' },
     hooks: Object.fromEntries(HOOK_NAMES.map((name) => [name, options.hooks?.[name] ?? []])) as ResolvedOptions['hooks'],
     leaveTypes: options.leaveTypes ?? [...DEFAULT_LEAVE_TYPES],
+    localizedTexts: Boolean(host.localization),
+    mediaCollection: options.mediaCollection ?? null,
     resourceOwnerMode: ownerMode && { ...ownerMode, ownerField: ownerMode.ownerField ?? 'owner' },
     resourceTypes: options.resourceTypes ?? ['practitioner'],
     roles,
@@ -250,6 +255,10 @@ export const validateAgainstConfig = (resolved: ResolvedOptions, config: Config)
     requireAuthCollection(config, 'userCollection', resolved.userCollection)
   }
   requireAuthCollection(config, 'staffCollection', resolved.staffCollection)
+  const media = resolved.mediaCollection
+  if (media !== null && !config.collections?.some((collection) => collection.slug === media && collection.upload)) {
+    throw configError(`mediaCollection "${media}" is not an upload collection of the Payload config`)
+  }
   const hostSlugs = new Set((config.collections ?? []).map((collection) => collection.slug))
   for (const [key, slug] of Object.entries(resolved.slugs)) {
     const hostOwned = key === 'customers' && resolved.userCollection !== undefined

@@ -5,6 +5,7 @@ import type { ResolvedOptions } from '../options.js'
 import { ownedRecordAccess } from '../access/owned-record-access.js'
 import { relationIdsForNonStaff } from '../access/relation-ids-for-non-staff.js'
 import { ownerField } from './fields/owner-field.js'
+import { descriptionField, imageFields, nameField } from './fields/presentation-fields.js'
 import { timeZoneField } from './fields/time-zone-field.js'
 import { wholeNumberField } from './fields/whole-number-field.js'
 
@@ -18,7 +19,7 @@ export const buildResourcesCollection = (resolved: ResolvedOptions): CollectionC
     useAsTitle: 'name',
   },
   fields: [
-    { name: 'name', type: 'text', required: true },
+    nameField(resolved),
     { name: 'services', type: 'relationship', hasMany: true, relationTo: resolved.slugs.services },
     wholeNumberField({
       name: 'quantity',
@@ -45,6 +46,8 @@ export const buildResourcesCollection = (resolved: ResolvedOptions): CollectionC
       options: resolved.resourceTypes,
       required: true,
     },
+    descriptionField(resolved),
+    ...imageFields(resolved),
     ownerField(resolved),
     { name: 'active', type: 'checkbox', admin: { position: 'sidebar' }, defaultValue: true },
   ],

@@ -6,6 +6,7 @@ import { ownedRecordAccess } from '../access/owned-record-access.js'
 import { relationIdsForNonStaff } from '../access/relation-ids-for-non-staff.js'
 import { ownerField } from './fields/owner-field.js'
 import { maxFlexibleDurationField } from './fields/max-flexible-duration.js'
+import { descriptionField, imageFields, nameField } from './fields/presentation-fields.js'
 import { wholeNumberField } from './fields/whole-number-field.js'
 import { forceFullDayDuration } from './hooks/force-full-day-duration.js'
 
@@ -19,7 +20,7 @@ export const buildServicesCollection = (resolved: ResolvedOptions): CollectionCo
     useAsTitle: 'name',
   },
   fields: [
-    { name: 'name', type: 'text', required: true },
+    nameField(resolved),
     {
       name: 'durationType',
       type: 'select',
@@ -79,6 +80,15 @@ export const buildServicesCollection = (resolved: ResolvedOptions): CollectionCo
       max: 1440,
       min: 1,
     }),
+    descriptionField(resolved),
+    ...imageFields(resolved),
+    {
+      name: 'resources',
+      type: 'join',
+      admin: { description: 'The resources that offer this service (set on each resource).' },
+      collection: resolved.slugs.resources,
+      on: 'services',
+    },
     ownerField(resolved),
     { name: 'active', type: 'checkbox', admin: { position: 'sidebar' }, defaultValue: true },
   ],

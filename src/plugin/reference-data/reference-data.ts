@@ -71,6 +71,8 @@ export class ReferenceData {
     const { docs } = await this.payload.find({
       collection: collection as CollectionSlug,
       depth: 0,
+      // Availability reads no join (a service's resources): not querying them spares a statement each.
+      joins: false,
       overrideAccess: true,
       pagination: false,
       where: { [field]: { in: values } },

@@ -188,6 +188,7 @@ describe('resolveOptions validation', () => {
     ['confirmStatus outside statuses', { statusMachine: machine({ confirmStatus: 'approved' }) }, 'statusMachine.confirmStatus "approved" is not in statusMachine.statuses'],
     ['cancelStatus that is not terminal', { statusMachine: machine({ cancelStatus: 'pending' }) }, 'statusMachine must have a terminal status named "pending"'],
     ['unknown hook', loose({ hooks: { beforeBookingConfirmed: [] } }), 'hooks.beforeBookingConfirmed is not a known hook'],
+    ['mediaCollection not text', loose({ mediaCollection: 7 }), 'mediaCollection must be a non-empty string'],
     [
       'custom machine without a cancelled status',
       {
