@@ -2,6 +2,8 @@
 import { useConfig } from '@payloadcms/ui'
 import { useMemo } from 'react'
 
+import type { RefusalBody } from '../../plugin/http/contract.js'
+
 import { type QueryValue, toQueryString } from './query-string.js'
 
 /** A refused request, with the message the server gave. */
@@ -15,19 +17,23 @@ export class ApiError extends Error {
   }
 }
 
-/**
- * The message of an error body in any of the shapes the API answers with: Payload's
- * `{ errors: [{ message }] }`, or the endpoints' `{ message }` and `{ error }`.
- */
+/** Whether `body` is one of the refusal bodies of the API contract (Payload's or the endpoints'). */
+const isRefusal = (body: unknown): body is RefusalBody =>
+  typeof body === 'object' &&
+  body !== null &&
+  (typeof (body as { error?: unknown }).error === 'string' ||
+    typeof (body as { message?: unknown }).message === 'string' ||
+    Array.isArray((body as { errors?: unknown }).errors))
+
+/** The message a refusal carries, in whichever of the contract's shapes it came. */
 const messageOf = (body: unknown, fallback: string): string => {
-  if (typeof body !== 'object' || body === null) {
+  if (!isRefusal(body)) {
     return fallback
   }
-  const { error, errors, message } = body as { error?: unknown; errors?: unknown; message?: unknown }
-  if (Array.isArray(errors) && typeof errors[0]?.message === 'string') {
-    return errors[0].message
+  if ('errors' in body) {
+    return body.errors[0]?.message ?? fallback
   }
-  return typeof message === 'string' ? message : typeof error === 'string' ? error : fallback
+  return 'message' in body ? body.message : body.error
 }
 
 export interface Api {
