@@ -6,3 +6,19 @@ export { TodayWidget } from '../admin/dashboard/TodayWidget.js'
 export { CustomerSearchField } from '../admin/fields/CustomerSearchField.js'
 export { SlotPickerField } from '../admin/fields/SlotPickerField.js'
 export { AvailabilityNavLink } from '../admin/nav/AvailabilityNavLink.js'
+
+// Primitives for a site that replaces one of the components above (`components` option): the
+// typed HTTP client, the data hooks, the plugin's strings and formatting, and the pieces of the
+// reservation drawer.
+export { HistoryTimeline } from '../admin/drawer/HistoryTimeline.js'
+export { ReservationDetails } from '../admin/drawer/ReservationDetails.js'
+export { ReservationDrawer } from '../admin/drawer/ReservationDrawer.js'
+export { StatusActions } from '../admin/shared/StatusActions.js'
+export { StatusPill } from '../admin/shared/StatusPill.js'
+export { type Api, ApiError, useApi } from '../admin/shared/use-api.js'
+export { useAvailability } from '../admin/shared/use-availability.js'
+export { type Formatters, useFormatters } from '../admin/shared/use-formatters.js'
+export { type Reservations, type ReservationsQuery, useReservations } from '../admin/shared/use-reservations.js'
+export { useReserveTranslation } from '../admin/shared/use-reserve-translation.js'
+export { useResources } from '../admin/shared/use-resources.js'
+export type * from '../plugin/http/contract.js'

@@ -6,19 +6,10 @@ import { fileURLToPath } from 'node:url'
 import type { ReserveLedgerOptions, ResolvedOptions } from './options.js'
 
 import { withAdmin } from './admin/registration.js'
-import { reservationEventsCollection } from '../events/adapters/payload-collection.js'
-import { refuseDigestQueries } from './access/refuse-digest-queries.js'
-import { refuseMalformedQueries } from './access/refuse-malformed-queries.js'
+import { injectCustomerFields } from './collections/customers.js'
 import { withDeleteGuard } from './collections/hooks/refuse-delete-while-referenced.js'
-import { readsLedger, withoutTokenDigest } from './access/reservation-events-access.js'
-import { buildCustomersCollection, injectCustomerFields } from './collections/customers.js'
-import { buildResourcesCollection } from './collections/resources.js'
-import { buildSchedulesCollection } from './collections/schedules.js'
-import { buildServicesCollection } from './collections/services.js'
 import { reserveEndpoints } from './endpoints/index.js'
-import { ledgerCheckpointsCollection } from './ledger-checkpoints-collection.js'
-import { withReferenceDataInvalidation } from './reference-data/invalidation-hooks.js'
-import { buildReservationsCollection } from './reservations/collection.js'
+import { pluginCollections } from './plugin-collections.js'
 import { LEDGER_REJECTION } from './reservations/ledger-error.js'
 import { resolveOptions, validateAgainstConfig } from './resolve-options.js'
 import { startRuntime } from './runtime.js'
@@ -64,33 +55,9 @@ export const reserveLedgerPlugin =
     const resolved = resolveOptions({ staffCollection: config.admin?.user, ...options }, config)
     validateAgainstConfig(resolved, config)
 
-    // Availability caches these three; their hooks drop what a change makes stale.
-    const referenceCollections: CollectionConfig[] = resolved.disabled
-      ? [buildServicesCollection(resolved), buildResourcesCollection(resolved), buildSchedulesCollection(resolved)]
-      : [
-          withDeleteGuard(withReferenceDataInvalidation(buildServicesCollection(resolved), 'services'), resolved, 'services'),
-          withDeleteGuard(withReferenceDataInvalidation(buildResourcesCollection(resolved), 'resources'), resolved, 'resources'),
-          withReferenceDataInvalidation(buildSchedulesCollection(resolved), 'schedules'),
-        ]
-    const collections: CollectionConfig[] = [
-      ...referenceCollections,
-      ...(resolved.userCollection
-        ? []
-        : [resolved.disabled ? buildCustomersCollection(resolved) : withDeleteGuard(buildCustomersCollection(resolved), resolved, 'customers')]),
-      buildReservationsCollection(resolved),
-      {
-        ...reservationEventsCollection({
-          adminGroup: resolved.adminGroup,
-          read: readsLedger(resolved),
-          slug: resolved.slugs.events,
-        }),
-        hooks: { afterRead: [withoutTokenDigest], beforeOperation: [refuseDigestQueries, refuseMalformedQueries(resolved.slugs.events)] },
-      },
-      ledgerCheckpointsCollection(),
-    ]
     const withCollections: Config = {
       ...config,
-      collections: [...extendHostCollections(config.collections ?? [], resolved), ...collections],
+      collections: [...extendHostCollections(config.collections ?? [], resolved), ...pluginCollections(resolved)],
     }
     if (resolved.disabled) {
       return withCollections

@@ -1,4 +1,4 @@
-import type { CollectionConfig, PayloadRequest } from 'payload'
+import type { CollectionConfig, Field, PayloadRequest } from 'payload'
 
 import type { EventStore } from '../events/store.js'
 
@@ -50,6 +50,21 @@ export interface ReserveLedgerHooks {
   beforeBookingCreate?: BeforeBookingCreateHook[]
 }
 
+/** The admin components the plugin registers; each can be replaced by a path, or turned off (`false`). */
+export type AdminComponentName = 'availabilityOverview' | 'calendarView' | 'customerField' | 'dashboardWidget' | 'slotPicker'
+
+/**
+ * A partial collection config merged over one of the plugin's collections: hooks run after the
+ * plugin's own, access composes with the plugin's per operation (both must allow), admin and
+ * other keys override, and `fields` receives the plugin's fields to return the collection's.
+ * The slug is the plugin's (`slugs` renames).
+ */
+export type CollectionOverride = Omit<Partial<CollectionConfig>, 'fields' | 'slug'> & {
+  fields?: (args: { defaultFields: Field[] }) => Field[]
+}
+
+export type OverridableCollection = 'customers' | 'reservations' | 'resources' | 'schedules' | 'services'
+
 export type AccessOverrides = Partial<
   Record<'customers' | 'reservations' | 'resources' | 'schedules' | 'services', CollectionConfig['access']>
 >
@@ -71,6 +86,9 @@ export interface ReserveLedgerOptions {
    * start and then every `intervalMs`, leaving events younger than `graceMs` to their writer.
    */
   catchUp?: { graceMs?: number; intervalMs?: number }
+  collectionOverrides?: Partial<Record<OverridableCollection, CollectionOverride>>
+  /** Replaces an admin component with one at this import path, or, with `false`, leaves Payload's default. */
+  components?: Partial<Record<AdminComponentName, false | string>>
   /** Minutes of buffer after a booking for services that set no buffer of their own. */
   defaultBufferTime?: number
   /**
@@ -112,6 +130,8 @@ export interface ResolvedOptions {
   allowGuestBooking: boolean
   cancellationNoticePeriod: number
   catchUp: { graceMs: number; intervalMs: number }
+  collectionOverrides: Partial<Record<OverridableCollection, CollectionOverride>>
+  components: Partial<Record<AdminComponentName, false | string>>
   /** The status that cancelling moves to (the status machine's `cancelStatus`). */
   cancelledStatus: string
   /** The status whose entry fires the confirm hooks, if the machine has one. */

@@ -23,6 +23,7 @@ const HOOK_NAMES = [
   'beforeBookingCreate',
 ] as const
 const ACCESS_KEYS = ['customers', 'reservations', 'resources', 'schedules', 'services'] as const
+const COMPONENT_NAMES = ['availabilityOverview', 'calendarView', 'customerField', 'dashboardWidget', 'slotPicker'] as const
 
 const isNonEmptyString = (value: unknown): value is string => typeof value === 'string' && value.length > 0
 
@@ -125,6 +126,7 @@ const validateCallbacks = (resolved: ResolvedOptions, hooks: unknown): void => {
       throw configError(`access.${key}.${bad[0]} must be a function`)
     }
   }
+  validateCustomisation(resolved)
   const store: unknown = resolved.eventStore
   const validStore =
     typeof store === 'function' ||
@@ -134,6 +136,35 @@ const validateCallbacks = (resolved: ResolvedOptions, hooks: unknown): void => {
     throw configError(
       "eventStore must be { kind: 'payload' }, { kind: 'eventstoredb', connectionString } or a function returning an EventStore",
     )
+  }
+}
+
+/** `collectionOverrides` keyed by the plugin's collections; `components` by its components, each a path or `false`. */
+const validateCustomisation = ({ collectionOverrides, components }: ResolvedOptions): void => {
+  if (!isPlainObject(collectionOverrides)) {
+    throw configError('collectionOverrides must be an object keyed by collection')
+  }
+  for (const [key, override] of Object.entries(collectionOverrides)) {
+    if (!(ACCESS_KEYS as readonly string[]).includes(key)) {
+      throw configError(`collectionOverrides.${key} is not a collection of the plugin (${ACCESS_KEYS.join(', ')})`)
+    }
+    if (!isPlainObject(override)) {
+      throw configError(`collectionOverrides.${key} must be a partial collection config`)
+    }
+    if (override.fields !== undefined && typeof override.fields !== 'function') {
+      throw configError(`collectionOverrides.${key}.fields must be a function ({ defaultFields }) => fields`)
+    }
+  }
+  if (!isPlainObject(components)) {
+    throw configError('components must be an object keyed by component')
+  }
+  for (const [key, value] of Object.entries(components)) {
+    if (!(COMPONENT_NAMES as readonly string[]).includes(key)) {
+      throw configError(`components.${key} is not a component of the plugin (${COMPONENT_NAMES.join(', ')})`)
+    }
+    if (value !== false && !isNonEmptyString(value)) {
+      throw configError(`components.${key} must be a component path or false`)
+    }
   }
 }
 
@@ -203,6 +234,8 @@ export const resolveOptions = (options: ReserveLedgerOptions, host: { localizati
     cancellationNoticePeriod: options.cancellationNoticePeriod ?? 24,
     catchUp: { graceMs: options.catchUp?.graceMs ?? 3000, intervalMs: options.catchUp?.intervalMs ?? 5000 },
     cancelledStatus: statusMachine?.cancelStatus ?? 'cancelled',
+    collectionOverrides: options.collectionOverrides ?? {},
+    components: options.components ?? {},
     confirmedStatus:
       statusMachine?.confirmStatus ?? (Array.isArray(statuses) && statuses.includes('confirmed') ? 'confirmed' : null),
     defaultBufferTime: options.defaultBufferTime ?? 0,

@@ -1,6 +1,6 @@
 import type { CollectionConfig, Config } from 'payload'
 
-import type { ResolvedOptions } from '../options.js'
+import type { AdminComponentName, ResolvedOptions } from '../options.js'
 
 import { type ShippedLanguage, TRANSLATION_NAMESPACE, translations } from '../../translations/index.js'
 import { type AdminSettings, AVAILABILITY_VIEW_PATH } from '../http/contract.js'
@@ -13,6 +13,20 @@ import { adminSettings } from './settings.js'
 
 const CLIENT = 'payload-reserve-ledger/client'
 const RSC = 'payload-reserve-ledger/rsc'
+
+const SHIPPED: Record<AdminComponentName, string> = {
+  availabilityOverview: `${RSC}#AvailabilityOverviewView`,
+  calendarView: `${RSC}#ReservationsCalendarView`,
+  customerField: `${CLIENT}#CustomerSearchField`,
+  dashboardWidget: `${CLIENT}#TodayWidget`,
+  slotPicker: `${CLIENT}#SlotPickerField`,
+}
+
+/** The path of a component: the site's replacement, the plugin's own, or null where the site chose Payload's default. */
+const componentPath = (options: ResolvedOptions, name: AdminComponentName): null | string => {
+  const chosen = options.components[name]
+  return chosen === false ? null : (chosen ?? SHIPPED[name])
+}
 
 type TranslationsConfig = Record<string, Record<string, unknown> | undefined>
 
@@ -37,7 +51,7 @@ const withTranslations = (i18n: Config['i18n']): Config['i18n'] => {
 }
 
 /** The reservations collection with the calendar in place of its list view. */
-const withCalendar = (collection: CollectionConfig, settings: AdminSettings): CollectionConfig => ({
+const withCalendar = (collection: CollectionConfig, settings: AdminSettings, path: string): CollectionConfig => ({
   ...collection,
   admin: {
     ...collection.admin,
@@ -45,7 +59,7 @@ const withCalendar = (collection: CollectionConfig, settings: AdminSettings): Co
       ...collection.admin?.components,
       views: {
         ...collection.admin?.components?.views,
-        list: { Component: { clientProps: { settings }, path: `${RSC}#ReservationsCalendarView` } },
+        list: { Component: { clientProps: { settings }, path } },
       },
     },
   },
@@ -59,42 +73,41 @@ const withCalendar = (collection: CollectionConfig, settings: AdminSettings): Co
 export const withAdmin = (config: Config, options: ResolvedOptions): Config => {
   const settings = adminSettings(options)
   const components = config.admin?.components ?? {}
+  const widget = componentPath(options, 'dashboardWidget')
+  const overview = componentPath(options, 'availabilityOverview')
+  const calendar = componentPath(options, 'calendarView')
   return {
     ...config,
     admin: {
       ...config.admin,
       components: {
         ...components,
-        afterNavLinks: [...(components.afterNavLinks ?? []), `${CLIENT}#AvailabilityNavLink`],
-        beforeDashboard: [
-          ...(components.beforeDashboard ?? []),
-          { clientProps: { settings }, path: `${CLIENT}#TodayWidget` },
-        ],
+        afterNavLinks: [...(components.afterNavLinks ?? []), ...(overview ? [`${CLIENT}#AvailabilityNavLink`] : [])],
+        beforeDashboard: [...(components.beforeDashboard ?? []), ...(widget ? [{ clientProps: { settings }, path: widget }] : [])],
         views: {
           ...components.views,
-          reservationAvailability: {
-            Component: { clientProps: { settings }, path: `${RSC}#AvailabilityOverviewView` },
-            exact: true,
-            path: AVAILABILITY_VIEW_PATH,
-          },
+          ...(overview && {
+            reservationAvailability: { Component: { clientProps: { settings }, path: overview }, exact: true, path: AVAILABILITY_VIEW_PATH },
+          }),
         },
       },
     },
     collections: (config.collections ?? []).map((collection) =>
-      collection.slug === options.slugs.reservations ? withCalendar(collection, settings) : collection,
+      collection.slug === options.slugs.reservations && calendar ? withCalendar(collection, settings, calendar) : collection,
     ),
     i18n: withTranslations(config.i18n),
   }
 }
 
 /**
- * The component of a reservation field: the customer search or the slot picker. None when the
- * plugin is disabled, since both read endpoints that are then not mounted.
+ * The component of a reservation field: the customer search or the slot picker (or the site's
+ * replacement). None when the site chose Payload's default, or the plugin is disabled, since
+ * both read endpoints that are then not mounted.
  */
 export const reservationFieldComponents = (
   options: ResolvedOptions,
-  component: 'CustomerSearchField' | 'SlotPickerField',
-): undefined | { Field: { clientProps: { settings: AdminSettings }; path: string } } =>
-  options.disabled
-    ? undefined
-    : { Field: { clientProps: { settings: adminSettings(options) }, path: `${CLIENT}#${component}` } }
+  component: 'customerField' | 'slotPicker',
+): undefined | { Field: { clientProps: { settings: AdminSettings }; path: string } } => {
+  const path = options.disabled ? null : componentPath(options, component)
+  return path === null ? undefined : { Field: { clientProps: { settings: adminSettings(options) }, path } }
+}

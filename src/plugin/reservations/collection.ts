@@ -36,7 +36,7 @@ export const buildReservationsCollection = (options: ResolvedOptions): Collectio
       {
         name: 'startTime',
         type: 'date',
-        admin: { ...dateTime, components: reservationFieldComponents(options, 'SlotPickerField') },
+        admin: { ...dateTime, components: reservationFieldComponents(options, 'slotPicker') },
         index: true,
         required: true,
       },
@@ -51,7 +51,7 @@ export const buildReservationsCollection = (options: ResolvedOptions): Collectio
       {
         name: 'customer',
         type: 'relationship',
-        admin: { components: reservationFieldComponents(options, 'CustomerSearchField') },
+        admin: { components: reservationFieldComponents(options, 'customerField') },
         // A signed-in customer books for themselves (the booking rules refuse anyone else).
         defaultValue: ({ user }) => (isCustomer(user, options) ? user?.id : undefined),
         index: true,

@@ -1,0 +1,59 @@
+import type { CollectionConfig } from 'payload'
+
+import type { OverridableCollection, ResolvedOptions } from './options.js'
+
+import { reservationEventsCollection } from '../events/adapters/payload-collection.js'
+import { refuseDigestQueries } from './access/refuse-digest-queries.js'
+import { refuseMalformedQueries } from './access/refuse-malformed-queries.js'
+import { readsLedger, withoutTokenDigest } from './access/reservation-events-access.js'
+import { withOverride } from './collections/collection-override.js'
+import { buildCustomersCollection } from './collections/customers.js'
+import { withDeleteGuard } from './collections/hooks/refuse-delete-while-referenced.js'
+import { buildResourcesCollection } from './collections/resources.js'
+import { buildSchedulesCollection } from './collections/schedules.js'
+import { buildServicesCollection } from './collections/services.js'
+import { ledgerCheckpointsCollection } from './ledger-checkpoints-collection.js'
+import { withReferenceDataInvalidation } from './reference-data/invalidation-hooks.js'
+import { buildReservationsCollection } from './reservations/collection.js'
+
+/**
+ * The collections the plugin adds, with their guards and cache invalidation and then the site's
+ * `collectionOverrides`, so that the plugin's own hooks run first (but see `withOverride` on
+ * the reservations' write hooks).
+ */
+export const pluginCollections = (resolved: ResolvedOptions): CollectionConfig[] => {
+  const overridden = (collection: CollectionConfig, key: OverridableCollection): CollectionConfig =>
+    withOverride(collection, resolved.collectionOverrides[key], key === 'reservations' ? ['beforeChange', 'beforeDelete'] : [])
+  // Availability caches these three; their hooks drop what a change makes stale.
+  const referenceCollections: CollectionConfig[] = resolved.disabled
+    ? [buildServicesCollection(resolved), buildResourcesCollection(resolved), buildSchedulesCollection(resolved)]
+    : [
+        withDeleteGuard(withReferenceDataInvalidation(buildServicesCollection(resolved), 'services'), resolved, 'services'),
+        withDeleteGuard(withReferenceDataInvalidation(buildResourcesCollection(resolved), 'resources'), resolved, 'resources'),
+        withReferenceDataInvalidation(buildSchedulesCollection(resolved), 'schedules'),
+      ]
+  const [services, resources, schedules] = referenceCollections
+  return [
+    overridden(services, 'services'),
+    overridden(resources, 'resources'),
+    overridden(schedules, 'schedules'),
+    ...(resolved.userCollection
+      ? []
+      : [
+          overridden(
+            resolved.disabled ? buildCustomersCollection(resolved) : withDeleteGuard(buildCustomersCollection(resolved), resolved, 'customers'),
+            'customers',
+          ),
+        ]),
+    overridden(buildReservationsCollection(resolved), 'reservations'),
+    {
+      ...reservationEventsCollection({
+        adminGroup: resolved.adminGroup,
+        read: readsLedger(resolved),
+        slug: resolved.slugs.events,
+      }),
+      hooks: { afterRead: [withoutTokenDigest], beforeOperation: [refuseDigestQueries, refuseMalformedQueries(resolved.slugs.events)] },
+    },
+    ledgerCheckpointsCollection(),
+  ]
+}

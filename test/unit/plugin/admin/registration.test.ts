@@ -1,0 +1,57 @@
+import type { CollectionConfig, Config } from 'payload'
+
+import { describe, expect, it } from 'vitest'
+
+import type { ReserveLedgerOptions } from '../../../../src/plugin/options.js'
+
+import { reserveLedgerPlugin } from '../../../../src/index.js'
+
+const host: Config = {
+  admin: { user: 'users' },
+  collections: [{ slug: 'users', auth: true, fields: [] }],
+} as unknown as Config
+
+const configWith = (options: ReserveLedgerOptions) => reserveLedgerPlugin(options)(host)
+const fieldComponent = (config: Config, name: string) =>
+  (config.collections!.find(({ slug }) => slug === 'reservations') as CollectionConfig).fields.find(
+    (field) => 'name' in field && field.name === name,
+  )!.admin?.components
+const pathOf = (component: unknown): unknown => (component as { path?: string } | undefined)?.path
+
+describe('the admin components a site chooses', () => {
+  it('by default registers the calendar, the widget, the overview with its link, and both reservation fields', () => {
+    const config = configWith({})
+    const reservations = config.collections!.find(({ slug }) => slug === 'reservations')!
+    expect(pathOf(reservations.admin?.components?.views?.list?.Component)).toBe('payload-reserve-ledger/rsc#ReservationsCalendarView')
+    expect(config.admin?.components?.beforeDashboard?.map(pathOf)).toEqual(['payload-reserve-ledger/client#TodayWidget'])
+    expect(config.admin?.components?.afterNavLinks).toEqual(['payload-reserve-ledger/client#AvailabilityNavLink'])
+    expect(pathOf((fieldComponent(config, 'customer') as { Field: unknown }).Field)).toBe('payload-reserve-ledger/client#CustomerSearchField')
+  })
+
+  it('puts a replacement in place, with the same settings', () => {
+    const config = configWith({ components: { calendarView: '/components/MyCalendar#MyCalendar', slotPicker: '/components/Picker' } })
+    const reservations = config.collections!.find(({ slug }) => slug === 'reservations')!
+    const list = reservations.admin?.components?.views?.list?.Component as { clientProps: { settings: unknown }; path: string }
+    expect(list.path).toBe('/components/MyCalendar#MyCalendar')
+    expect(list.clientProps.settings).toMatchObject({ slugs: { reservations: 'reservations' } })
+    expect(pathOf((fieldComponent(config, 'startTime') as { Field: unknown }).Field)).toBe('/components/Picker')
+  })
+
+  it("leaves Payload's defaults where a component is false", () => {
+    const config = configWith({
+      components: { availabilityOverview: false, calendarView: false, customerField: false, dashboardWidget: false, slotPicker: false },
+    })
+    const reservations = config.collections!.find(({ slug }) => slug === 'reservations')!
+    expect(reservations.admin?.components?.views?.list).toBeUndefined()
+    expect(config.admin?.components?.beforeDashboard).toEqual([])
+    expect(config.admin?.components?.afterNavLinks).toEqual([])
+    expect(config.admin?.components?.views?.reservationAvailability).toBeUndefined()
+    expect(fieldComponent(config, 'customer')).toBeUndefined()
+    expect(fieldComponent(config, 'startTime')).toBeUndefined()
+  })
+
+  it('refuses an unknown component or a value that is no path', () => {
+    expect(() => configWith({ components: { calender: false } as never })).toThrow('components.calender is not a component of the plugin')
+    expect(() => configWith({ components: { calendarView: true } as never })).toThrow('components.calendarView must be a component path or false')
+  })
+})
