@@ -1,13 +1,29 @@
 import type { TestDatabaseKind } from '../test/helpers/databases.js'
 import type { SqliteJournal } from './database.js'
 
+/** Whether the run includes the concurrency mode (PostgreSQL, several app processes). */
+export type ConcurrencyMode = 'off' | 'only' | 'with'
+
 export interface BenchArgs {
-  /** Most sequential bookings measured per N (fewer when `bookSeconds` runs out first). */
+  /** Most sequential bookings measured per path and N (fewer when `bookSeconds` runs out first). */
   bookings: number
+  /** Most seconds of timed sequential bookings per path and N. */
   bookSeconds: number
+  /** Concurrent clients in all, split evenly across the app processes. */
+  clients: number
+  /** `with`: after the N series on PostgreSQL; `only`: nothing else (`--concurrency`); `off`: `--no-concurrency`. */
+  concurrency: ConcurrencyMode
+  /** Reservations seeded for the concurrency mode. */
+  concurrencyN: number
+  /** Timed seconds per process count. */
+  concurrencySeconds: number
   databases: TestDatabaseKind[]
   /** Reservation counts, ascending: each is seeded on top of the previous one. */
   counts: number[]
+  /** App process counts the concurrency mode compares, the first being the baseline. */
+  processes: number[]
+  /** Folder the results files are written to. */
+  resultsDir: string
   /** Timed requests per endpoint per N, after a warm-up. */
   samples: number
   sqliteJournal: SqliteJournal
@@ -16,8 +32,14 @@ export interface BenchArgs {
 const DEFAULTS: BenchArgs = {
   bookings: 400,
   bookSeconds: 8,
+  clients: 16,
+  concurrency: 'with',
+  concurrencyN: 10_000,
+  concurrencySeconds: 10,
   databases: ['sqlite', 'postgres'],
   counts: [1_000, 10_000, 100_000],
+  processes: [1, 2, 4],
+  resultsDir: 'bench/results',
   samples: 400,
   sqliteJournal: 'wal',
 }
@@ -25,7 +47,11 @@ const DEFAULTS: BenchArgs = {
 const KINDS: readonly TestDatabaseKind[] = ['sqlite', 'postgres']
 
 const USAGE =
-  'usage: npm run bench -- [--n 1000,10000,100000] [--db sqlite,postgres] [--samples 400] [--bookings 400] [--book-seconds 8] [--sqlite-journal wal|rollback]'
+  'usage: npm run bench -- [--n 1000,10000,100000] [--db sqlite,postgres] [--samples 400] [--bookings 400] [--book-seconds 8] [--sqlite-journal wal|rollback] [--out bench/results]\n' +
+  '                       [--concurrency | --no-concurrency] [--concurrency-n 10000] [--processes 1,2,4] [--clients 16] [--concurrency-seconds 10]'
+
+/** The seed leaves 5 units free (bench/slot-plan.ts): each N's sequential bookings take one. */
+const MAX_COUNTS = 5
 
 const positiveInteger = (flag: string, text: string): number => {
   const value = Number(text.replaceAll('_', ''))
@@ -40,6 +66,13 @@ export const parseBenchArgs = (argv: readonly string[]): BenchArgs => {
   const args = { ...DEFAULTS }
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=', 2)
+    if (flag === '--concurrency' || flag === '--no-concurrency') {
+      if (inline !== undefined) {
+        throw new Error(`${flag} takes no value\n${USAGE}`)
+      }
+      args.concurrency = flag === '--concurrency' ? 'only' : 'off'
+      continue
+    }
     const value = inline ?? argv[++i]
     if (value === undefined) {
       throw new Error(`${flag} needs a value\n${USAGE}`)
@@ -47,6 +80,21 @@ export const parseBenchArgs = (argv: readonly string[]): BenchArgs => {
     switch (flag) {
       case '--book-seconds':
         args.bookSeconds = positiveInteger(flag, value)
+        break
+      case '--clients':
+        args.clients = positiveInteger(flag, value)
+        break
+      case '--concurrency-n':
+        args.concurrencyN = positiveInteger(flag, value)
+        break
+      case '--concurrency-seconds':
+        args.concurrencySeconds = positiveInteger(flag, value)
+        break
+      case '--out':
+        args.resultsDir = value
+        break
+      case '--processes':
+        args.processes = value.split(',').map((p) => positiveInteger(flag, p.trim()))
         break
       case '--bookings':
         args.bookings = positiveInteger(flag, value)
@@ -75,6 +123,13 @@ export const parseBenchArgs = (argv: readonly string[]): BenchArgs => {
       default:
         throw new Error(`unknown argument "${flag}"\n${USAGE}`)
     }
+  }
+  if (args.counts.length > MAX_COUNTS) {
+    throw new Error(`--n takes at most ${MAX_COUNTS} counts: the seed leaves room for the bookings of ${MAX_COUNTS} measurements\n${USAGE}`)
+  }
+  const uneven = args.processes.filter((processes) => args.clients % processes !== 0)
+  if (uneven.length > 0) {
+    throw new Error(`--clients ${args.clients} does not split evenly across ${uneven.join(', ')} processes\n${USAGE}`)
   }
   return args
 }

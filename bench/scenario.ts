@@ -6,8 +6,9 @@ import type { RelationId } from '../src/events/types.js'
 /**
  * What the benchmark books on: 20 resources of 20 units each (desks, seats: at 10^5
  * reservations over 60 days a single-unit resource would be booked several times over), five
- * services, every resource open Mon–Fri 09:00–17:00 UTC, and one single-unit resource with the
- * same hours on which 20 concurrent bookings race for one slot.
+ * services, every resource open Mon–Fri 09:00–17:00 UTC, one single-unit resource with the
+ * same hours on which 20 concurrent bookings race for one slot, a staff user and 20 customers
+ * (users of the harness's `users` collection, which the plugin uses as its customers).
  */
 export const RESOURCE_COUNT = 20
 export const RESOURCE_QUANTITY = 20
@@ -24,8 +25,14 @@ export interface BenchService extends ServiceTiming {
   name: string
 }
 
+/** The staff user whose JWT the staff path books with (role `staff`: privileged, books for customers). */
+export const BENCH_STAFF = { email: 'staff@bench.example', password: 'bench-staff-password' } as const
+export const CUSTOMER_COUNT = 20
+
 export interface BenchScenario {
   contentionResource: RelationId
+  /** Users with role `customer` in the harness's `users` collection (the plugin's customers). */
+  customers: RelationId[]
   /** The weekdays (`YYYY-MM-DD`, UTC) of the SPREAD_DAYS days after the run started, in order. */
   dates: string[]
   resources: RelationId[]
@@ -56,7 +63,7 @@ export const seededDates = (now: number): string[] => {
 const hhmm = (minute: number): string =>
   `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`
 
-/** Creates the services, resources and schedules through the Local API. */
+/** Creates the services, resources, schedules, the staff user and the customers through the Local API. */
 export const createScenario = async (payload: Payload, now: number): Promise<BenchScenario> => {
   const services: BenchService[] = []
   for (const service of SERVICES) {
@@ -94,5 +101,14 @@ export const createScenario = async (payload: Payload, now: number): Promise<Ben
     resources.push(await openResource(`Desk pool ${r + 1}`, RESOURCE_QUANTITY))
   }
   const contentionResource = await openResource('Contended room', 1)
-  return { contentionResource, dates: seededDates(now), resources, services }
+  await payload.create({ collection: 'users', data: { ...BENCH_STAFF, role: 'staff' } })
+  const customers: RelationId[] = []
+  for (let c = 0; c < CUSTOMER_COUNT; c++) {
+    const customer = await payload.create({
+      collection: 'users',
+      data: { email: `customer${c + 1}@bench.example`, name: `Customer ${c + 1}`, password: 'bench-customer-password', role: 'customer' },
+    })
+    customers.push(customer.id)
+  }
+  return { contentionResource, customers, dates: seededDates(now), resources, services }
 }

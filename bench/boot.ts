@@ -1,0 +1,17 @@
+import type { Payload } from 'payload'
+
+import { startReservePayload } from '../test/support/reserve-payload.js'
+import { bareReservationsPlugin } from './bare-collection.js'
+import { benchAdapter, type BenchDatabase } from './database.js'
+
+/**
+ * Payload with the plugin as every benchmark process boots it: guest booking on, the baseline
+ * collection added as a host plugin, catch-up once at start (a pass every hour after that, so
+ * that a measurement is not interrupted by one). Only the seeding process pushes the schema.
+ */
+export const startBenchPayload = (database: BenchDatabase, push: boolean): Promise<Payload> =>
+  startReservePayload(
+    { adapter: () => benchAdapter(database, push) },
+    { allowGuestBooking: true, catchUp: { graceMs: 300, intervalMs: 3_600_000 } },
+    [bareReservationsPlugin],
+  )
