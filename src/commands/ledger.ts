@@ -12,7 +12,7 @@ import { commitAtomically } from './commit-atomically.js'
 import { commitOneByOne } from './commit-one-by-one.js'
 import { type Decision, keyReused, type LedgerDeps } from './decision.js'
 import { reconcileClaims } from './reconcile-claims.js'
-import { evolveReservation, foldReservation, type ReservationState } from './reservation-state.js'
+import { evolveReservation, foldReservation, heldClaims, type ReservationState } from './reservation-state.js'
 import type { DecisionContext, ReservationCommand, ReservationPolicy } from './reservation-commands.js'
 import { decideReservation } from './reservation-decider.js'
 
@@ -20,6 +20,9 @@ export type { LedgerDeps } from './decision.js'
 export type { ClaimRepair } from './reconcile-claims.js'
 
 /** Who runs a command, for the audit trail and the privilege rules. */
+/** Receives the steps of a command for a debug trace (the plugin's `debug` option); absent, nothing is traced. */
+export type Tracer = (step: string, details: Record<string, unknown>) => void
+
 export interface CommandMeta {
   actor: Actor
   /** Decision time; defaults to the ledger's clock. */
@@ -27,6 +30,7 @@ export interface CommandMeta {
   privileged: boolean
   reason?: string
   requestId?: string
+  trace?: Tracer
 }
 
 /** What the caller of a command may add to its decision. */
@@ -100,7 +104,9 @@ export class Ledger {
   execute(command: ReservationCommand, meta: CommandMeta, options: ExecuteOptions = {}): Promise<CommandOutcome> {
     return this.queue.run(command.data.reservationId, () =>
       retryOnConflict(this.maxAttempts, (attempt) => this.attempt(command, meta, options, attempt)).catch((error: unknown) => {
-        throw isWrongExpectedRevision(error) ? concurrentChange() : error
+        const refusal = isWrongExpectedRevision(error) ? concurrentChange() : error
+        meta.trace?.('refused', { command: command.type, message: (refusal as Error).message, reservationId: command.data.reservationId })
+        throw refusal
       }),
     )
   }
@@ -108,6 +114,9 @@ export class Ledger {
   /** One read → decide → append of a command; a stream that moved under it fails the append. */
   private async attempt(command: ReservationCommand, meta: CommandMeta, options: ExecuteOptions, attempt: number): Promise<CommandOutcome> {
     const reservationId = command.data.reservationId
+    if (attempt > 1) {
+      meta.trace?.('retry', { attempt, command: command.type, reservationId })
+    }
     // A booking names a fresh UUIDv7, so its stream is new: the append's expected revision
     // checks that, and only a retry after a conflict reads the stream.
     const { revision, state } =
@@ -116,6 +125,7 @@ export class Ledger {
         : await this.load(reservationId)
     const context: DecisionContext = { now: meta.now ?? this.clock(), privileged: meta.privileged }
     const decided = decideReservation(command, state, this.deps.policy, context)
+    meta.trace?.('decision', { attempt, command: command.type, events: decided.map(({ type }) => type), reservationId, revision })
     if (decided.length === 0) {
       return { events: [], revision, state }
     }
@@ -128,6 +138,11 @@ export class Ledger {
     const guard = await this.idempotencyGuard(command)
     const decision = { after: next, before: state, events: decided, guard, metadata, optimistic: attempt === 1, reservationId, revision }
     const recorded = await this.commit(this.deps, decision)
+    meta.trace?.('appended', {
+      claims: heldClaims(next, this.deps.policy.statusMachine).map(({ resource }) => resource),
+      reservationId,
+      revision: revision + recorded.length,
+    })
     return { events: recorded, revision: revision + recorded.length, state: next }
   }
 

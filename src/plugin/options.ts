@@ -89,6 +89,8 @@ export interface ReserveLedgerOptions {
   collectionOverrides?: Partial<Record<OverridableCollection, CollectionOverride>>
   /** Replaces an admin component with one at this import path, or, with `false`, leaves Payload's default. */
   components?: Partial<Record<AdminComponentName, false | string>>
+  /** Structured traces of slot generation, decisions, retries and appends through Payload's logger, one trace id per request. */
+  debug?: boolean
   /** Minutes of buffer after a booking for services that set no buffer of their own. */
   defaultBufferTime?: number
   /**
@@ -136,6 +138,7 @@ export interface ResolvedOptions {
   cancelledStatus: string
   /** The status whose entry fires the confirm hooks, if the machine has one. */
   confirmedStatus: null | string
+  debug: boolean
   defaultBufferTime: number
   disabled: boolean
   enforceActive: boolean

@@ -176,6 +176,9 @@ const validate = (resolved: ResolvedOptions, options: ReserveLedgerOptions): voi
   if (typeof resolved.enforceActive !== 'boolean') {
     throw configError('enforceActive must be a boolean')
   }
+  if (typeof resolved.debug !== 'boolean') {
+    throw configError('debug must be a boolean')
+  }
   if (typeof resolved.disabled !== 'boolean') {
     throw configError('disabled must be a boolean')
   }
@@ -238,6 +241,7 @@ export const resolveOptions = (options: ReserveLedgerOptions, host: { localizati
     components: options.components ?? {},
     confirmedStatus:
       statusMachine?.confirmStatus ?? (Array.isArray(statuses) && statuses.includes('confirmed') ? 'confirmed' : null),
+    debug: options.debug ?? false,
     defaultBufferTime: options.defaultBufferTime ?? 0,
     disabled: options.disabled ?? false,
     enforceActive: options.enforceActive ?? true,

@@ -11,6 +11,7 @@ import { resolveWindows } from '../../availability/resolve-windows.js'
 import { referenceData } from '../reference-data/reference-data.js'
 import type { ResourceRecord, ServiceRecord } from '../reference-data/records.js'
 import { durationRangeOf, slotServiceOf } from '../reference-data/slot-service.js'
+import { requestTracer } from '../debug-trace.js'
 import { getRuntime } from '../runtime.js'
 import { MESSAGES } from '../http/messages.js'
 import { readableIds } from './readable-ids.js'
@@ -28,8 +29,10 @@ import { errorBody } from '../http/request-error.js'
  * "Reads: availability and the endpoints (`src/availability`, `src/plugin/endpoints`)".
  */
 export const findSlots = async (req: PayloadRequest, options: ResolvedOptions, query: SlotQuery): Promise<EpochRange[]> => {
+  const trace = requestTracer(req, options)
   const found = await slotSetOf(req, options, query)
   if (!found) {
+    trace?.('slots', { date: query.date, offered: 0, reason: 'nothing bookable', resource: query.resource, service: query.service })
     return []
   }
   const { primary, resources, service, set } = found
@@ -42,6 +45,7 @@ export const findSlots = async (req: PayloadRequest, options: ResolvedOptions, q
   const schedules = (await referenceData(req.payload, options).schedules([primary.id])).get(String(primary.id)) ?? []
   const [day] = resolveWindows(schedules, timeZone, query.date, query.date)
   if (day.windows.length === 0) {
+    trace?.('slots', { date: query.date, offered: 0, reason: 'no working window', resource: query.resource, service: query.service })
     return []
   }
   const { busy } = getRuntime(req.payload)
@@ -52,7 +56,7 @@ export const findSlots = async (req: PayloadRequest, options: ResolvedOptions, q
       return { busy: snapshot.state.index, capacityMode: resource.capacityMode, quantity: resource.quantity }
     }),
   )
-  return generateSlots({
+  const slots = generateSlots({
     ...day,
     guestCount: query.guestCount,
     now: Date.now(),
@@ -60,6 +64,15 @@ export const findSlots = async (req: PayloadRequest, options: ResolvedOptions, q
     service: { ...slotServiceOf(service, options), durationMinutes: minutes },
     timeZone,
   })
+  trace?.('slots', {
+    date: query.date,
+    durationMinutes: minutes,
+    offered: slots.length,
+    resources: set,
+    service: query.service,
+    windows: day.windows.length,
+  })
+  return slots
 }
 
 /**

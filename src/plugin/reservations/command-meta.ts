@@ -4,6 +4,7 @@ import type { CommandMeta } from '../../commands/ledger.js'
 import type { ResolvedOptions } from '../options.js'
 
 import { isPrivileged } from '../access/is-privileged.js'
+import { requestTracer } from '../debug-trace.js'
 
 /**
  * Who is acting, for the audit trail and the privilege rules: a signed-in user; server code
@@ -11,8 +12,10 @@ import { isPrivileged } from '../access/is-privileged.js'
  * or an anonymous caller over HTTP, who can only act as a guest.
  */
 export const commandMeta = (req: PayloadRequest, options: ResolvedOptions, reason?: string): CommandMeta => {
+  const trace = requestTracer(req, options)
   const base = {
     ...(reason ? { reason } : {}),
+    ...(trace ? { trace } : {}),
     ...(typeof req.context?.requestId === 'string' ? { requestId: req.context.requestId } : {}),
   }
   if (req.user) {

@@ -1,0 +1,95 @@
+import type { Payload } from 'payload'
+
+import { Writable } from 'node:stream'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { reserveLedgerPlugin } from '../../src/index.js'
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../helpers/databases.js'
+import { startPayload, stopPayload } from '../helpers/payload.js'
+import { getJson, postJson, withQuery } from '../support/http.js'
+import { ALWAYS_OPEN } from './plugin-http.js'
+
+type TraceLine = { id: string; step: string } & Record<string, unknown>
+
+/** A Payload instance whose logger writes into `lines`, with the plugin's `debug` as given. */
+const tracedSite = (kind: Parameters<typeof createTestDatabase>[0], debug: boolean) => {
+  const lines: TraceLine[] = []
+  const destination = new Writable({
+    write(chunk, _encoding, done) {
+      for (const text of String(chunk).split('\n').filter(Boolean)) {
+        const trace = (JSON.parse(text) as { reserveTrace?: TraceLine }).reserveTrace
+        if (trace) {
+          lines.push(trace)
+        }
+      }
+      done()
+    },
+  })
+  let database: TestDatabase
+  let payload: Payload
+  beforeAll(async () => {
+    database = await createTestDatabase(kind)
+    payload = await startPayload({
+      config: { logger: { destination, options: { level: 'info' } } },
+      database,
+      plugins: [reserveLedgerPlugin({ allowGuestBooking: true, catchUp: { graceMs: 300, intervalMs: 60_000 }, debug, userCollection: 'users' })],
+    })
+  })
+  afterAll(async () => {
+    await stopPayload(payload)
+    await database.drop()
+  })
+  const bookable = async () => {
+    const service = await payload.create({ collection: 'services', data: { allowGuestBooking: 'enabled', duration: 60, name: 'Trace' } })
+    const resource = await payload.create({ collection: 'resources', data: { name: 'Room', services: [service.id] } })
+    await payload.create({ collection: 'schedules', data: { name: 'Always', recurringSlots: ALWAYS_OPEN, resource: resource.id } })
+    return { resource: resource.id, service: service.id }
+  }
+  return { bookable, lines, site: () => payload }
+}
+
+const guest = { email: 'trace@example.test', name: 'Tracy' }
+
+describe.each(testDatabaseKinds())('debug traces (%s)', (kind) => {
+  const traced = tracedSite(kind, true)
+
+  it('traces a booking under one id: its decision and its append; a refused one says why', async () => {
+    const ids = await traced.bookable()
+    traced.lines.length = 0
+    const booked = await postJson(traced.site(), '/api/reserve/book', { guest, ...ids, startTime: '2031-07-01T09:00:00.000Z' })
+    expect(booked.status).toBe(201)
+    const steps = traced.lines.map(({ step }) => step)
+    expect(steps).toEqual(['decision', 'appended'])
+    expect(new Set(traced.lines.map(({ id }) => id)).size).toBe(1)
+    expect(traced.lines[0]).toMatchObject({ command: 'BookReservation', events: ['ReservationBooked'], reservationId: booked.body.id })
+    expect(traced.lines[1]).toMatchObject({ claims: [String(ids.resource)], reservationId: booked.body.id })
+
+    const bookingTrace = traced.lines[0].id
+    traced.lines.length = 0
+    const taken = await postJson(traced.site(), '/api/reserve/book', { guest, ...ids, startTime: '2031-07-01T09:00:00.000Z' })
+    expect(taken.status).toBe(409)
+    expect(traced.lines.at(-1)).toMatchObject({ command: 'BookReservation', step: 'refused' })
+    // Another request, another trace.
+    expect(traced.lines.every(({ id }) => id !== bookingTrace)).toBe(true)
+  })
+
+  it('traces slot generation', async () => {
+    const ids = await traced.bookable()
+    traced.lines.length = 0
+    const answer = await getJson(traced.site(), withQuery('/api/reserve/slots', { date: '2031-07-02', resource: String(ids.resource), service: String(ids.service) }))
+    expect(traced.lines).toEqual([
+      expect.objectContaining({ date: '2031-07-02', durationMinutes: 60, offered: answer.body.slots.length, step: 'slots', windows: 1 }),
+    ])
+  })
+})
+
+describe.each(testDatabaseKinds())('without debug (%s)', (kind) => {
+  const quiet = tracedSite(kind, false)
+
+  it('traces nothing', async () => {
+    const ids = await quiet.bookable()
+    expect((await postJson(quiet.site(), '/api/reserve/book', { guest, ...ids, startTime: '2031-07-03T09:00:00.000Z' })).status).toBe(201)
+    await getJson(quiet.site(), withQuery('/api/reserve/slots', { date: '2031-07-03', resource: String(ids.resource), service: String(ids.service) }))
+    expect(quiet.lines).toEqual([])
+  })
+})
