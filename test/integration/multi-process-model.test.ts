@@ -156,10 +156,11 @@ describe.each(testDatabaseKinds())('%s: OS processes sharing one database, check
     await Promise.all(nodes.map((node) => node.exited))
     const sampled = await sampler.stop()
     // Nothing repaired anything since the processes exited: the checks see what they left.
-    return { model, ops: results.flatMap((result) => result.ops), parentCatchUp: await parentCatchUp.stop(), results, sampled }
+    const childErrors = nodes.flatMap((node, n) => node.errors.map((error) => `process ${n}: ${error}`))
+    return { childErrors, model, ops: results.flatMap((result) => result.ops), parentCatchUp: await parentCatchUp.stop(), results, sampled }
   }
 
-  const check = async (seed: number, { model, ops, parentCatchUp, results, sampled }: Awaited<ReturnType<typeof runSeed>>) => {
+  const check = async (seed: number, { childErrors, model, ops, parentCatchUp, results, sampled }: Awaited<ReturnType<typeof runSeed>>) => {
     const runtime = getRuntime(site.payload)
     const blocking = runtime.options.statusMachine.blockingStatuses
     const ours = new Set(model.resources.map(({ id }) => String(id)))
@@ -277,6 +278,8 @@ describe.each(testDatabaseKinds())('%s: OS processes sharing one database, check
     await runtime.catchUp.run()
     const final = await watch.stop()
     if (repaired(final)) problems.catchUpRepairedAfterRun = final
+    // What the processes logged as failed explains most repairs: shown with any problem.
+    if (Object.keys(problems).length > 0 && childErrors.length > 0) problems.childErrors = childErrors.slice(0, 10)
 
     const count = (k: StressOp['kind'], status: number) => ops.filter((op) => op.kind === k && op.status === status).length
     const passes = results.reduce((sum, { catchUp }) => sum + catchUp.passes, 0)

@@ -38,6 +38,8 @@ export interface CatchUpTally {
   failures: string[]
   /** Hook checkpoints catch-up advanced, on the same terms: host hooks the request that appended their events did not deliver. */
   hooks: number
+  /** The first few of those: the reservation, the checkpoint before and after, and the events it had not delivered. */
+  hookWrites: { events: string[]; from: null | number; id: string; newestEventAgeMs?: number; to: unknown }[]
   /**
    * Document writes and hook checkpoints of catch-up on a reservation whose newest event was
    * younger than the grace period: the request that appended it may have been writing it at
@@ -82,6 +84,7 @@ export const watchCatchUp = (
     failed: 0,
     failures: [],
     hooks: 0,
+    hookWrites: [],
     passes: 0,
     projected: 0,
     racedWithRequests: 0,
@@ -119,6 +122,12 @@ export const watchCatchUp = (
           tally.racedWithRequests++
         } else if (hooks) {
           tally.hooks++
+          if (tally.hookWrites.length < 5) {
+            const before = (await payload.db.findOne({ collection, where: { id: { equals: id } } }).catch(() => null)) as null | Record<string, unknown>
+            const from = typeof before?.ledgerHooksRevision === 'number' ? before.ledgerHooksRevision : null
+            const pending = events.filter((event) => event.revision > (from ?? -1)).map((event) => `${event.type}@${event.revision} ${event.recordedAt}`)
+            tally.hookWrites.push({ events: pending, from, id: String(id), newestEventAgeMs: newest, to: data.ledgerHooksRevision })
+          }
         } else {
           tally.documents++
           if (tally.documentWrites.length < 5) {

@@ -2,6 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
 
 export interface SpawnedNode {
+  /** Errors the node's logger wrote (pino lines of level error and above), as `msg: error message`. */
+  errors: string[]
   /** Resolves with the exit code, or the signal that ended it. */
   exited: Promise<number | string>
   /** Protocol lines ("@@ ..." without the marker) seen so far. */
@@ -17,12 +19,23 @@ export interface SpawnedNode {
  * with the given NODE_* settings. It answers on stdout in lines starting with "@@ " and reads
  * commands from stdin, one a line.
  */
+/** A pino line of level error or above, as `msg: error message`; null for anything else. */
+const loggedError = (raw: string): null | string => {
+  try {
+    const line = JSON.parse(raw) as { err?: { message?: string }; level?: number; msg?: string }
+    return typeof line.level === 'number' && line.level >= 50 ? `${line.msg ?? ''}: ${line.err?.message ?? ''}`.slice(0, 500) : null
+  } catch {
+    return null
+  }
+}
+
 export const spawnNode = (script: string, settings: Record<string, string>): SpawnedNode => {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     env: { ...process.env, ...settings },
     stdio: ['pipe', 'pipe', 'pipe'],
   })
   const lines: string[] = []
+  const errors: string[] = []
   const waiters: Array<{ prefix: string; resolve: (line: string) => void }> = []
   let stderr = ''
   child.stderr!.on('data', (chunk: Buffer) => {
@@ -30,6 +43,10 @@ export const spawnNode = (script: string, settings: Record<string, string>): Spa
   })
   createInterface({ input: child.stdout! }).on('line', (raw) => {
     if (!raw.startsWith('@@ ')) {
+      const logged = loggedError(raw)
+      if (logged !== null) {
+        errors.push(logged)
+      }
       return
     }
     const line = raw.slice(3)
@@ -44,6 +61,7 @@ export const spawnNode = (script: string, settings: Record<string, string>): Spa
     child.once('close', (code, signal) => resolve(signal ?? code ?? -1))
   })
   return {
+    errors,
     exited,
     lines,
     process: child,
