@@ -65,6 +65,20 @@ export type CollectionOverride = Omit<Partial<CollectionConfig>, 'fields' | 'slu
 
 export type OverridableCollection = 'customers' | 'reservations' | 'resources' | 'schedules' | 'services'
 
+/** Time a resource is busy elsewhere, as a site's `getExternalBusy` answers it. */
+export interface ExternalBusyInterval {
+  end: Date | string
+  label?: string
+  start: Date | string
+}
+
+export type GetExternalBusy = (args: {
+  end: Date
+  req: PayloadRequest
+  resourceId: number | string
+  start: Date
+}) => ExternalBusyInterval[] | Promise<ExternalBusyInterval[]>
+
 export type AccessOverrides = Partial<
   Record<'customers' | 'reservations' | 'resources' | 'schedules' | 'services', CollectionConfig['access']>
 >
@@ -85,6 +99,12 @@ export interface ReserveLedgerOptions {
    * Catch-up re-delivers what a crash left undone (documents, hooks, orphan claims). It runs at
    * start and then every `intervalMs`, leaving events younger than `graceMs` to their writer.
    */
+  /**
+   * Calendar feeds (iCalendar URLs) resources subscribe to: synced in the background every
+   * `refreshMinutes` (default 15) over `horizonDays` (default 400). `allowPrivateNetworks` lets a
+   * feed live on this machine or a private network (refused by default).
+   */
+  calendarFeeds?: { allowPrivateNetworks?: boolean; horizonDays?: number; refreshMinutes?: number }
   catchUp?: { graceMs?: number; intervalMs?: number }
   collectionOverrides?: Partial<Record<OverridableCollection, CollectionOverride>>
   /** Replaces an admin component with one at this import path, or, with `false`, leaves Payload's default. */
@@ -101,6 +121,8 @@ export interface ReserveLedgerOptions {
   /** Keeps collections and fields (a stable schema) but mounts no endpoints, hooks or ledger. */
   disabled?: boolean
   eventStore?: EventStoreOption
+  /** Busy time from elsewhere (another booking system, a calendar API): blocks the whole resource. A resolver that throws is ignored with a warning. */
+  getExternalBusy?: GetExternalBusy
   hooks?: ReserveLedgerHooks
   leaveTypes?: string[]
   /** Slug of an upload collection: services and resources then take an `image` from it. */
@@ -131,6 +153,7 @@ export interface ResolvedOptions {
   adminGroup: string
   allowGuestBooking: boolean
   cancellationNoticePeriod: number
+  calendarFeeds: { allowPrivateNetworks: boolean; horizonDays: number; refreshMinutes: number }
   catchUp: { graceMs: number; intervalMs: number }
   collectionOverrides: Partial<Record<OverridableCollection, CollectionOverride>>
   components: Partial<Record<AdminComponentName, false | string>>
@@ -143,6 +166,7 @@ export interface ResolvedOptions {
   disabled: boolean
   enforceActive: boolean
   eventStore: EventStoreOption
+  getExternalBusy: GetExternalBusy | null
   hooks: Required<ReserveLedgerHooks>
   leaveTypes: string[]
   /** Names and descriptions of services and resources are localized: the site uses Payload's localization. */

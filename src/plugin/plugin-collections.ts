@@ -7,6 +7,8 @@ import { refuseDigestQueries } from './access/refuse-digest-queries.js'
 import { refuseMalformedQueries } from './access/refuse-malformed-queries.js'
 import { readsLedger, withoutTokenDigest } from './access/reservation-events-access.js'
 import { withOverride } from './collections/collection-override.js'
+import { feedsCollection } from './external-busy/feeds-collection.js'
+import { syncFeedsOnChange } from './external-busy/sync-on-change.js'
 import { buildCustomersCollection } from './collections/customers.js'
 import { withDeleteGuard } from './collections/hooks/refuse-delete-while-referenced.js'
 import { buildResourcesCollection } from './collections/resources.js'
@@ -15,6 +17,11 @@ import { buildServicesCollection } from './collections/services.js'
 import { ledgerCheckpointsCollection } from './ledger-checkpoints-collection.js'
 import { withReferenceDataInvalidation } from './reference-data/invalidation-hooks.js'
 import { buildReservationsCollection } from './reservations/collection.js'
+
+const withFeedSync = (collection: CollectionConfig): CollectionConfig => ({
+  ...collection,
+  hooks: { ...collection.hooks, afterChange: [...(collection.hooks?.afterChange ?? []), syncFeedsOnChange] },
+})
 
 /**
  * The collections the plugin adds, with their guards and cache invalidation and then the site's
@@ -29,7 +36,7 @@ export const pluginCollections = (resolved: ResolvedOptions): CollectionConfig[]
     ? [buildServicesCollection(resolved), buildResourcesCollection(resolved), buildSchedulesCollection(resolved)]
     : [
         withDeleteGuard(withReferenceDataInvalidation(buildServicesCollection(resolved), 'services'), resolved, 'services'),
-        withDeleteGuard(withReferenceDataInvalidation(buildResourcesCollection(resolved), 'resources'), resolved, 'resources'),
+        withFeedSync(withDeleteGuard(withReferenceDataInvalidation(buildResourcesCollection(resolved), 'resources'), resolved, 'resources')),
         withReferenceDataInvalidation(buildSchedulesCollection(resolved), 'schedules'),
       ]
   const [services, resources, schedules] = referenceCollections
@@ -54,6 +61,7 @@ export const pluginCollections = (resolved: ResolvedOptions): CollectionConfig[]
       }),
       hooks: { afterRead: [withoutTokenDigest], beforeOperation: [refuseDigestQueries, refuseMalformedQueries(resolved.slugs.events)] },
     },
+    feedsCollection(resolved),
     ledgerCheckpointsCollection(),
   ]
 }

@@ -200,6 +200,17 @@ const validate = (resolved: ResolvedOptions, options: ReserveLedgerOptions): voi
     throw configError(`catchUp.intervalMs must be a whole number of milliseconds from 1 to ${MAX_TIMER_MS}`)
   }
   requireWholeMinutes('defaultBufferTime', resolved.defaultBufferTime, 0, 1439)
+  const feeds = resolved.calendarFeeds
+  requireWholeMinutes('calendarFeeds.refreshMinutes', feeds.refreshMinutes, 1, 1440)
+  if (!Number.isInteger(feeds.horizonDays) || feeds.horizonDays < 1 || feeds.horizonDays > 3660) {
+    throw configError('calendarFeeds.horizonDays must be a whole number of days from 1 to 3660')
+  }
+  if (typeof feeds.allowPrivateNetworks !== 'boolean') {
+    throw configError('calendarFeeds.allowPrivateNetworks must be a boolean')
+  }
+  if (resolved.getExternalBusy !== null && typeof resolved.getExternalBusy !== 'function') {
+    throw configError('getExternalBusy must be a function')
+  }
   requireWholeMinutes('slotInterval', resolved.slotInterval, 1, 1440)
   if (!isTimeZone(resolved.timezone)) {
     throw configError(`timezone "${String(resolved.timezone)}" is not a valid IANA time zone`)
@@ -235,6 +246,11 @@ export const resolveOptions = (options: ReserveLedgerOptions, host: { localizati
     adminGroup: options.adminGroup ?? 'Reservations',
     allowGuestBooking: options.allowGuestBooking ?? false,
     cancellationNoticePeriod: options.cancellationNoticePeriod ?? 24,
+    calendarFeeds: {
+      allowPrivateNetworks: options.calendarFeeds?.allowPrivateNetworks ?? false,
+      horizonDays: options.calendarFeeds?.horizonDays ?? 400,
+      refreshMinutes: options.calendarFeeds?.refreshMinutes ?? 15,
+    },
     catchUp: { graceMs: options.catchUp?.graceMs ?? 3000, intervalMs: options.catchUp?.intervalMs ?? 5000 },
     cancelledStatus: statusMachine?.cancelStatus ?? 'cancelled',
     collectionOverrides: options.collectionOverrides ?? {},
@@ -246,6 +262,7 @@ export const resolveOptions = (options: ReserveLedgerOptions, host: { localizati
     disabled: options.disabled ?? false,
     enforceActive: options.enforceActive ?? true,
     eventStore: options.eventStore ?? { kind: 'payload' },
+    getExternalBusy: options.getExternalBusy ?? null,
     hooks: Object.fromEntries(HOOK_NAMES.map((name) => [name, options.hooks?.[name] ?? []])) as ResolvedOptions['hooks'],
     leaveTypes: options.leaveTypes ?? [...DEFAULT_LEAVE_TYPES],
     localizedTexts: Boolean(host.localization),

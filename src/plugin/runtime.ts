@@ -14,6 +14,8 @@ import { CatchUp } from '../projections/catch-up.js'
 import { deliverHooks, projectDocuments, reconcileClaims } from '../projections/catch-up-handlers.js'
 import { RequestOwnership } from '../projections/request-ownership.js'
 import { ReservationsProjector } from '../projections/reservations-projector.js'
+import { FeedCache } from './external-busy/feed-cache.js'
+import { FeedSync } from './external-busy/feed-sync.js'
 import { CHECKPOINTS_COLLECTION } from './ledger-checkpoints-collection.js'
 import { referenceData } from './reference-data/reference-data.js'
 import { watchRequestWrites } from './reservations/request-writes.js'
@@ -24,6 +26,10 @@ import { voidFailedWrites } from './reservations/void-failed-writes.js'
 export interface ReserveRuntime {
   busy: BusyIndex
   catchUp: CatchUp
+  /** The synced busy time of calendar feeds, in memory. */
+  feeds: FeedCache
+  /** The background sync of calendar feeds. */
+  feedSync: FeedSync
   ledger: Ledger
   options: ResolvedOptions
   /** Which reservations a request in this process is writing, and guest tokens on their way to afterBookingCreate. */
@@ -154,7 +160,22 @@ const projectUnowned = (payload: Payload, { ownership, projector, store }: Pick<
     }
   })
 
-/** Starts the ledger for a Payload instance: store, index, projector, catch-up. */
+/**
+ * The calendar feeds: their synced busy time loaded now, a sync pass started in the background
+ * (boot does not wait on remote servers) and repeated every `refreshMinutes`.
+ */
+const startFeeds = async (payload: Payload, options: ResolvedOptions) => {
+  const feeds = new FeedCache(payload)
+  await feeds.reload()
+  const feedSync = new FeedSync(payload, options, feeds)
+  const report = (error: unknown) => payload.logger.error({ err: error, msg: 'payload-reserve-ledger: calendar feed sync failed' })
+  void feedSync.run().catch(report)
+  const timer = setInterval(() => void feedSync.run().catch(report), options.calendarFeeds.refreshMinutes * 60_000)
+  timer.unref()
+  return { feedSync, feeds, stopFeeds: () => clearInterval(timer) }
+}
+
+/** Starts the ledger for a Payload instance: store, index, projector, catch-up, calendar feeds. */
 export const startRuntime = async (payload: Payload, options: ResolvedOptions): Promise<ReserveRuntime> => {
   const store = await createStore(payload, options)
   const busy = new BusyIndex(store)
@@ -165,16 +186,21 @@ export const startRuntime = async (payload: Payload, options: ResolvedOptions): 
   const subscription = projectUnowned(payload, { ownership, projector, store })
   const report = (error: unknown) => payload.logger.error({ err: error, msg: 'payload-reserve-ledger: catch-up failed' })
   const stopCatchUp = await startCatchUp(store, catchUp, options.catchUp.intervalMs, report)
+  const { feedSync, feeds, stopFeeds } = await startFeeds(payload, options)
 
   const runtime: ReserveRuntime = {
     busy,
     catchUp,
+    feedSync,
+    feeds,
     ledger,
     options,
     ownership,
     projector,
     async stop() {
       stopCatchUp()
+      stopFeeds()
+      await feedSync.settle()
       subscription.unsubscribe()
       // Background work still holding connections would fail mid-query once the pool ends.
       await catchUp.settle()

@@ -103,6 +103,7 @@ describe.each(testDatabaseKinds())('resource-availability endpoint (%s)', (kind)
             timeOff: [],
           },
         ],
+        external: [],
         quantity: 6,
         requiredPools: [],
       },

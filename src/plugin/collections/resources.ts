@@ -4,6 +4,7 @@ import type { ResolvedOptions } from '../options.js'
 
 import { ownedRecordAccess } from '../access/owned-record-access.js'
 import { relationIdsForNonStaff } from '../access/relation-ids-for-non-staff.js'
+import { calendarFeedsField } from './fields/calendar-feeds-field.js'
 import { ownerField } from './fields/owner-field.js'
 import { descriptionField, imageFields, nameField } from './fields/presentation-fields.js'
 import { timeZoneField } from './fields/time-zone-field.js'
@@ -48,6 +49,7 @@ export const buildResourcesCollection = (resolved: ResolvedOptions): CollectionC
     },
     descriptionField(resolved),
     ...imageFields(resolved),
+    calendarFeedsField,
     ownerField(resolved),
     { name: 'active', type: 'checkbox', admin: { position: 'sidebar' }, defaultValue: true },
   ],

@@ -5,6 +5,7 @@ import type { ResolvedOptions } from '../options.js'
 import type { SlotQuery } from './slot-query.js'
 
 import { allowsDuration, describeDurations } from '../../availability/duration-range.js'
+import { withExternalBusy } from '../../availability/external-busy.js'
 import { generateSlots, type SlotResource } from '../../availability/generate-slots.js'
 import type { EpochRange } from '../../time/ranges.js'
 import { resolveWindows } from '../../availability/resolve-windows.js'
@@ -12,11 +13,15 @@ import { referenceData } from '../reference-data/reference-data.js'
 import type { ResourceRecord, ServiceRecord } from '../reference-data/records.js'
 import { durationRangeOf, slotServiceOf } from '../reference-data/slot-service.js'
 import { requestTracer } from '../debug-trace.js'
+import { externalBusyOf } from '../external-busy/external-busy.js'
 import { getRuntime } from '../runtime.js'
 import { MESSAGES } from '../http/messages.js'
 import { readableIds } from './readable-ids.js'
 import { parseRecordId } from '../http/record-id.js'
 import { errorBody } from '../http/request-error.js'
+
+// Buffers may reach past the day's windows: external busy time is read a day either side.
+const DAY_MS = 86_400_000
 
 /**
  * The bookable slots of a query. The resolved set is the caller resources
@@ -49,11 +54,12 @@ export const findSlots = async (req: PayloadRequest, options: ResolvedOptions, q
     return []
   }
   const { busy } = getRuntime(req.payload)
+  const [dayStart, dayEnd] = [day.windows[0].start - DAY_MS, day.windows[day.windows.length - 1].end + DAY_MS]
   const slotResources: SlotResource[] = await Promise.all(
     set.map(async (id) => {
       const resource = resources.get(String(id))!
-      const snapshot = await busy.current(String(id))
-      return { busy: snapshot.state.index, capacityMode: resource.capacityMode, quantity: resource.quantity }
+      const [snapshot, external] = await Promise.all([busy.current(String(id)), externalBusyOf(req, options, id, dayStart, dayEnd)])
+      return { busy: withExternalBusy(snapshot.state.index, external, resource.quantity), capacityMode: resource.capacityMode, quantity: resource.quantity }
     }),
   )
   const slots = generateSlots({

@@ -377,6 +377,16 @@ const paths = (api: string): Record<string, Json> => ({
               },
               type: 'array',
             },
+            external: {
+              description:
+                "Time the resource is busy elsewhere (its calendar feeds, the site's getExternalBusy): the whole resource is taken. `label` only for privileged staff.",
+              items: {
+                properties: { end: dateTime, label: text, start: dateTime },
+                required: ['start', 'end'],
+                type: 'object',
+              },
+              type: 'array',
+            },
             quantity: { type: 'integer' },
             requiredPools: {
               items: {
@@ -387,7 +397,7 @@ const paths = (api: string): Record<string, Json> => ({
               type: 'array',
             },
           },
-          required: ['busy', 'capacityMode', 'quantity', 'days', 'requiredPools'],
+          required: ['busy', 'capacityMode', 'quantity', 'days', 'external', 'requiredPools'],
           type: 'object',
         }),
         400: refusal('Missing or malformed parameters.', ref('ErrorBody'), {

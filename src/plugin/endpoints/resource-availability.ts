@@ -7,6 +7,8 @@ import type { ResolvedOptions } from '../options.js'
 import { localDateOf } from '../../time/local-time.js'
 import { resolveWindows } from '../../availability/resolve-windows.js'
 import { referenceData } from '../reference-data/reference-data.js'
+import { isPrivileged } from '../access/is-privileged.js'
+import { externalBusyOf } from '../external-busy/external-busy.js'
 import { getRuntime } from '../runtime.js'
 import { isoRange } from '../http/iso.js'
 import { LIMITS, MESSAGES } from '../http/messages.js'
@@ -68,10 +70,18 @@ export const resourceAvailabilityEndpoint = (options: ResolvedOptions): Endpoint
       quantity: pool.quantity,
     }))
 
+    // A practitioner's private calendar says what, not only when: its labels are for staff.
+    const labelled = isPrivileged(req.user, options)
+    const external = (await externalBusyOf(req, options, id, from, to)).map(({ end, label, start }) => ({
+      ...isoRange({ end, start }),
+      ...(labelled && label ? { label } : {}),
+    }))
+
     return Response.json({
       busy: busyIn(own.state.index, from, to),
       capacityMode: resource.capacityMode,
       days,
+      external,
       quantity: resource.quantity,
       requiredPools,
     } satisfies ResourceAvailability)

@@ -21,6 +21,11 @@ export interface BusyInterval extends TimeRange {
   units: number
 }
 
+/** Time the resource is busy elsewhere (a calendar feed, the site's resolver); the label only for privileged staff. */
+export interface ExternalBusy extends TimeRange {
+  label?: string
+}
+
 export interface TimeOff extends TimeRange {
   reason?: string
   type?: string
@@ -37,6 +42,8 @@ export interface ResourceAvailability {
   busy: BusyInterval[]
   capacityMode: 'per-guest' | 'per-reservation'
   days: AvailabilityDay[]
+  /** Busy elsewhere: the whole resource is taken there. */
+  external: ExternalBusy[]
   quantity: number
   requiredPools: { busy: BusyInterval[]; quantity: number }[]
 }

@@ -9,6 +9,7 @@ import { guestBookingEnabled } from './guest-booking-enabled.js'
 import { guestContactDetails } from './guest-contact-details.js'
 import { guestWithoutCustomer } from './guest-without-customer.js'
 import { itemsForNonStaff } from './items-for-non-staff.js'
+import { outsideExternalBusy } from './outside-external-busy.js'
 import { ownerStaffBooksOwnResources } from './owner-staff-books-own-resources.js'
 import { withinSchedule } from './within-schedule.js'
 
@@ -28,6 +29,7 @@ const rules: BookingRule[] = [
   activeRecordsOnly,
   itemsForNonStaff,
   withinSchedule,
+  outsideExternalBusy,
 ]
 
 export const checkBookingRules = async (context: BookingRuleContext): Promise<void> => {

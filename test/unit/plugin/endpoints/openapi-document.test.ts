@@ -7,6 +7,7 @@ import type {
   CustomerHit,
   CustomerSearchResponse,
   ErrorBody,
+  ExternalBusy,
   HistoryEvent,
   HistoryResponse,
   MessageBody,
@@ -60,8 +61,9 @@ const CONTRACT: [string, Json, Record<string, 'optional' | 'required'>][] = [
   [
     'GET /reserve/resource-availability 200',
     range,
-    { busy: 'required', capacityMode: 'required', days: 'required', quantity: 'required', requiredPools: 'required' } satisfies KeysOf<ResourceAvailability>,
+    { busy: 'required', capacityMode: 'required', days: 'required', external: 'required', quantity: 'required', requiredPools: 'required' } satisfies KeysOf<ResourceAvailability>,
   ],
+  ['… external[]', descend(range, 'external'), { end: 'required', label: 'optional', start: 'required' } satisfies KeysOf<ExternalBusy>],
   ['… busy[]', descend(range, 'busy'), { end: 'required', start: 'required', units: 'required' } satisfies KeysOf<BusyInterval>],
   ['… days[]', descend(range, 'days'), { date: 'required', shiftWindows: 'required', timeOff: 'required' } satisfies KeysOf<AvailabilityDay>],
   ['… days[].shiftWindows[]', descend(range, 'days', 'shiftWindows'), { end: 'required', start: 'required' } satisfies KeysOf<TimeRange>],
