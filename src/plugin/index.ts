@@ -9,6 +9,7 @@ import { withAdmin } from './admin/registration.js'
 import { injectCustomerFields } from './collections/customers.js'
 import { withDeleteGuard } from './collections/hooks/refuse-delete-while-referenced.js'
 import { reserveEndpoints } from './endpoints/index.js'
+import { reserveTasks } from './jobs.js'
 import { pluginCollections } from './plugin-collections.js'
 import { LEDGER_REJECTION } from './reservations/ledger-error.js'
 import { resolveOptions, validateAgainstConfig } from './resolve-options.js'
@@ -70,6 +71,7 @@ export const reserveLedgerPlugin =
       // A 409 for a taken slot is an answer, not a server fault. (Payload types the keys as its
       // own error names, but looks up any error's name.)
       loggingLevels: { ...({ [LEDGER_REJECTION]: 'info' } as Config['loggingLevels']), ...config.loggingLevels },
+      jobs: { ...config.jobs, tasks: [...(config.jobs?.tasks ?? []), ...reserveTasks()] },
       bin: [
         ...(config.bin ?? []),
         { key: 'reserve:rebuild', scriptPath: cliScript('rebuild') },

@@ -120,6 +120,12 @@ export interface ReserveLedgerOptions {
   enforceActive?: boolean
   /** Keeps collections and fields (a stable schema) but mounts no endpoints, hooks or ledger. */
   disabled?: boolean
+  /**
+   * Whether this process runs catch-up and the calendar feed sync on its own timers (default
+   * true). Off on a serverless host, where nothing runs between requests: the plugin's Payload
+   * jobs (`reserveCatchUp`, `reserveCalendarSync` on the `reserve-ledger` queue) do that work.
+   */
+  inProcessTimers?: boolean
   eventStore?: EventStoreOption
   /** Busy time from elsewhere (another booking system, a calendar API): blocks the whole resource. A resolver that throws is ignored with a warning. */
   getExternalBusy?: GetExternalBusy
@@ -166,6 +172,7 @@ export interface ResolvedOptions {
   disabled: boolean
   enforceActive: boolean
   eventStore: EventStoreOption
+  inProcessTimers: boolean
   getExternalBusy: GetExternalBusy | null
   hooks: Required<ReserveLedgerHooks>
   leaveTypes: string[]

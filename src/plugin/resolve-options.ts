@@ -176,6 +176,9 @@ const validate = (resolved: ResolvedOptions, options: ReserveLedgerOptions): voi
   if (typeof resolved.enforceActive !== 'boolean') {
     throw configError('enforceActive must be a boolean')
   }
+  if (typeof resolved.inProcessTimers !== 'boolean') {
+    throw configError('inProcessTimers must be a boolean')
+  }
   if (typeof resolved.debug !== 'boolean') {
     throw configError('debug must be a boolean')
   }
@@ -263,6 +266,7 @@ export const resolveOptions = (options: ReserveLedgerOptions, host: { localizati
     enforceActive: options.enforceActive ?? true,
     eventStore: options.eventStore ?? { kind: 'payload' },
     getExternalBusy: options.getExternalBusy ?? null,
+    inProcessTimers: options.inProcessTimers ?? true,
     hooks: Object.fromEntries(HOOK_NAMES.map((name) => [name, options.hooks?.[name] ?? []])) as ResolvedOptions['hooks'],
     leaveTypes: options.leaveTypes ?? [...DEFAULT_LEAVE_TYPES],
     localizedTexts: Boolean(host.localization),

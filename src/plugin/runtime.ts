@@ -70,7 +70,7 @@ const createStore = async (payload: Payload, options: ResolvedOptions): Promise<
 const startCatchUp = async (
   store: EventStore,
   catchUp: CatchUp,
-  intervalMs: number,
+  { intervalMs, timers }: { intervalMs: number; timers: boolean },
   report: (error: unknown) => void,
 ): Promise<() => void> => {
   if (store.subscribe) {
@@ -78,6 +78,9 @@ const startCatchUp = async (
     return () => live.unsubscribe()
   }
   await catchUp.run().catch(report)
+  if (!timers) {
+    return () => undefined
+  }
   const timer = setInterval(() => void catchUp.run().catch(report), intervalMs)
   timer.unref()
   return () => clearInterval(timer)
@@ -168,6 +171,9 @@ const startFeeds = async (payload: Payload, options: ResolvedOptions) => {
   const feeds = new FeedCache(payload)
   await feeds.reload()
   const feedSync = new FeedSync(payload, options, feeds)
+  if (!options.inProcessTimers) {
+    return { feedSync, feeds, stopFeeds: () => undefined }
+  }
   const report = (error: unknown) => payload.logger.error({ err: error, msg: 'payload-reserve-ledger: calendar feed sync failed' })
   void feedSync.run().catch(report)
   const timer = setInterval(() => void feedSync.run().catch(report), options.calendarFeeds.refreshMinutes * 60_000)
@@ -185,7 +191,7 @@ export const startRuntime = async (payload: Payload, options: ResolvedOptions): 
   const catchUp = createCatchUp(payload, options, { ledger, ownership, projector, store })
   const subscription = projectUnowned(payload, { ownership, projector, store })
   const report = (error: unknown) => payload.logger.error({ err: error, msg: 'payload-reserve-ledger: catch-up failed' })
-  const stopCatchUp = await startCatchUp(store, catchUp, options.catchUp.intervalMs, report)
+  const stopCatchUp = await startCatchUp(store, catchUp, { intervalMs: options.catchUp.intervalMs, timers: options.inProcessTimers }, report)
   const { feedSync, feeds, stopFeeds } = await startFeeds(payload, options)
 
   const runtime: ReserveRuntime = {

@@ -1,0 +1,40 @@
+import type { TaskConfig } from 'payload'
+
+import { getRuntime } from './runtime.js'
+
+/** The queue the plugin's background tasks run on: a scheduler runs it with `GET /api/payload-jobs/run?queue=reserve-ledger`. */
+export const RESERVE_QUEUE = 'reserve-ledger'
+
+/**
+ * The plugin's background work as tasks of Payload's Jobs Queue, scheduled on its own queue:
+ * the catch-up pass (documents, hooks and claims a crash left undone) every minute, and the
+ * calendar feed sync every five (each feed still waits out `calendarFeeds.refreshMinutes`).
+ * They run through `jobs.autoRun` on a long-lived server, or from a scheduler calling Payload's
+ * jobs endpoint on a serverless host, where no in-process timer fires between requests.
+ */
+export const reserveTasks = (): TaskConfig[] => [
+  {
+    handler: async ({ req }) => {
+      const { projected, reconciled } = await getRuntime(req.payload).catchUp.run()
+      return { output: { projected, reconciled } }
+    },
+    label: 'Reservations: catch up with the ledger',
+    outputSchema: [
+      { name: 'projected', type: 'number' },
+      { name: 'reconciled', type: 'number' },
+    ],
+    retries: 2,
+    schedule: [{ cron: '* * * * *', queue: RESERVE_QUEUE }],
+    slug: 'reserveCatchUp',
+  },
+  {
+    handler: async ({ req }) => {
+      await getRuntime(req.payload).feedSync.run()
+      return { output: {} }
+    },
+    label: 'Reservations: sync calendar feeds',
+    retries: 2,
+    schedule: [{ cron: '*/5 * * * *', queue: RESERVE_QUEUE }],
+    slug: 'reserveCalendarSync',
+  },
+]
