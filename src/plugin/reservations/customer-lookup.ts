@@ -23,7 +23,8 @@ export const customerExists = async (req: PayloadRequest, options: ResolvedOptio
   const parsed = parseRecordId(req.payload, options.slugs.customers, id)
   const found =
     parsed !== null &&
-    (await req.payload.db.findOne({ collection: options.slugs.customers as CollectionSlug, req, where: { id: { equals: parsed } } })) !== null
+    // Only whether it exists: no columns, no joins (an auth collection's sessions).
+    (await req.payload.db.findOne({ collection: options.slugs.customers as CollectionSlug, req, select: {}, where: { id: { equals: parsed } } })) !== null
   known.set(key, found)
   return found
 }
