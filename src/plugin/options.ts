@@ -105,6 +105,12 @@ export interface ReserveLedgerOptions {
    * feed live on this machine or a private network (refused by default).
    */
   calendarFeeds?: { allowPrivateNetworks?: boolean; horizonDays?: number; refreshMinutes?: number }
+  /**
+   * When customers and guests may book: at least `minNoticeMinutes` before the start (default 0)
+   * and at most `maxAdvanceDays` ahead (default: no limit). A service may set its own. Privileged
+   * staff are exempt.
+   */
+  bookingWindow?: { maxAdvanceDays?: null | number; minNoticeMinutes?: number }
   catchUp?: { graceMs?: number; intervalMs?: number }
   collectionOverrides?: Partial<Record<OverridableCollection, CollectionOverride>>
   /** Replaces an admin component with one at this import path, or, with `false`, leaves Payload's default. */
@@ -159,6 +165,7 @@ export interface ResolvedOptions {
   adminGroup: string
   allowGuestBooking: boolean
   cancellationNoticePeriod: number
+  bookingWindow: { maxAdvanceDays: null | number; minNoticeMinutes: number }
   calendarFeeds: { allowPrivateNetworks: boolean; horizonDays: number; refreshMinutes: number }
   catchUp: { graceMs: number; intervalMs: number }
   collectionOverrides: Partial<Record<OverridableCollection, CollectionOverride>>

@@ -168,22 +168,32 @@ const validateCustomisation = ({ collectionOverrides, components }: ResolvedOpti
   }
 }
 
+/** The booking window, the calendar feeds and the external busy resolver. */
+const validateWindowAndFeeds = (resolved: ResolvedOptions): void => {
+  const window = resolved.bookingWindow
+  requireWholeMinutes('bookingWindow.minNoticeMinutes', window.minNoticeMinutes, 0, 525_600)
+  if (window.maxAdvanceDays !== null && (!Number.isInteger(window.maxAdvanceDays) || window.maxAdvanceDays < 1 || window.maxAdvanceDays > 3660)) {
+    throw configError('bookingWindow.maxAdvanceDays must be a whole number of days from 1 to 3660, or null')
+  }
+  const feeds = resolved.calendarFeeds
+  requireWholeMinutes('calendarFeeds.refreshMinutes', feeds.refreshMinutes, 1, 1440)
+  if (!Number.isInteger(feeds.horizonDays) || feeds.horizonDays < 1 || feeds.horizonDays > 3660) {
+    throw configError('calendarFeeds.horizonDays must be a whole number of days from 1 to 3660')
+  }
+  if (typeof feeds.allowPrivateNetworks !== 'boolean') {
+    throw configError('calendarFeeds.allowPrivateNetworks must be a boolean')
+  }
+  if (resolved.getExternalBusy !== null && typeof resolved.getExternalBusy !== 'function') {
+    throw configError('getExternalBusy must be a function')
+  }
+}
+
 const validate = (resolved: ResolvedOptions, options: ReserveLedgerOptions): void => {
   requireString('adminGroup', resolved.adminGroup)
-  if (typeof resolved.allowGuestBooking !== 'boolean') {
-    throw configError('allowGuestBooking must be a boolean')
-  }
-  if (typeof resolved.enforceActive !== 'boolean') {
-    throw configError('enforceActive must be a boolean')
-  }
-  if (typeof resolved.inProcessTimers !== 'boolean') {
-    throw configError('inProcessTimers must be a boolean')
-  }
-  if (typeof resolved.debug !== 'boolean') {
-    throw configError('debug must be a boolean')
-  }
-  if (typeof resolved.disabled !== 'boolean') {
-    throw configError('disabled must be a boolean')
+  for (const name of ['allowGuestBooking', 'debug', 'disabled', 'enforceActive', 'inProcessTimers'] as const) {
+    if (typeof resolved[name] !== 'boolean') {
+      throw configError(`${name} must be a boolean`)
+    }
   }
   if (!isStringArray(resolved.resourceTypes, { nonEmpty: true })) {
     throw configError('resourceTypes must be a non-empty array of strings')
@@ -203,17 +213,7 @@ const validate = (resolved: ResolvedOptions, options: ReserveLedgerOptions): voi
     throw configError(`catchUp.intervalMs must be a whole number of milliseconds from 1 to ${MAX_TIMER_MS}`)
   }
   requireWholeMinutes('defaultBufferTime', resolved.defaultBufferTime, 0, 1439)
-  const feeds = resolved.calendarFeeds
-  requireWholeMinutes('calendarFeeds.refreshMinutes', feeds.refreshMinutes, 1, 1440)
-  if (!Number.isInteger(feeds.horizonDays) || feeds.horizonDays < 1 || feeds.horizonDays > 3660) {
-    throw configError('calendarFeeds.horizonDays must be a whole number of days from 1 to 3660')
-  }
-  if (typeof feeds.allowPrivateNetworks !== 'boolean') {
-    throw configError('calendarFeeds.allowPrivateNetworks must be a boolean')
-  }
-  if (resolved.getExternalBusy !== null && typeof resolved.getExternalBusy !== 'function') {
-    throw configError('getExternalBusy must be a function')
-  }
+  validateWindowAndFeeds(resolved)
   requireWholeMinutes('slotInterval', resolved.slotInterval, 1, 1440)
   if (!isTimeZone(resolved.timezone)) {
     throw configError(`timezone "${String(resolved.timezone)}" is not a valid IANA time zone`)
@@ -229,6 +229,20 @@ const validate = (resolved: ResolvedOptions, options: ReserveLedgerOptions): voi
   validateStatusMachine(resolved.statusMachine, resolved.cancelledStatus, resolved.confirmedStatus)
   validateCallbacks(resolved, options.hooks)
 }
+
+/** When customers may book, and how often the background work runs. */
+const timingDefaults = (options: ReserveLedgerOptions): Pick<ResolvedOptions, 'bookingWindow' | 'calendarFeeds' | 'catchUp'> => ({
+  bookingWindow: {
+    maxAdvanceDays: options.bookingWindow?.maxAdvanceDays ?? null,
+    minNoticeMinutes: options.bookingWindow?.minNoticeMinutes ?? 0,
+  },
+  calendarFeeds: {
+    allowPrivateNetworks: options.calendarFeeds?.allowPrivateNetworks ?? false,
+    horizonDays: options.calendarFeeds?.horizonDays ?? 400,
+    refreshMinutes: options.calendarFeeds?.refreshMinutes ?? 15,
+  },
+  catchUp: { graceMs: options.catchUp?.graceMs ?? 3000, intervalMs: options.catchUp?.intervalMs ?? 5000 },
+})
 
 /**
  * Applies every default to the plugin options and validates the result. Throws an Error whose
@@ -249,12 +263,7 @@ export const resolveOptions = (options: ReserveLedgerOptions, host: { localizati
     adminGroup: options.adminGroup ?? 'Reservations',
     allowGuestBooking: options.allowGuestBooking ?? false,
     cancellationNoticePeriod: options.cancellationNoticePeriod ?? 24,
-    calendarFeeds: {
-      allowPrivateNetworks: options.calendarFeeds?.allowPrivateNetworks ?? false,
-      horizonDays: options.calendarFeeds?.horizonDays ?? 400,
-      refreshMinutes: options.calendarFeeds?.refreshMinutes ?? 15,
-    },
-    catchUp: { graceMs: options.catchUp?.graceMs ?? 3000, intervalMs: options.catchUp?.intervalMs ?? 5000 },
+    ...timingDefaults(options),
     cancelledStatus: statusMachine?.cancelStatus ?? 'cancelled',
     collectionOverrides: options.collectionOverrides ?? {},
     components: options.components ?? {},

@@ -80,6 +80,18 @@ export const buildServicesCollection = (resolved: ResolvedOptions): CollectionCo
       max: 1440,
       min: 1,
     }),
+    wholeNumberField({
+      name: 'minNoticeMinutes',
+      admin: { description: 'How soon a customer may book: minutes before the start. Empty uses the plugin default.' },
+      max: 525_600,
+      min: 0,
+    }),
+    wholeNumberField({
+      name: 'maxAdvanceDays',
+      admin: { description: 'How far ahead a customer may book, in days. Empty uses the plugin default.' },
+      max: 3660,
+      min: 1,
+    }),
     descriptionField(resolved),
     ...imageFields(resolved),
     {

@@ -11,7 +11,9 @@ import type { EpochRange } from '../../time/ranges.js'
 import { resolveWindows } from '../../availability/resolve-windows.js'
 import { referenceData } from '../reference-data/reference-data.js'
 import type { ResourceRecord, ServiceRecord } from '../reference-data/records.js'
+import { bookingWindowOf } from '../reference-data/booking-window.js'
 import { durationRangeOf, slotServiceOf } from '../reference-data/slot-service.js'
+import { isPrivileged } from '../access/is-privileged.js'
 import { requestTracer } from '../debug-trace.js'
 import { externalBusyOf } from '../external-busy/external-busy.js'
 import { getRuntime } from '../runtime.js'
@@ -62,14 +64,18 @@ export const findSlots = async (req: PayloadRequest, options: ResolvedOptions, q
       return { busy: withExternalBusy(snapshot.state.index, external, resource.quantity), capacityMode: resource.capacityMode, quantity: resource.quantity }
     }),
   )
-  const slots = generateSlots({
+  const now = Date.now()
+  // Privileged staff book outside the window (the booking rule exempts them too).
+  const window = isPrivileged(req.user, options) ? null : bookingWindowOf(service, options, now)
+  const generated = generateSlots({
     ...day,
     guestCount: query.guestCount,
-    now: Date.now(),
+    now,
     resources: slotResources,
     service: { ...slotServiceOf(service, options), durationMinutes: minutes },
     timeZone,
   })
+  const slots = window ? generated.filter(({ start }) => start >= window.earliest && start <= window.latest) : generated
   trace?.('slots', {
     date: query.date,
     durationMinutes: minutes,

@@ -14,8 +14,12 @@ export interface ServiceRecord {
   duration: null | number
   durationType: DurationType
   id: RelationId
+  /** How far ahead a customer may book, in days (null: the plugin default). */
+  maxAdvanceDays: null | number
   /** The longest booking of a flexible service, in minutes. */
   maxFlexibleDuration: null | number
+  /** How soon before its start a customer may book, in minutes (null: the plugin default). */
+  minNoticeMinutes: null | number
   requiredResources: RelationId[]
   slotInterval: null | number
 }
@@ -46,7 +50,9 @@ export const toServiceRecord = (doc: Doc): ServiceRecord => ({
   duration: numberOrNull(doc.duration),
   durationType: doc.durationType === 'full-day' || doc.durationType === 'flexible' ? doc.durationType : 'fixed',
   id: doc.id as RelationId,
+  maxAdvanceDays: numberOrNull(doc.maxAdvanceDays),
   maxFlexibleDuration: numberOrNull(doc.maxFlexibleDuration),
+  minNoticeMinutes: numberOrNull(doc.minNoticeMinutes),
   requiredResources: ids(doc.requiredResources),
   slotInterval: numberOrNull(doc.slotInterval),
 })

@@ -11,6 +11,7 @@ import { guestWithoutCustomer } from './guest-without-customer.js'
 import { itemsForNonStaff } from './items-for-non-staff.js'
 import { outsideExternalBusy } from './outside-external-busy.js'
 import { ownerStaffBooksOwnResources } from './owner-staff-books-own-resources.js'
+import { withinBookingWindow } from './within-booking-window.js'
 import { withinSchedule } from './within-schedule.js'
 
 /**
@@ -29,6 +30,7 @@ const rules: BookingRule[] = [
   activeRecordsOnly,
   itemsForNonStaff,
   withinSchedule,
+  withinBookingWindow,
   outsideExternalBusy,
 ]
 
