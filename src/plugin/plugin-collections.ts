@@ -6,6 +6,7 @@ import { reservationEventsCollection } from '../events/adapters/payload-collecti
 import { refuseDigestQueries } from './access/refuse-digest-queries.js'
 import { refuseMalformedQueries } from './access/refuse-malformed-queries.js'
 import { readsLedger, withoutTokenDigest } from './access/reservation-events-access.js'
+import { feedKeysCollection } from './calendar-export/feed-keys-collection.js'
 import { withOverride } from './collections/collection-override.js'
 import { feedsCollection } from './external-busy/feeds-collection.js'
 import { syncFeedsOnChange } from './external-busy/sync-on-change.js'
@@ -62,6 +63,7 @@ export const pluginCollections = (resolved: ResolvedOptions): CollectionConfig[]
       hooks: { afterRead: [withoutTokenDigest], beforeOperation: [refuseDigestQueries, refuseMalformedQueries(resolved.slugs.events)] },
     },
     feedsCollection(resolved),
+    feedKeysCollection(resolved),
     ledgerCheckpointsCollection(),
   ]
 }

@@ -6,6 +6,7 @@ import { availabilityEndpoint } from './availability.js'
 import { bookEndpoint } from './book.js'
 import { cancelEndpoint } from './cancel.js'
 import { customerSearchEndpoint } from './customer-search.js'
+import { feedEndpoint } from './feed.js'
 import { historyEndpoint } from './history.js'
 import { openApiEndpoint } from './openapi.js'
 import { resourceAvailabilityEndpoint } from './resource-availability.js'
@@ -23,5 +24,6 @@ export const reserveEndpoints = (options: ResolvedOptions): Endpoint[] => [
   cancelEndpoint(options),
   customerSearchEndpoint(options),
   historyEndpoint(options),
+  feedEndpoint(options),
   openApiEndpoint(),
 ]

@@ -336,6 +336,20 @@ const paths = (api: string): Record<string, Json> => ({
       summary: 'Reservation history',
     },
   },
+  [`${api}/reserve/feeds/{file}`]: {
+    get: {
+      description:
+        "A resource's or a customer's reservations as an iCalendar feed (RFC 5545), opened by the secret of a key in the reservation-feed-keys collection: `<secret>.ics`. Stable UIDs, SEQUENCE counting changes, times in the resource's zone with its VTIMEZONE. Sends ETag and Last-Modified; an unchanged feed answers 304 to If-None-Match.",
+      operationId: 'getFeed',
+      parameters: [{ description: 'The key\'s secret followed by `.ics`.', in: 'path', name: 'file', required: true, schema: text }],
+      responses: {
+        200: { content: { 'text/calendar': { schema: text } }, description: 'The feed.' },
+        304: { description: 'Unchanged since the ETag sent.' },
+        404: refusal('No key has this secret (or it was deleted).', ref('ErrorBody'), { unknown: error('Feed not found') }),
+      },
+      summary: 'Calendar feed',
+    },
+  },
   [`${api}/reserve/openapi.json`]: {
     get: {
       operationId: 'getOpenApi',

@@ -1,0 +1,67 @@
+import type { CollectionConfig, PayloadRequest } from 'payload'
+
+
+import { createHash, randomBytes } from 'node:crypto'
+
+import type { ResolvedOptions } from '../options.js'
+
+import { isCustomer } from '../access/is-customer.js'
+import { isPrivileged } from '../access/is-privileged.js'
+import { CommandRejected } from '../../events/rejection.js'
+import { toPayloadError } from '../reservations/ledger-error.js'
+
+export const FEED_KEYS_COLLECTION = 'reservation-feed-keys'
+
+export const hashFeedSecret = (secret: string): string => createHash('sha256').update(secret).digest('hex')
+
+const ownFeeds = (req: PayloadRequest, options: ResolvedOptions) =>
+  isPrivileged(req.user, options) ? true : isCustomer(req.user, options) && req.user ? { customer: { equals: req.user.id } } : false
+
+/**
+ * The secrets behind calendar feeds (`GET /api/reserve/feeds/<secret>.ics`): one per resource
+ * feed (created by staff) or per customer feed (by staff, or by the customer for their own).
+ * Only a hash is stored; the secret is in the answer to the create, once. Rotating is creating
+ * a new key and deleting the old one; deleting revokes.
+ */
+export const feedKeysCollection = (options: ResolvedOptions): CollectionConfig => ({
+  access: {
+    create: ({ req }) => isPrivileged(req.user, options) || isCustomer(req.user, options),
+    delete: ({ req }) => ownFeeds(req, options),
+    read: ({ req }) => ownFeeds(req, options),
+    update: () => false,
+  },
+  admin: { group: options.adminGroup, useAsTitle: 'label' },
+  fields: [
+    { name: 'label', type: 'text' },
+    { name: 'resource', type: 'relationship', relationTo: options.slugs.resources },
+    { name: 'customer', type: 'relationship', relationTo: options.slugs.customers },
+    { name: 'secretHash', type: 'text', access: { read: () => false }, admin: { hidden: true }, index: true },
+  ],
+  hooks: {
+    afterChange: [
+      ({ doc, operation, req }) =>
+        operation === 'create' && typeof req.context.feedSecret === 'string'
+          ? { ...doc, secret: req.context.feedSecret, url: `${req.payload.config.serverURL ?? ''}${req.payload.config.routes.api}/reserve/feeds/${req.context.feedSecret}.ics` }
+          : doc,
+    ],
+    beforeChange: [
+      ({ data, operation, req }) => {
+        if (operation !== 'create') {
+          return data
+        }
+        const { customer, resource } = data as { customer?: unknown; resource?: unknown }
+        if (Boolean(customer) === Boolean(resource)) {
+          throw toPayloadError(new CommandRejected('invalid', 'A feed key is for one resource or one customer', 'resource'), FEED_KEYS_COLLECTION)
+        }
+        // A customer's key is for their own feed only.
+        if (!isPrivileged(req.user, options) && (resource || String(customer) !== String(req.user?.id))) {
+          throw toPayloadError(new CommandRejected('forbidden', 'Customers create feed keys for their own bookings only', 'customer'), FEED_KEYS_COLLECTION)
+        }
+        const secret = randomBytes(24).toString('base64url')
+        req.context.feedSecret = secret
+        return { ...data, secretHash: hashFeedSecret(secret) }
+      },
+    ],
+  },
+  slug: FEED_KEYS_COLLECTION,
+})
