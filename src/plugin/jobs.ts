@@ -37,4 +37,12 @@ export const reserveTasks = (): TaskConfig[] => [
     schedule: [{ cron: '*/5 * * * *', queue: RESERVE_QUEUE }],
     slug: 'reserveCalendarSync',
   },
+  {
+    handler: async ({ req }) => ({ output: { sent: await getRuntime(req.payload).webhooks.run() } }),
+    label: 'Reservations: send webhook deliveries',
+    outputSchema: [{ name: 'sent', type: 'number' }],
+    retries: 2,
+    schedule: [{ cron: '* * * * *', queue: RESERVE_QUEUE }],
+    slug: 'reserveWebhooks',
+  },
 ]

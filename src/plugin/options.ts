@@ -157,6 +157,8 @@ export interface ReserveLedgerOptions {
   timezone?: string
   /** Slug of an existing auth collection that holds the customers. */
   userCollection?: string
+  /** Webhook delivery: attempts before a delivery is dead-lettered (default 8); private network receivers refused unless allowed. */
+  webhooks?: { allowPrivateNetworks?: boolean; maxAttempts?: number }
 }
 
 /** Options with every default applied; what the rest of the plugin reads. */
@@ -203,4 +205,5 @@ export interface ResolvedOptions {
   statusMachine: StatusMachine
   timezone: string
   userCollection?: string
+  webhooks: { allowPrivateNetworks: boolean; maxAttempts: number }
 }

@@ -17,6 +17,7 @@ import { buildSchedulesCollection } from './collections/schedules.js'
 import { buildServicesCollection } from './collections/services.js'
 import { ledgerCheckpointsCollection } from './ledger-checkpoints-collection.js'
 import { withReferenceDataInvalidation } from './reference-data/invalidation-hooks.js'
+import { deliveriesCollection, webhooksCollection } from './webhooks/webhooks-collections.js'
 import { buildReservationsCollection } from './reservations/collection.js'
 
 const withFeedSync = (collection: CollectionConfig): CollectionConfig => ({
@@ -64,6 +65,8 @@ export const pluginCollections = (resolved: ResolvedOptions): CollectionConfig[]
     },
     feedsCollection(resolved),
     feedKeysCollection(resolved),
+    webhooksCollection(resolved),
+    deliveriesCollection(resolved),
     ledgerCheckpointsCollection(),
   ]
 }

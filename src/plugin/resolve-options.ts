@@ -183,6 +183,10 @@ const validateWindowAndFeeds = (resolved: ResolvedOptions): void => {
   if (typeof feeds.allowPrivateNetworks !== 'boolean') {
     throw configError('calendarFeeds.allowPrivateNetworks must be a boolean')
   }
+  const { allowPrivateNetworks, maxAttempts } = resolved.webhooks
+  if (typeof allowPrivateNetworks !== 'boolean' || !Number.isInteger(maxAttempts) || maxAttempts < 1 || maxAttempts > 50) {
+    throw configError('webhooks must be { allowPrivateNetworks?: boolean, maxAttempts?: a whole number from 1 to 50 }')
+  }
   if (resolved.getExternalBusy !== null && typeof resolved.getExternalBusy !== 'function') {
     throw configError('getExternalBusy must be a function')
   }
@@ -231,7 +235,7 @@ const validate = (resolved: ResolvedOptions, options: ReserveLedgerOptions): voi
 }
 
 /** When customers may book, and how often the background work runs. */
-const timingDefaults = (options: ReserveLedgerOptions): Pick<ResolvedOptions, 'bookingWindow' | 'calendarFeeds' | 'catchUp'> => ({
+const timingDefaults = (options: ReserveLedgerOptions): Pick<ResolvedOptions, 'bookingWindow' | 'calendarFeeds' | 'catchUp' | 'webhooks'> => ({
   bookingWindow: {
     maxAdvanceDays: options.bookingWindow?.maxAdvanceDays ?? null,
     minNoticeMinutes: options.bookingWindow?.minNoticeMinutes ?? 0,
@@ -242,6 +246,7 @@ const timingDefaults = (options: ReserveLedgerOptions): Pick<ResolvedOptions, 'b
     refreshMinutes: options.calendarFeeds?.refreshMinutes ?? 15,
   },
   catchUp: { graceMs: options.catchUp?.graceMs ?? 3000, intervalMs: options.catchUp?.intervalMs ?? 5000 },
+  webhooks: { allowPrivateNetworks: options.webhooks?.allowPrivateNetworks ?? false, maxAttempts: options.webhooks?.maxAttempts ?? 8 },
 })
 
 /**

@@ -20,6 +20,8 @@ import { CHECKPOINTS_COLLECTION } from './ledger-checkpoints-collection.js'
 import { referenceData } from './reference-data/reference-data.js'
 import { watchRequestWrites } from './reservations/request-writes.js'
 import { watchReservationFailures } from './reservations/watch-failures.js'
+import { WebhookDeliverer } from './webhooks/deliverer.js'
+import { enqueueWebhooks } from './webhooks/outbox.js'
 import { voidFailedWrites } from './reservations/void-failed-writes.js'
 
 /** The ledger's moving parts for one Payload instance. */
@@ -37,6 +39,8 @@ export interface ReserveRuntime {
   projector: ReservationsProjector
   stop(): Promise<void>
   store: EventStore
+  /** Sends the webhook outbox. */
+  webhooks: WebhookDeliverer
 }
 
 const runtimes = new WeakMap<Payload, ReserveRuntime>()
@@ -141,6 +145,7 @@ const createCatchUp = (
         repairs,
       }),
     ),
+    enqueueWebhooks(payload, ledger, options),
   ]
   return new CatchUp(store, handlers, checkpointStore(payload, 'reservations'), {
     graceMs: options.catchUp.graceMs,
@@ -181,6 +186,19 @@ const startFeeds = async (payload: Payload, options: ResolvedOptions) => {
   return { feedSync, feeds, stopFeeds: () => clearInterval(timer) }
 }
 
+/** How often this process looks for webhook deliveries due (the outbox fills as catch-up runs). */
+const WEBHOOK_POLL_MS = 2_000
+
+/** `work` every `ms` on an unref'd timer when `enabled`; returns what stops it. */
+const every = (enabled: boolean, ms: number, work: () => unknown): (() => void) => {
+  if (!enabled) {
+    return () => undefined
+  }
+  const timer = setInterval(work, ms)
+  timer.unref()
+  return () => clearInterval(timer)
+}
+
 /** Starts the ledger for a Payload instance: store, index, projector, catch-up, calendar feeds. */
 export const startRuntime = async (payload: Payload, options: ResolvedOptions): Promise<ReserveRuntime> => {
   const store = await createStore(payload, options)
@@ -193,6 +211,10 @@ export const startRuntime = async (payload: Payload, options: ResolvedOptions): 
   const report = (error: unknown) => payload.logger.error({ err: error, msg: 'payload-reserve-ledger: catch-up failed' })
   const stopCatchUp = await startCatchUp(store, catchUp, { intervalMs: options.catchUp.intervalMs, timers: options.inProcessTimers }, report)
   const { feedSync, feeds, stopFeeds } = await startFeeds(payload, options)
+  const webhooks = new WebhookDeliverer(payload, ledger, options)
+  const stopWebhooks = every(options.inProcessTimers, WEBHOOK_POLL_MS, () =>
+    webhooks.run().catch((error: unknown) => payload.logger.error({ err: error, msg: 'payload-reserve-ledger: webhook delivery failed' })),
+  )
 
   const runtime: ReserveRuntime = {
     busy,
@@ -206,7 +228,9 @@ export const startRuntime = async (payload: Payload, options: ResolvedOptions): 
     async stop() {
       stopCatchUp()
       stopFeeds()
+      stopWebhooks()
       await feedSync.settle()
+      await webhooks.settle()
       subscription.unsubscribe()
       // Background work still holding connections would fail mid-query once the pool ends.
       await catchUp.settle()
@@ -215,6 +239,7 @@ export const startRuntime = async (payload: Payload, options: ResolvedOptions): 
       runtimes.delete(payload)
     },
     store,
+    webhooks,
   }
   runtimes.set(payload, runtime)
   watchRequestWrites(payload, (writes, failure) => voidFailedWrites(payload, writes, failure))

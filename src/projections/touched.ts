@@ -1,14 +1,17 @@
-import type { RecordedEvent } from '../events/types.js'
+import type { RecordedEvent, ReservationEvent } from '../events/types.js'
 
 import { isReservationEvent, isResourceEvent, RESOURCE_STREAM_PREFIX } from '../events/types.js'
 
 /** The reservations a run of events touched, and the resources where their claims changed. */
 export class Touched {
   readonly claims = new Map<string, Set<string>>()
+  /** The reservation events of the run, in position order (for the webhook outbox). */
+  readonly events: RecordedEvent<ReservationEvent>[] = []
   readonly reservations = new Set<string>()
 
   add(event: RecordedEvent): void {
     if (isReservationEvent(event)) {
+      this.events.push(event)
       this.reservations.add(event.data.reservationId)
     } else if (isResourceEvent(event)) {
       const resources = this.claims.get(event.data.reservationId) ?? new Set<string>()

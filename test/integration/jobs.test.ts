@@ -11,7 +11,7 @@ describe.each(testDatabaseKinds())('background work as Payload jobs, no in-proce
 
   it('registers its tasks on the config, scheduled on its own queue', () => {
     const tasks = site.payload.config.jobs.tasks ?? []
-    expect(tasks.map(({ slug }) => slug)).toEqual(expect.arrayContaining(['reserveCatchUp', 'reserveCalendarSync']))
+    expect(tasks.map(({ slug }) => slug)).toEqual(expect.arrayContaining(['reserveCatchUp', 'reserveCalendarSync', 'reserveWebhooks']))
     expect(tasks.filter(({ slug }) => slug.startsWith('reserve')).every(({ schedule }) => schedule?.[0]?.queue === RESERVE_QUEUE)).toBe(true)
   })
 
@@ -35,7 +35,7 @@ describe.each(testDatabaseKinds())('background work as Payload jobs, no in-proce
     // (for the next occurrence) and runs what is due now: the catch-up an earlier call queued.
     await payload.jobs.handleSchedules({ queue: RESERVE_QUEUE })
     const scheduled = await payload.find({ collection: 'payload-jobs', where: { queue: { equals: RESERVE_QUEUE } } })
-    expect(scheduled.docs.map((job) => job.taskSlug).sort()).toEqual(['reserveCalendarSync', 'reserveCatchUp'])
+    expect(scheduled.docs.map((job) => job.taskSlug).sort()).toEqual(['reserveCalendarSync', 'reserveCatchUp', 'reserveWebhooks'])
     await payload.jobs.queue({ input: {}, queue: RESERVE_QUEUE, task: 'reserveCatchUp' })
     await payload.jobs.run({ queue: RESERVE_QUEUE })
 

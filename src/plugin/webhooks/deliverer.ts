@@ -1,0 +1,123 @@
+import type { CollectionSlug, Payload } from 'payload'
+
+import type { Ledger } from '../../commands/ledger.js'
+import type { ResolvedOptions } from '../options.js'
+
+import { voidedRevisions } from '../../commands/reservation-state.js'
+import { checkFeedTarget, feedUrl } from '../external-busy/feed-url.js'
+import { signature } from './signature.js'
+import { DELIVERIES_COLLECTION, WEBHOOKS_COLLECTION } from './webhooks-collections.js'
+
+const TIMEOUT_MS = 10_000
+const BATCH = 50
+
+interface Delivery {
+  attempts?: null | number
+  body: unknown
+  id: number | string
+  key: string
+  reservationId: string
+  revision: number
+  webhook: unknown
+}
+
+const idOf = (value: unknown) => String(typeof value === 'object' && value !== null ? (value as { id: unknown }).id : value)
+
+/** Seconds to wait before attempt `attempts + 1`: 5 s doubling, at most an hour. */
+const backoffMs = (attempts: number): number => Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 3_600_000)
+
+/**
+ * Sends what the outbox holds: due deliveries oldest first, one reservation's in order (a later
+ * one waits while an earlier is pending), each signed. A failure backs off exponentially; after
+ * `maxAttempts` the delivery is dead-lettered and the reservation's later ones go on. A delivery
+ * of an event a failed write voided is dropped, as host hooks are.
+ */
+export class WebhookDeliverer {
+  private running: null | Promise<number> = null
+
+  constructor(
+    private readonly payload: Payload,
+    private readonly ledger: Pick<Ledger, 'history'>,
+    private readonly options: ResolvedOptions,
+  ) {}
+
+  /** One pass; concurrent callers share it. Resolves with how many were sent successfully. */
+  run(): Promise<number> {
+    this.running ??= this.pass().finally(() => {
+      this.running = null
+    })
+    return this.running
+  }
+
+  async settle(): Promise<void> {
+    await this.running?.catch(() => undefined)
+  }
+
+  private async pass(): Promise<number> {
+    const collection = DELIVERIES_COLLECTION as CollectionSlug
+    const { docs } = await this.payload.db.find({ collection, limit: BATCH * 4, pagination: false, sort: 'createdAt', where: { status: { equals: 'pending' } } })
+    const now = Date.now()
+    const first = new Map<string, Delivery>()
+    for (const delivery of docs as unknown as (Delivery & { nextAttemptAt?: null | string })[]) {
+      const earlier = first.get(delivery.reservationId)
+      if (!earlier || delivery.revision < earlier.revision) {
+        first.set(delivery.reservationId, delivery)
+      }
+    }
+    const due = [...first.values()].filter((delivery) => Date.parse(String((delivery as { nextAttemptAt?: unknown }).nextAttemptAt ?? 0)) <= now).slice(0, BATCH)
+    let sent = 0
+    for (const delivery of due) {
+      sent += (await this.deliver(delivery)) ? 1 : 0
+    }
+    return sent
+  }
+
+  private async deliver(delivery: Delivery): Promise<boolean> {
+    const collection = DELIVERIES_COLLECTION as CollectionSlug
+    const history = await this.ledger.history(delivery.reservationId)
+    if (voidedRevisions(history).has(delivery.revision)) {
+      await this.payload.db.updateOne({ collection, data: { status: 'voided' }, id: delivery.id, returning: false })
+      return false
+    }
+    const webhook = (await this.payload.db.findOne({ collection: WEBHOOKS_COLLECTION as CollectionSlug, where: { id: { equals: idOf(delivery.webhook) } } })) as null | { secret?: string; url?: string }
+    try {
+      await this.post(webhook, delivery)
+      await this.payload.db.updateOne({ collection, data: { attempts: (delivery.attempts ?? 0) + 1, deliveredAt: new Date().toISOString(), lastError: null, status: 'delivered' }, id: delivery.id, returning: false })
+      return true
+    } catch (error) {
+      const attempts = (delivery.attempts ?? 0) + 1
+      const dead = attempts >= this.options.webhooks.maxAttempts
+      await this.payload.db.updateOne({
+        collection,
+        data: { attempts, lastError: (error instanceof Error ? error.message : String(error)).slice(0, 500), nextAttemptAt: new Date(Date.now() + backoffMs(attempts)).toISOString(), status: dead ? 'dead' : 'pending' },
+        id: delivery.id,
+        returning: false,
+      })
+      return false
+    }
+  }
+
+  private async post(webhook: null | { secret?: string; url?: string }, delivery: Delivery): Promise<void> {
+    const url = webhook?.url ? feedUrl(webhook.url) : null
+    if (!url) {
+      throw new Error('the webhook is gone or has no http(s) address')
+    }
+    await checkFeedTarget(url, this.options.webhooks.allowPrivateNetworks)
+    const body = JSON.stringify(delivery.body)
+    const response = await fetch(url, {
+      body,
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Reserve-Delivery': delivery.key,
+        'X-Reserve-Signature': signature(webhook?.secret ?? '', body, Math.floor(Date.now() / 1000)),
+      },
+      method: 'POST',
+      redirect: 'manual',
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    })
+    await response.body?.cancel()
+    if (response.status < 200 || response.status >= 300) {
+      throw new Error(`the receiver answered ${response.status}`)
+    }
+  }
+}

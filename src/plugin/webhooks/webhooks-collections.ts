@@ -1,0 +1,84 @@
+import type { Access, CollectionConfig } from 'payload'
+
+import { randomBytes } from 'node:crypto'
+
+import type { ResolvedOptions } from '../options.js'
+
+import { isPrivileged } from '../access/is-privileged.js'
+import { feedUrl } from '../external-busy/feed-url.js'
+import { WEBHOOK_EVENTS } from './webhook-events.js'
+
+export const WEBHOOKS_COLLECTION = 'reservation-webhooks'
+export const DELIVERIES_COLLECTION = 'reservation-webhook-deliveries'
+
+/** Where the ledger's changes are posted: privileged staff manage them. */
+export const webhooksCollection = (options: ResolvedOptions): CollectionConfig => {
+  const staff: Access = ({ req }) => isPrivileged(req.user, options)
+  return {
+    access: { create: staff, delete: staff, read: staff, update: staff },
+    admin: { defaultColumns: ['url', 'events', 'active'], group: options.adminGroup, useAsTitle: 'url' },
+    fields: [
+      {
+        name: 'url',
+        type: 'text',
+        required: true,
+        validate: (value: null | string | undefined) => (typeof value === 'string' && feedUrl(value) !== null && !value.startsWith('webcal') ? true : 'Enter an http(s) address'),
+      },
+      {
+        name: 'events',
+        type: 'select',
+        admin: { description: 'None chosen: every event.' },
+        hasMany: true,
+        options: [...WEBHOOK_EVENTS],
+      },
+      {
+        name: 'secret',
+        type: 'text',
+        admin: { description: 'Signs each delivery (X-Reserve-Signature). Left empty, one is made.' },
+        hooks: { beforeChange: [({ value }) => (typeof value === 'string' && value !== '' ? value : randomBytes(24).toString('base64url'))] },
+      },
+      { name: 'active', type: 'checkbox', defaultValue: true },
+    ],
+    slug: WEBHOOKS_COLLECTION,
+  }
+}
+
+/**
+ * One event for one webhook: the outbox. Setting a delivery's status back to `pending` (the
+ * admin's "redeliver") sends it again at once.
+ */
+export const deliveriesCollection = (options: ResolvedOptions): CollectionConfig => {
+  const staff: Access = ({ req }) => isPrivileged(req.user, options)
+  return {
+    access: { create: () => false, delete: staff, read: staff, update: staff },
+    admin: { defaultColumns: ['event', 'reservationId', 'status', 'attempts', 'lastError'], group: options.adminGroup },
+    fields: [
+      { name: 'key', type: 'text', admin: { readOnly: true }, index: true, required: true, unique: true },
+      { name: 'webhook', type: 'relationship', admin: { readOnly: true }, index: true, relationTo: WEBHOOKS_COLLECTION, required: true },
+      { name: 'event', type: 'text', admin: { readOnly: true } },
+      { name: 'reservationId', type: 'text', admin: { readOnly: true }, index: true },
+      { name: 'revision', type: 'number', admin: { readOnly: true } },
+      {
+        name: 'status',
+        type: 'select',
+        defaultValue: 'pending',
+        index: true,
+        options: ['pending', 'delivered', 'dead', 'voided'],
+      },
+      { name: 'attempts', type: 'number', admin: { readOnly: true }, defaultValue: 0 },
+      { name: 'nextAttemptAt', type: 'date', admin: { readOnly: true }, index: true },
+      { name: 'lastError', type: 'text', admin: { readOnly: true } },
+      { name: 'deliveredAt', type: 'date', admin: { readOnly: true } },
+      { name: 'body', type: 'json', admin: { readOnly: true } },
+    ],
+    hooks: {
+      beforeChange: [
+        ({ data, operation, originalDoc }) =>
+          operation === 'update' && data.status === 'pending' && originalDoc?.status !== 'pending'
+            ? { ...data, attempts: 0, lastError: null, nextAttemptAt: new Date().toISOString() }
+            : data,
+      ],
+    },
+    slug: DELIVERIES_COLLECTION,
+  }
+}
