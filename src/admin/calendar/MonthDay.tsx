@@ -3,10 +3,12 @@ import React from 'react'
 
 import type { AdminSettings, ReservationRecord } from '../../plugin/http/contract.js'
 import type { CapacityLoad } from '../shared/capacity.js'
+import type { ExternalSpan } from '../shared/external-busy.js'
 
 import { isWeekend } from '../shared/calendar-dates.js'
 import { useFormatters } from '../shared/use-formatters.js'
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'
+import { ExternalMarker } from './ExternalMarker.js'
 import { ReservationBlock } from './ReservationBlock.js'
 
 /** Reservations listed in a day cell; the rest are counted and one click away. */
@@ -14,6 +16,8 @@ const SHOWN_PER_DAY = 3
 
 interface Props {
   date: string
+  /** The shown resources' time busy elsewhere that day. */
+  external: ExternalSpan[]
   /** The reservations starting that day. */
   listed: ReservationRecord[]
   /** The shown resources' capacity that day; null while loading. */
@@ -26,8 +30,12 @@ interface Props {
   today: string
 }
 
-/** A day of the month: its number, its first reservations and a bar of the capacity taken. */
-export const MonthDay: React.FC<Props> = ({ date, listed, load, month, onDay, onOpen, settings, today }) => {
+/**
+ * A day of the month: its number, a mark when a resource is busy elsewhere, its first
+ * reservations and a bar of the capacity taken.
+ */
+export const MonthDay: React.FC<Props> = (props) => {
+  const { date, external, listed, load, month, onDay, onOpen, settings, today } = props
   const { t } = useReserveTranslation()
   const format = useFormatters(settings.timezone)
   const classes = [
@@ -47,6 +55,7 @@ export const MonthDay: React.FC<Props> = ({ date, listed, load, month, onDay, on
       >
         {format.dayNumber(date)}
       </button>
+      <ExternalMarker spans={external} />
       <div className="rl-month__events">
         {listed.slice(0, SHOWN_PER_DAY).map((reservation) => (
           <ReservationBlock

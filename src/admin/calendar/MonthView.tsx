@@ -6,6 +6,7 @@ import type { EpochAvailability } from '../shared/capacity.js'
 
 import { loadOf, sumLoads } from '../shared/capacity.js'
 import { dayBounds, todayIn } from '../shared/calendar-dates.js'
+import { externalIn } from '../shared/external-busy.js'
 import { useFormatters } from '../shared/use-formatters.js'
 import { byStartDate } from './by-start-date.js'
 import { MonthDay } from './MonthDay.js'
@@ -25,7 +26,8 @@ interface Props {
 
 /**
  * Six weeks around a month. Each day lists its first reservations and shows how much of the
- * shown resources' capacity is taken; days nobody works are shaded.
+ * shown resources' capacity is taken, and whether any is busy elsewhere; days nobody works are
+ * shaded.
  */
 export const MonthView: React.FC<Props> = ({ availability, dates, month, onDay, onOpen, reservations, settings }) => {
   const format = useFormatters(settings.timezone)
@@ -34,6 +36,10 @@ export const MonthView: React.FC<Props> = ({ availability, dates, month, onDay, 
   const loadOn = (date: string) => {
     const day = dayBounds(date, settings.timezone)
     return availability && sumLoads(availability.map((one) => loadOf(one, day.start, day.end)))
+  }
+  const externalOn = (date: string) => {
+    const day = dayBounds(date, settings.timezone)
+    return (availability ?? []).flatMap((one) => externalIn(one, day.start, day.end))
   }
 
   return (
@@ -50,6 +56,7 @@ export const MonthView: React.FC<Props> = ({ availability, dates, month, onDay, 
           {dates.slice(week * 7, week * 7 + 7).map((date) => (
             <MonthDay
               date={date}
+              external={externalOn(date)}
               key={date}
               listed={byDate.get(date) ?? []}
               load={loadOn(date)}

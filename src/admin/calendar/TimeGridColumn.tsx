@@ -9,6 +9,7 @@ import { zonedEpoch } from '../shared/calendar-dates.js'
 import { AvailabilityShades } from './AvailabilityShades.js'
 import { blockSpans } from './block-spans.js'
 import { BookingCells } from './BookingCells.js'
+import { ExternalBlocks } from './ExternalBlocks.js'
 import { MIN_CELL_MINUTES, offsetBelow, PX_PER_MINUTE } from './grid-scale.js'
 import { TimedBlocks } from './TimedBlocks.js'
 
@@ -24,7 +25,7 @@ interface Props {
   settings: AdminSettings
 }
 
-/** One column of the grid's hours: shading, hour lines, booking cells, reservations, now. */
+/** One column of the grid's hours: shading, hour lines, booking cells, time busy elsewhere, reservations, now. */
 export const TimeGridColumn: React.FC<Props> = ({ allDay, axis, column, hours, now, onBook, onOpen, settings }) => {
   const { timezone } = settings
   const top = zonedEpoch(column.date, axis.start, timezone)
@@ -60,6 +61,15 @@ export const TimeGridColumn: React.FC<Props> = ({ allDay, axis, column, hours, n
           onBook={onBook}
           resource={column.resource}
           timezone={timezone}
+        />
+      )}
+      {column.availability && (
+        <ExternalBlocks
+          availability={column.availability}
+          bottom={bottom}
+          offset={offset}
+          timezone={timezone}
+          top={top}
         />
       )}
       <TimedBlocks

@@ -4,8 +4,9 @@ import { type EpochRange, mergeRanges, subtractRanges } from '../../time/ranges.
 
 /**
  * Capacity of one resource over a span of time, from its resource-availability answer: where it
- * works, where it is off, how much of it is taken, and whether a pool its services need is
- * exhausted. The calendar shades with it; the widget and the overview sum it.
+ * works, where it is off, how much of it is taken (by its bookings, or wholly while it is busy
+ * elsewhere), and whether a pool its services need is exhausted. The calendar shades with it;
+ * the widget and the overview sum it.
  */
 
 interface Load extends EpochRange {
@@ -20,6 +21,8 @@ interface Pool {
 /** A resource-availability answer with its times as epoch milliseconds. */
 export interface EpochAvailability {
   busy: Load[]
+  /** Busy elsewhere (a calendar feed, the site's resolver): the whole resource is taken. */
+  external: ({ label?: string } & EpochRange)[]
   quantity: number
   requiredPools: Pool[]
   shifts: EpochRange[]
@@ -30,6 +33,10 @@ const epochRange = ({ end, start }: TimeRange): EpochRange => ({ end: Date.parse
 
 export const toEpochAvailability = (answer: ResourceAvailability): EpochAvailability => ({
   busy: answer.busy.map((interval) => ({ ...epochRange(interval), units: interval.units })),
+  external: answer.external.map((interval) => ({
+    ...epochRange(interval),
+    ...(interval.label ? { label: interval.label } : {}),
+  })),
   quantity: answer.quantity,
   requiredPools: answer.requiredPools.map((pool) => ({
     busy: pool.busy.map((interval) => ({ ...epochRange(interval), units: interval.units })),
@@ -59,9 +66,9 @@ interface Segment extends Shade {
 }
 
 const segmentsOf = (availability: EpochAvailability, from: number, to: number): Segment[] => {
-  const { busy, quantity, requiredPools, shifts, timeOff } = availability
+  const { busy, external, quantity, requiredPools, shifts, timeOff } = availability
   const edges = new Set<number>([from, to])
-  for (const range of [...shifts, ...timeOff, ...busy, ...requiredPools.flatMap((pool) => pool.busy)]) {
+  for (const range of [...shifts, ...timeOff, ...busy, ...external, ...requiredPools.flatMap((pool) => pool.busy)]) {
     for (const edge of [range.start, range.end]) {
       if (edge > from && edge < to) {
         edges.add(edge)
@@ -71,7 +78,8 @@ const segmentsOf = (availability: EpochAvailability, from: number, to: number): 
   const sorted = [...edges].sort((a, b) => a - b)
   return sorted.slice(0, -1).map((start, index) => {
     const off = timeOff.find((range) => covers(range, start))
-    const units = unitsAt(busy, start)
+    // Busy elsewhere takes every unit, whatever is booked here.
+    const units = external.some((range) => covers(range, start)) ? quantity : unitsAt(busy, start)
     const kind: ShadeKind = off
       ? 'time-off'
       : !shifts.some((range) => covers(range, start))
@@ -102,7 +110,8 @@ export const shadesOf = (availability: EpochAvailability, from: number, to: numb
 
 /**
  * Capacity and use in unit-minutes over `[from, to)`: working time not off, times the
- * resource's quantity, and the units taken during it (buffers included, as they block too).
+ * resource's quantity, and the units taken during it (buffers included, as they block too;
+ * time busy elsewhere takes all of them).
  */
 export interface CapacityLoad {
   capacity: number
@@ -130,11 +139,12 @@ export const sumLoads = (loads: CapacityLoad[]): CapacityLoad =>
 
 /**
  * Several resources seen as one, for shading a column that shows them all: open whenever one of
- * them works and is not off. Their bookings are left out, since one resource's load says
- * nothing about another's room.
+ * them works and is not off. Their bookings and their time busy elsewhere are left out, since
+ * one resource's load says nothing about another's room.
  */
 export const workingHoursOf = (list: EpochAvailability[]): EpochAvailability => ({
   busy: [],
+  external: [],
   quantity: list.reduce((sum, availability) => sum + availability.quantity, 0),
   requiredPools: [],
   shifts: mergeRanges(list.flatMap(({ shifts, timeOff }) => subtractRanges(shifts, mergeRanges(timeOff)))),

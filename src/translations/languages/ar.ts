@@ -17,6 +17,8 @@ export const ar: ReserveLedgerTranslations = {
     back: 'رجوع',
     bookAt: 'حجز جديد: {{time}}',
     bookResourceAt: 'حجز جديد لـ {{resource}}: {{time}}',
+    busyElsewhere: 'مشغول في مكان آخر',
+    busyElsewhereLabel: 'مشغول في مكان آخر: {{label}}',
     byStatus: 'حسب الحالة',
     cancelled: 'تم إلغاء الحجز',
     cancelReason: 'سبب الإلغاء (اختياري)',
@@ -64,7 +66,7 @@ export const ar: ReserveLedgerTranslations = {
     openForm: 'تعديل الحجز',
     overviewCell: '{{resource}}، {{date}}: {{free}} متاح، {{used}} محجوز',
     overviewNote:
-      'السعة المتاحة والمحجوزة ضمن ساعات العمل، بالساعات مضروبة في عدد وحدات المورد أو مقاعده. تُحسب فترات الفاصل حول الحجوزات محجوزة.',
+      'السعة المتاحة والمحجوزة ضمن ساعات العمل، بالساعات مضروبة في عدد وحدات المورد أو مقاعده. تُحسب فترات الفاصل حول الحجوزات والأوقات المشغولة في مكان آخر محجوزة.',
     pendingEmpty: 'لا توجد حجوزات بانتظار قرار.',
     pendingTruncated: 'يتم عرض أول {{count}} من الحجوزات قيد الانتظار.',
     previous: 'السابق',

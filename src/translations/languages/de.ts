@@ -17,6 +17,8 @@ export const de: ReserveLedgerTranslations = {
     back: 'Zurück',
     bookAt: 'Neue Reservierung: {{time}}',
     bookResourceAt: 'Neue Reservierung für {{resource}}: {{time}}',
+    busyElsewhere: 'Anderweitig belegt',
+    busyElsewhereLabel: 'Anderweitig belegt: {{label}}',
     byStatus: 'Nach Status',
     cancelled: 'Reservierung storniert',
     cancelReason: 'Grund der Stornierung (optional)',
@@ -65,7 +67,7 @@ export const de: ReserveLedgerTranslations = {
     openForm: 'Reservierung bearbeiten',
     overviewCell: '{{resource}}, {{date}}: {{free}} frei, {{used}} gebucht',
     overviewNote:
-      'Freie und gebuchte Kapazität innerhalb der Arbeitszeiten, in Stunden mal Einheiten oder Plätze einer Ressource. Pufferzeiten um Buchungen zählen als gebucht.',
+      'Freie und gebuchte Kapazität innerhalb der Arbeitszeiten, in Stunden mal Einheiten oder Plätze einer Ressource. Pufferzeiten um Buchungen und anderweitig belegte Zeit zählen als gebucht.',
     pendingEmpty: 'Keine Reservierungen warten auf eine Entscheidung.',
     pendingTruncated: 'Die ersten {{count}} ausstehenden Reservierungen werden angezeigt.',
     previous: 'Vorherige',

@@ -19,6 +19,8 @@ export const en = {
     back: 'Back',
     bookAt: 'New reservation at {{time}}',
     bookResourceAt: 'New reservation for {{resource}} at {{time}}',
+    busyElsewhere: 'Busy elsewhere',
+    busyElsewhereLabel: 'Busy elsewhere: {{label}}',
     byStatus: 'By status',
     cancelled: 'Reservation cancelled',
     cancelReason: 'Reason for cancelling (optional)',
@@ -66,7 +68,7 @@ export const en = {
     openForm: 'Edit reservation',
     overviewCell: '{{resource}}, {{date}}: {{free}} free, {{used}} booked',
     overviewNote:
-      'Free and booked capacity within working hours, in hours times the units or seats of a resource. Buffers around bookings count as booked.',
+      'Free and booked capacity within working hours, in hours times the units or seats of a resource. Buffers around bookings and time busy elsewhere count as booked.',
     pendingEmpty: 'No reservations are waiting for a decision.',
     pendingTruncated: 'Showing the first {{count}} pending reservations.',
     previous: 'Previous',

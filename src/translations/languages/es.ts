@@ -17,6 +17,8 @@ export const es: ReserveLedgerTranslations = {
     back: 'Volver',
     bookAt: 'Nueva reserva: {{time}}',
     bookResourceAt: 'Nueva reserva para {{resource}}: {{time}}',
+    busyElsewhere: 'Ocupado en otro lugar',
+    busyElsewhereLabel: 'Ocupado en otro lugar: {{label}}',
     byStatus: 'Por estado',
     cancelled: 'Reserva cancelada',
     cancelReason: 'Motivo de la cancelación (opcional)',
@@ -64,7 +66,7 @@ export const es: ReserveLedgerTranslations = {
     openForm: 'Editar reserva',
     overviewCell: '{{resource}}, {{date}}: {{free}} libre, {{used}} reservado',
     overviewNote:
-      'Capacidad libre y reservada dentro del horario laboral, en horas multiplicadas por las unidades o plazas de un recurso. Los márgenes alrededor de las reservas cuentan como reservados.',
+      'Capacidad libre y reservada dentro del horario laboral, en horas multiplicadas por las unidades o plazas de un recurso. Los márgenes alrededor de las reservas y el tiempo ocupado en otro lugar cuentan como reservados.',
     pendingEmpty: 'No hay reservas esperando una decisión.',
     pendingTruncated: 'Se muestran las primeras {{count}} reservas pendientes.',
     previous: 'Anterior',

@@ -17,6 +17,8 @@ export const fa: ReserveLedgerTranslations = {
     back: 'بازگشت',
     bookAt: 'رزرو جدید: {{time}}',
     bookResourceAt: 'رزرو جدید برای {{resource}}: {{time}}',
+    busyElsewhere: 'جای دیگر مشغول',
+    busyElsewhereLabel: 'جای دیگر مشغول: {{label}}',
     byStatus: 'بر اساس وضعیت',
     cancelled: 'رزرو لغو شد',
     cancelReason: 'دلیل لغو (اختیاری)',
@@ -64,7 +66,7 @@ export const fa: ReserveLedgerTranslations = {
     openForm: 'ویرایش رزرو',
     overviewCell: '{{resource}}، {{date}}: {{free}} آزاد، {{used}} رزرو شده',
     overviewNote:
-      'ظرفیت آزاد و رزروشده در ساعات کاری، بر حسب ساعت ضرب در تعداد واحدها یا صندلی‌های منبع. زمان‌های حائل پیرامون رزروها رزروشده حساب می‌شوند.',
+      'ظرفیت آزاد و رزروشده در ساعات کاری، بر حسب ساعت ضرب در تعداد واحدها یا صندلی‌های منبع. زمان‌های حائل پیرامون رزروها و زمان‌هایی که جای دیگر مشغول است رزروشده حساب می‌شوند.',
     pendingEmpty: 'هیچ رزروی در انتظار تصمیم نیست.',
     pendingTruncated: 'نمایش {{count}} رزرو نخست در انتظار.',
     previous: 'قبلی',

@@ -17,6 +17,8 @@ export const fr: ReserveLedgerTranslations = {
     back: 'Retour',
     bookAt: 'Nouvelle réservation : {{time}}',
     bookResourceAt: 'Nouvelle réservation pour {{resource}} : {{time}}',
+    busyElsewhere: 'Occupé ailleurs',
+    busyElsewhereLabel: 'Occupé ailleurs : {{label}}',
     byStatus: 'Par statut',
     cancelled: 'Réservation annulée',
     cancelReason: 'Motif de l’annulation (facultatif)',
@@ -65,7 +67,7 @@ export const fr: ReserveLedgerTranslations = {
     openForm: 'Modifier la réservation',
     overviewCell: '{{resource}}, {{date}} : {{free}} libre, {{used}} réservé',
     overviewNote:
-      'Capacité libre et réservée pendant les heures de travail, en heures multipliées par les unités ou places d’une ressource. Les temps tampons autour des réservations comptent comme réservés.',
+      'Capacité libre et réservée pendant les heures de travail, en heures multipliées par les unités ou places d’une ressource. Les temps tampons autour des réservations et le temps occupé ailleurs comptent comme réservés.',
     pendingEmpty: 'Aucune réservation n’attend de décision.',
     pendingTruncated: 'Affichage des {{count}} premières réservations en attente.',
     previous: 'Précédent',

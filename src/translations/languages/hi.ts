@@ -17,6 +17,8 @@ export const hi: ReserveLedgerTranslations = {
     back: 'वापस',
     bookAt: 'नया आरक्षण: {{time}}',
     bookResourceAt: '{{resource}} के लिए नया आरक्षण: {{time}}',
+    busyElsewhere: 'कहीं और व्यस्त',
+    busyElsewhereLabel: 'कहीं और व्यस्त: {{label}}',
     byStatus: 'स्थिति के अनुसार',
     cancelled: 'आरक्षण रद्द किया गया',
     cancelReason: 'रद्द करने का कारण (वैकल्पिक)',
@@ -64,7 +66,7 @@ export const hi: ReserveLedgerTranslations = {
     openForm: 'आरक्षण संपादित करें',
     overviewCell: '{{resource}}, {{date}}: {{free}} खाली, {{used}} बुक',
     overviewNote:
-      'कार्य समय के भीतर खाली और बुक की गई क्षमता, घंटों में, संसाधन की इकाइयों या सीटों से गुणा करके। बुकिंग के आसपास का बफ़र समय बुक माना जाता है।',
+      'कार्य समय के भीतर खाली और बुक की गई क्षमता, घंटों में, संसाधन की इकाइयों या सीटों से गुणा करके। बुकिंग के आसपास का बफ़र समय और कहीं और व्यस्त समय बुक माना जाता है।',
     pendingEmpty: 'कोई आरक्षण निर्णय की प्रतीक्षा में नहीं है।',
     pendingTruncated: 'पहले {{count}} लंबित आरक्षण दिखाए जा रहे हैं।',
     previous: 'पिछला',

@@ -17,6 +17,8 @@ export const id: ReserveLedgerTranslations = {
     back: 'Kembali',
     bookAt: 'Reservasi baru: {{time}}',
     bookResourceAt: 'Reservasi baru untuk {{resource}}: {{time}}',
+    busyElsewhere: 'Sibuk di tempat lain',
+    busyElsewhereLabel: 'Sibuk di tempat lain: {{label}}',
     byStatus: 'Menurut status',
     cancelled: 'Reservasi dibatalkan',
     cancelReason: 'Alasan pembatalan (opsional)',
@@ -64,7 +66,7 @@ export const id: ReserveLedgerTranslations = {
     openForm: 'Ubah reservasi',
     overviewCell: '{{resource}}, {{date}}: {{free}} kosong, {{used}} dipesan',
     overviewNote:
-      'Kapasitas kosong dan terpesan dalam jam kerja, dalam jam dikali jumlah unit atau kursi sumber daya. Waktu jeda di sekitar pemesanan dihitung sebagai terpesan.',
+      'Kapasitas kosong dan terpesan dalam jam kerja, dalam jam dikali jumlah unit atau kursi sumber daya. Waktu jeda di sekitar pemesanan dan waktu sibuk di tempat lain dihitung sebagai terpesan.',
     pendingEmpty: 'Tidak ada reservasi yang menunggu keputusan.',
     pendingTruncated: 'Menampilkan {{count}} reservasi menunggu yang pertama.',
     previous: 'Sebelumnya',

@@ -17,6 +17,8 @@ export const pl: ReserveLedgerTranslations = {
     back: 'Wstecz',
     bookAt: 'Nowa rezerwacja: {{time}}',
     bookResourceAt: 'Nowa rezerwacja – {{resource}}: {{time}}',
+    busyElsewhere: 'Zajęty gdzie indziej',
+    busyElsewhereLabel: 'Zajęty gdzie indziej: {{label}}',
     byStatus: 'Według statusu',
     cancelled: 'Rezerwacja anulowana',
     cancelReason: 'Powód anulowania (opcjonalnie)',
@@ -64,7 +66,7 @@ export const pl: ReserveLedgerTranslations = {
     openForm: 'Edytuj rezerwację',
     overviewCell: '{{resource}}, {{date}}: wolne {{free}}, zarezerwowane {{used}}',
     overviewNote:
-      'Wolna i zarezerwowana pojemność w godzinach pracy, w godzinach pomnożonych przez liczbę jednostek lub miejsc zasobu. Bufory wokół rezerwacji liczą się jako zarezerwowane.',
+      'Wolna i zarezerwowana pojemność w godzinach pracy, w godzinach pomnożonych przez liczbę jednostek lub miejsc zasobu. Bufory wokół rezerwacji i czas zajęty gdzie indziej liczą się jako zarezerwowane.',
     pendingEmpty: 'Żadna rezerwacja nie czeka na decyzję.',
     pendingTruncated: 'Wyświetlono pierwsze oczekujące rezerwacje (limit: {{count}}).',
     previous: 'Poprzedni',

@@ -17,6 +17,8 @@ export const tr: ReserveLedgerTranslations = {
     back: 'Geri',
     bookAt: 'Yeni rezervasyon: {{time}}',
     bookResourceAt: 'Yeni rezervasyon: {{resource}}, {{time}}',
+    busyElsewhere: 'Başka yerde meşgul',
+    busyElsewhereLabel: 'Başka yerde meşgul: {{label}}',
     byStatus: 'Duruma göre',
     cancelled: 'Rezervasyon iptal edildi',
     cancelReason: 'İptal nedeni (isteğe bağlı)',
@@ -64,7 +66,7 @@ export const tr: ReserveLedgerTranslations = {
     openForm: 'Rezervasyonu düzenle',
     overviewCell: '{{resource}}, {{date}}: {{free}} boş, {{used}} dolu',
     overviewNote:
-      'Çalışma saatleri içindeki boş ve dolu kapasite; saat çarpı kaynağın birim veya yer sayısı olarak. Rezervasyonların etrafındaki tampon süreler dolu sayılır.',
+      'Çalışma saatleri içindeki boş ve dolu kapasite; saat çarpı kaynağın birim veya yer sayısı olarak. Rezervasyonların etrafındaki tampon süreler ve başka yerde meşgul olunan süreler dolu sayılır.',
     pendingEmpty: 'Karar bekleyen rezervasyon yok.',
     pendingTruncated: 'Bekleyen rezervasyonların ilk {{count}} tanesi gösteriliyor.',
     previous: 'Önceki',

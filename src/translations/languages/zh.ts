@@ -17,6 +17,8 @@ export const zh: ReserveLedgerTranslations = {
     back: '返回',
     bookAt: '新预约：{{time}}',
     bookResourceAt: '为 {{resource}} 新建预约：{{time}}',
+    busyElsewhere: '在别处忙碌',
+    busyElsewhereLabel: '在别处忙碌：{{label}}',
     byStatus: '按状态',
     cancelled: '预约已取消',
     cancelReason: '取消原因（可选）',
@@ -63,7 +65,8 @@ export const zh: ReserveLedgerTranslations = {
     openCalendar: '打开日历',
     openForm: '编辑预约',
     overviewCell: '{{resource}}，{{date}}：空闲 {{free}}，已订 {{used}}',
-    overviewNote: '工作时间内的空闲与已订容量，以小时乘以资源的单位数或座位数计。预订前后的缓冲时间计为已订。',
+    overviewNote:
+      '工作时间内的空闲与已订容量，以小时乘以资源的单位数或座位数计。预订前后的缓冲时间和在别处忙碌的时间计为已订。',
     pendingEmpty: '没有等待处理的预约。',
     pendingTruncated: '显示前 {{count}} 个待处理预约。',
     previous: '上一页',

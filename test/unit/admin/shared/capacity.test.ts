@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest'
+
+import type { ResourceAvailability } from '../../../../src/plugin/http/contract.js'
+
+import {
+  type EpochAvailability,
+  loadOf,
+  shadesOf,
+  toEpochAvailability,
+  workingHoursOf,
+} from '../../../../src/admin/shared/capacity.js'
+
+const at = (time: string): string => `2026-03-02T${time}:00.000Z`
+const ms = (time: string): number => Date.parse(at(time))
+
+/** A resource of two units working 09:00–17:00 UTC with one unit booked 09:00–10:00. */
+const answer = (change: Partial<ResourceAvailability> = {}): ResourceAvailability => ({
+  busy: [{ end: at('10:00'), start: at('09:00'), units: 1 }],
+  capacityMode: 'per-reservation',
+  days: [{ date: '2026-03-02', shiftWindows: [{ end: at('17:00'), start: at('09:00') }], timeOff: [] }],
+  external: [],
+  quantity: 2,
+  requiredPools: [],
+  ...change,
+})
+
+const kinds = (availability: EpochAvailability, from: string, to: string) =>
+  shadesOf(availability, ms(from), ms(to)).map(({ end, kind, start }) => [
+    new Date(start).toISOString().slice(11, 16),
+    new Date(end).toISOString().slice(11, 16),
+    kind,
+  ])
+
+describe('time busy elsewhere in the capacity math', () => {
+  it('reads the external intervals of the answer as epochs, with their labels when sent', () => {
+    const availability = toEpochAvailability(
+      answer({
+        external: [
+          { end: at('12:00'), label: 'Team meeting', start: at('11:00') },
+          { end: at('15:00'), start: at('14:00') },
+        ],
+      }),
+    )
+    expect(availability.external).toEqual([
+      { end: ms('12:00'), label: 'Team meeting', start: ms('11:00') },
+      { end: ms('15:00'), start: ms('14:00') },
+    ])
+  })
+
+  it('shades external time within working hours as full, whatever is booked there', () => {
+    const availability = toEpochAvailability(
+      answer({
+        external: [
+          { end: at('09:30'), start: at('08:00') },
+          { end: at('12:00'), label: 'Team meeting', start: at('11:00') },
+        ],
+      }),
+    )
+    expect(kinds(availability, '08:00', '18:00')).toEqual([
+      ['08:00', '09:00', 'closed'],
+      ['09:00', '09:30', 'full'],
+      ['09:30', '10:00', 'partial'],
+      ['10:00', '11:00', 'free'],
+      ['11:00', '12:00', 'full'],
+      ['12:00', '17:00', 'free'],
+      ['17:00', '18:00', 'closed'],
+    ])
+  })
+
+  it('leaves time off as time off when the resource is also busy elsewhere then', () => {
+    const availability = toEpochAvailability(
+      answer({
+        days: [
+          {
+            date: '2026-03-02',
+            shiftWindows: [{ end: at('17:00'), start: at('09:00') }],
+            timeOff: [{ end: at('13:00'), reason: 'Dentist', start: at('12:00') }],
+          },
+        ],
+        external: [{ end: at('13:00'), start: at('12:00') }],
+      }),
+    )
+    expect(kinds(availability, '12:00', '13:00')).toEqual([['12:00', '13:00', 'time-off']])
+  })
+
+  it('counts external time in working hours as all units used, and none outside them', () => {
+    const without = toEpochAvailability(answer())
+    expect(loadOf(without, ms('00:00'), ms('24:00'))).toEqual({ capacity: 8 * 60 * 2, used: 60 })
+
+    const availability = toEpochAvailability(
+      answer({
+        external: [
+          // Overlaps the booked hour by 30 minutes: those take both units, not three.
+          { end: at('10:00'), start: at('09:30') },
+          { end: at('12:00'), label: 'Team meeting', start: at('11:00') },
+          // Outside working hours: no capacity there to use.
+          { end: at('20:00'), start: at('18:00') },
+        ],
+      }),
+    )
+    expect(loadOf(availability, ms('00:00'), ms('24:00'))).toEqual({
+      capacity: 8 * 60 * 2,
+      used: 30 * 1 + 30 * 2 + 60 * 2,
+    })
+  })
+
+  it('leaves external time out when several resources are seen as one', () => {
+    const one = toEpochAvailability(answer({ external: [{ end: at('12:00'), start: at('11:00') }] }))
+    expect(workingHoursOf([one, one]).external).toEqual([])
+    expect(kinds(workingHoursOf([one]), '11:00', '12:00')).toEqual([['11:00', '12:00', 'free']])
+  })
+})
