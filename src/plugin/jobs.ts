@@ -1,5 +1,6 @@
 import type { TaskConfig } from 'payload'
 
+import { sendReminders } from './notifications/notification-hooks.js'
 import { getRuntime } from './runtime.js'
 
 /** The queue the plugin's background tasks run on: a scheduler runs it with `GET /api/payload-jobs/run?queue=reserve-ledger`. */
@@ -44,5 +45,13 @@ export const reserveTasks = (): TaskConfig[] => [
     retries: 2,
     schedule: [{ cron: '* * * * *', queue: RESERVE_QUEUE }],
     slug: 'reserveWebhooks',
+  },
+  {
+    handler: async ({ req }) => ({ output: { checked: await sendReminders(req.payload, getRuntime(req.payload).options) } }),
+    label: 'Reservations: send reminders',
+    outputSchema: [{ name: 'checked', type: 'number' }],
+    retries: 2,
+    schedule: [{ cron: '*/5 * * * *', queue: RESERVE_QUEUE }],
+    slug: 'reserveReminders',
   },
 ]

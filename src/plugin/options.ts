@@ -157,6 +157,16 @@ export interface ReserveLedgerOptions {
   timezone?: string
   /** Slug of an existing auth collection that holds the customers. */
   userCollection?: string
+  /**
+   * E-mail notifications through Payload's e-mail adapter (off unless `email` is given): the
+   * booking (with the guest's cancellation link when `cancelUrl`, a template with
+   * `{{reservationId}}` and `{{token}}`, is set), status changes, the cancellation, and a reminder
+   * `reminderHours` before the start. `language` picks the shipped texts (default `en`), and
+   * `timeZone` how times are written (default the plugin's).
+   */
+  notifications?: {
+    email?: { cancelUrl?: string; from?: string; language?: string; reminderHours?: null | number; timeZone?: string }
+  }
   /** Webhook delivery: attempts before a delivery is dead-lettered (default 8); private network receivers refused unless allowed. */
   webhooks?: { allowPrivateNetworks?: boolean; maxAttempts?: number }
 }
@@ -203,6 +213,9 @@ export interface ResolvedOptions {
   staffCollection: string
   staffProvisioning?: { roleField: string } & StaffProvisioning
   statusMachine: StatusMachine
+  notifications: {
+    email: null | { cancelUrl?: string; from?: string; language: string; reminderHours: null | number; timeZone: string }
+  }
   timezone: string
   userCollection?: string
   webhooks: { allowPrivateNetworks: boolean; maxAttempts: number }

@@ -16,6 +16,7 @@ import { buildResourcesCollection } from './collections/resources.js'
 import { buildSchedulesCollection } from './collections/schedules.js'
 import { buildServicesCollection } from './collections/services.js'
 import { ledgerCheckpointsCollection } from './ledger-checkpoints-collection.js'
+import { notificationsCollection } from './notifications/notifications-collection.js'
 import { withReferenceDataInvalidation } from './reference-data/invalidation-hooks.js'
 import { deliveriesCollection, webhooksCollection } from './webhooks/webhooks-collections.js'
 import { buildReservationsCollection } from './reservations/collection.js'
@@ -67,6 +68,7 @@ export const pluginCollections = (resolved: ResolvedOptions): CollectionConfig[]
     feedKeysCollection(resolved),
     webhooksCollection(resolved),
     deliveriesCollection(resolved),
+    notificationsCollection(resolved),
     ledgerCheckpointsCollection(),
   ]
 }

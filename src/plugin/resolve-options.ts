@@ -4,6 +4,7 @@ import type { ReserveLedgerOptions, ResolvedOptions } from './options.js'
 
 import { configError } from './config-error.js'
 import { DEFAULT_STATUS_MACHINE } from './options.js'
+import { notificationHooks } from './notifications/notification-hooks.js'
 import { validateStatusMachine } from './validate-status-machine.js'
 import { isStringArray } from './validation/is-string-array.js'
 import { isTimeZone } from './validation/is-time-zone.js'
@@ -249,6 +250,24 @@ const timingDefaults = (options: ReserveLedgerOptions): Pick<ResolvedOptions, 'b
   webhooks: { allowPrivateNetworks: options.webhooks?.allowPrivateNetworks ?? false, maxAttempts: options.webhooks?.maxAttempts ?? 8 },
 })
 
+const notificationDefaults = (options: ReserveLedgerOptions): ResolvedOptions['notifications'] => {
+  const email = options.notifications?.email
+  return {
+    email: email
+      ? { ...email, language: email.language ?? 'en', reminderHours: email.reminderHours ?? null, timeZone: email.timeZone ?? options.timezone ?? 'UTC' }
+      : null,
+  }
+}
+
+/** The e-mails are hooks after the site's own. */
+const withNotificationHooks = (resolved: ResolvedOptions): ResolvedOptions => {
+  const extra = notificationHooks(resolved)
+  for (const name of Object.keys(extra) as (keyof typeof extra)[]) {
+    ;(resolved.hooks[name] as unknown[]) = [...resolved.hooks[name], ...(extra[name] ?? [])]
+  }
+  return resolved
+}
+
 /**
  * Applies every default to the plugin options and validates the result. Throws an Error whose
  * message starts with `payload-reserve-ledger: ` and names the offending option.
@@ -300,11 +319,12 @@ export const resolveOptions = (options: ReserveLedgerOptions, host: { localizati
     staffCollection: options.staffCollection ?? options.userCollection ?? 'users',
     staffProvisioning: provisioning && { ...provisioning, roleField: provisioning.roleField ?? roles.field },
     statusMachine,
+    notifications: notificationDefaults(options),
     timezone: options.timezone ?? 'UTC',
     userCollection: options.userCollection,
   }
   validate(resolved, options)
-  return resolved
+  return withNotificationHooks(resolved)
 }
 
 const requireAuthCollection = (config: Config, name: string, slug: string): void => {

@@ -20,6 +20,7 @@ import { CHECKPOINTS_COLLECTION } from './ledger-checkpoints-collection.js'
 import { referenceData } from './reference-data/reference-data.js'
 import { watchRequestWrites } from './reservations/request-writes.js'
 import { watchReservationFailures } from './reservations/watch-failures.js'
+import { sendReminders } from './notifications/notification-hooks.js'
 import { WebhookDeliverer } from './webhooks/deliverer.js'
 import { enqueueWebhooks } from './webhooks/outbox.js'
 import { voidFailedWrites } from './reservations/void-failed-writes.js'
@@ -212,6 +213,9 @@ export const startRuntime = async (payload: Payload, options: ResolvedOptions): 
   const stopCatchUp = await startCatchUp(store, catchUp, { intervalMs: options.catchUp.intervalMs, timers: options.inProcessTimers }, report)
   const { feedSync, feeds, stopFeeds } = await startFeeds(payload, options)
   const webhooks = new WebhookDeliverer(payload, ledger, options)
+  const stopReminders = every(options.inProcessTimers && Boolean(options.notifications.email?.reminderHours), 60_000, () =>
+    sendReminders(payload, options).catch((error: unknown) => payload.logger.error({ err: error, msg: 'payload-reserve-ledger: reminders failed' })),
+  )
   const stopWebhooks = every(options.inProcessTimers, WEBHOOK_POLL_MS, () =>
     webhooks.run().catch((error: unknown) => payload.logger.error({ err: error, msg: 'payload-reserve-ledger: webhook delivery failed' })),
   )
@@ -229,6 +233,7 @@ export const startRuntime = async (payload: Payload, options: ResolvedOptions): 
       stopCatchUp()
       stopFeeds()
       stopWebhooks()
+      stopReminders()
       await feedSync.settle()
       await webhooks.settle()
       subscription.unsubscribe()
