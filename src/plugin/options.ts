@@ -79,6 +79,13 @@ export type GetExternalBusy = (args: {
   start: Date
 }) => ExternalBusyInterval[] | Promise<ExternalBusyInterval[]>
 
+export interface FeedDescribeArgs {
+  audience: 'customer' | 'resource'
+  reservation: Record<string, unknown>
+  resourceName: string
+  serviceName: string
+}
+
 export type AccessOverrides = Partial<
   Record<'customers' | 'reservations' | 'resources' | 'schedules' | 'services', CollectionConfig['access']>
 >
@@ -165,8 +172,18 @@ export interface ReserveLedgerOptions {
    * `timeZone` how times are written (default the plugin's).
    */
   notifications?: {
-    email?: { cancelUrl?: string; from?: string; language?: string; reminderHours?: null | number; timeZone?: string }
+    email?: {
+      cancelUrl?: string
+      from?: string
+      language?: string
+      reminderHours?: null | number
+      /** Your own subject and text per mail, with `{{service}}`, `{{start}}`, `{{status}}` and `{{link}}`. */
+      templates?: Partial<Record<'booked' | 'cancelled' | 'reminder' | 'status', { subject?: string; text?: string }>>
+      timeZone?: string
+    }
   }
+  /** How a reservation reads in the calendar feeds (`/api/reserve/feeds/…`); by default the service and who booked (resource feeds) or where (customer feeds). */
+  feeds?: { describe?: (args: FeedDescribeArgs) => { description?: string; summary: string } }
   /** Webhook delivery: attempts before a delivery is dead-lettered (default 8); private network receivers refused unless allowed. */
   webhooks?: { allowPrivateNetworks?: boolean; maxAttempts?: number }
 }
@@ -214,8 +231,16 @@ export interface ResolvedOptions {
   staffProvisioning?: { roleField: string } & StaffProvisioning
   statusMachine: StatusMachine
   notifications: {
-    email: null | { cancelUrl?: string; from?: string; language: string; reminderHours: null | number; timeZone: string }
+    email: null | {
+      cancelUrl?: string
+      from?: string
+      language: string
+      reminderHours: null | number
+      templates?: Partial<Record<'booked' | 'cancelled' | 'reminder' | 'status', { subject?: string; text?: string }>>
+      timeZone: string
+    }
   }
+  feeds: { describe: ((args: FeedDescribeArgs) => { description?: string; summary: string }) | null }
   timezone: string
   userCollection?: string
   webhooks: { allowPrivateNetworks: boolean; maxAttempts: number }

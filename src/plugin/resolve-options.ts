@@ -188,6 +188,9 @@ const validateWindowAndFeeds = (resolved: ResolvedOptions): void => {
   if (typeof allowPrivateNetworks !== 'boolean' || !Number.isInteger(maxAttempts) || maxAttempts < 1 || maxAttempts > 50) {
     throw configError('webhooks must be { allowPrivateNetworks?: boolean, maxAttempts?: a whole number from 1 to 50 }')
   }
+  if (resolved.feeds.describe !== null && typeof resolved.feeds.describe !== 'function') {
+    throw configError('feeds.describe must be a function')
+  }
   if (resolved.getExternalBusy !== null && typeof resolved.getExternalBusy !== 'function') {
     throw configError('getExternalBusy must be a function')
   }
@@ -319,6 +322,7 @@ export const resolveOptions = (options: ReserveLedgerOptions, host: { localizati
     staffCollection: options.staffCollection ?? options.userCollection ?? 'users',
     staffProvisioning: provisioning && { ...provisioning, roleField: provisioning.roleField ?? roles.field },
     statusMachine,
+    feeds: { describe: options.feeds?.describe ?? null },
     notifications: notificationDefaults(options),
     timezone: options.timezone ?? 'UTC',
     userCollection: options.userCollection,

@@ -100,3 +100,22 @@ describe.each(testDatabaseKinds())('calendar feeds of reservations (%s)', (kind)
     expect(await revoked.json()).toEqual({ error: 'Feed not found' })
   })
 })
+
+describe.each(testDatabaseKinds())('feeds in the site\'s own words (%s)', (kind) => {
+  const site = usePayloadOn(kind, {
+    feeds: { describe: ({ audience, serviceName }) => ({ description: 'Bring a towel', summary: `${serviceName} (${audience})` }) },
+  })
+
+  it('uses feeds.describe for summary and description', async () => {
+    const { payload } = site
+    const service = await payload.create({ collection: 'services', data: { duration: 60, name: 'Sauna' } })
+    const room = await payload.create({ collection: 'resources', data: { name: 'Sauna room', services: [service.id] } })
+    await payload.create({ collection: 'reservations', data: { resource: room.id, service: service.id, startTime: '2031-03-17T09:00:00.000Z' } })
+    await payload.create({ collection: 'users', data: { email: 'words@example.test', password: 'pw-123456', role: 'admin' } })
+    const token = await login(payload, { email: 'words@example.test', password: 'pw-123456' })
+    const key = await postJson(payload, '/api/reservation-feed-keys', { resource: room.id }, token)
+    const ics = await (await restRequest(payload, new URL(key.body.doc.url, 'http://localhost').pathname)).text()
+    const [event] = new ICAL.Component(ICAL.parse(ics)).getAllSubcomponents('vevent')
+    expect([event.getFirstPropertyValue('summary'), event.getFirstPropertyValue('description')]).toEqual(['Sauna (resource)', 'Bring a towel'])
+  })
+})

@@ -44,15 +44,22 @@ export const feedEvents = async (req: PayloadRequest, options: ResolvedOptions, 
     const resource = String(relationId(doc.resource))
     const guest = (doc.guest ?? {}) as { name?: null | string }
     const other = audience === 'resource' ? (otherNames.get(String(relationId(doc.customer))) ?? guest.name ?? '') : (otherNames.get(resource) ?? '')
+    const serviceName = serviceNames.get(service) ?? 'Reservation'
+    const own = options.feeds.describe?.({
+      audience,
+      reservation: doc,
+      resourceName: audience === 'customer' ? (otherNames.get(resource) ?? '') : '',
+      serviceName,
+    })
     return {
       allDay: services.get(service)?.durationType === 'full-day',
-      description: audience === 'resource' && typeof doc.notes === 'string' ? doc.notes : '',
+      description: own ? (own.description ?? '') : audience === 'resource' && typeof doc.notes === 'string' ? doc.notes : '',
       end: Date.parse(String(doc.endTime)),
       id: String(doc.id),
       sequence: typeof doc.ledgerRevision === 'number' ? doc.ledgerRevision : 0,
       start: Date.parse(String(doc.startTime)),
       status: statusOf(String(doc.status), options),
-      summary: [serviceNames.get(service) ?? 'Reservation', other].filter(Boolean).join(' – '),
+      summary: own?.summary ?? [serviceName, other].filter(Boolean).join(' – '),
       timeZone: resources.get(resource)?.timezone ?? options.timezone,
       updatedAt: Date.parse(String(doc.updatedAt ?? doc.createdAt)),
     }

@@ -60,9 +60,12 @@ export const sendNotification = async (
   const start = new Intl.DateTimeFormat(email.language, { dateStyle: 'full', timeStyle: 'short', timeZone: email.timeZone }).format(new Date(String(doc.startTime)))
   const values = { link: link ?? '', service: await serviceName(payload, options, doc), start, status: String(doc.status) }
   const [subjectKey, bodyKey] = TEXTS[kind]
-  const text = [fill(strings[bodyKey], values), link ? fill(strings.emailCancelLink, values) : ''].filter(Boolean).join('\n\n')
+  const own = email.templates?.[kind]
+  const text = [fill(own?.text ?? strings[bodyKey], values), link && !own?.text?.includes('{{link}}') ? fill(strings.emailCancelLink, values) : '']
+    .filter(Boolean)
+    .join('\n\n')
   try {
-    await payload.sendEmail({ from: email.from, subject: fill(strings[subjectKey], values), text, to })
+    await payload.sendEmail({ from: email.from, subject: fill(own?.subject ?? strings[subjectKey], values), text, to })
     await payload.db.updateOne({ collection, data: { status: 'sent' }, id: claimed.id as number | string, returning: false })
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
