@@ -81,7 +81,7 @@ describe.each(testDatabaseKinds())('the OpenAPI document matches the endpoints (
     const documented = Object.entries<Json>((openApiDocument('/api') as Json).paths)
       .flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`))
       .sort()
-    expect(registered).toHaveLength(9)
+    expect(registered).toHaveLength(10)
     expect(documented).toEqual(registered)
   })
 
@@ -139,6 +139,11 @@ describe.each(testDatabaseKinds())('the OpenAPI document matches the endpoints (
       'POST /api/reserve/cancel 403 forbidden': () => post('/api/reserve/cancel', { reservationId: reservation, token: 'wrong' }),
       'POST /api/reserve/cancel 404 unknown': () => post('/api/reserve/cancel', { reservationId: 'no-such-reservation' }, adminToken),
       'GET /api/reserve/feeds/{file} 404 unknown': () => get('/api/reserve/feeds/no-such-secret.ics'),
+      'GET /api/reserve/as-of 400 params': () => get(`/api/reserve/as-of?resource=${resource}&start=2030-06-04T00:00:00Z&end=soon&at=2030-01-01T00:00:00Z`, adminToken),
+      'GET /api/reserve/as-of 401 anonymous': () => get(`/api/reserve/as-of?resource=${resource}`),
+      'GET /api/reserve/as-of 403 forbidden': () => get(`/api/reserve/as-of?resource=${resource}`, customerToken),
+      'GET /api/reserve/as-of 404 resource': () =>
+        get('/api/reserve/as-of?resource=987654&start=2030-06-04T00:00:00Z&end=2030-06-05T00:00:00Z&at=2030-01-01T00:00:00Z', adminToken),
       'GET /api/reserve/history 400 reservationIdRequired': () => get('/api/reserve/history', adminToken),
       'GET /api/reserve/history 400 reservationIdType': () => get('/api/reserve/history?reservationId[]=a', adminToken),
       'GET /api/reserve/history 401 anonymous': () => get(`/api/reserve/history?reservationId=${reservation}`),

@@ -2,6 +2,7 @@ import type { Endpoint } from 'payload'
 
 import type { ResolvedOptions } from '../options.js'
 
+import { asOfEndpoint } from './as-of.js'
 import { availabilityEndpoint } from './availability.js'
 import { bookEndpoint } from './book.js'
 import { cancelEndpoint } from './cancel.js'
@@ -25,5 +26,6 @@ export const reserveEndpoints = (options: ResolvedOptions): Endpoint[] => [
   customerSearchEndpoint(options),
   historyEndpoint(options),
   feedEndpoint(options),
+  asOfEndpoint(options),
   openApiEndpoint(),
 ]

@@ -336,6 +336,35 @@ const paths = (api: string): Record<string, Json> => ({
       summary: 'Reservation history',
     },
   },
+  [`${api}/reserve/as-of`]: {
+    get: {
+      description:
+        "A resource's calendar as it was at a past instant `at`, from the ledger (the events the store had committed by then): the blocked intervals over [start, end) and the reservations holding them, with their status and times then. Privileged staff only.",
+      operationId: 'getAsOf',
+      parameters: [
+        query('resource', true, text, 'Resource id.'),
+        query('start', true, dateTime, 'Range start (ISO 8601 instant).'),
+        query('end', true, dateTime, 'Range end (ISO 8601 instant), after start.'),
+        query('at', true, dateTime, 'The past instant to look from (ISO 8601).'),
+      ],
+      responses: {
+        200: ok('The calendar then.', {
+          properties: {
+            at: dateTime,
+            busy: { items: { properties: { end: dateTime, reservationId: text, start: dateTime, units: { type: 'integer' } }, type: 'object' }, type: 'array' },
+            reservations: { items: { properties: { endTime: dateTime, id: text, startTime: dateTime, status: text }, type: 'object' }, type: 'array' },
+          },
+          required: ['at', 'busy', 'reservations'],
+          type: 'object',
+        }),
+        400: refusal('Missing or malformed parameters.', ref('ErrorBody'), { params: error(MESSAGES.asOfParams) }),
+        401: refusal('Not signed in.', ref('ErrorBody'), { anonymous: error(MESSAGES.unauthorized) }),
+        403: refusal('Not privileged staff.', ref('ErrorBody'), { forbidden: error(MESSAGES.forbidden) }),
+        404: refusal('Unknown resource.', ref('ErrorBody'), { resource: error(MESSAGES.resourceNotFound) }),
+      },
+      summary: 'The calendar as it was',
+    },
+  },
   [`${api}/reserve/feeds/{file}`]: {
     get: {
       description:

@@ -12,6 +12,7 @@ export const MESSAGES = {
   missingSlotParams: 'Missing required query params: resource, date, service',
   reservationIdRequired: 'reservationId is required',
 
+  asOfParams: 'resource, start, end and at are required; start, end and at as ISO 8601 instants, end after start',
   bodyNotObject: 'Request body must be a JSON object',
   bodyTooDeep: 'Request body is nested too deeply (at most 16 levels)',
   bodyTooLarge: 'Request body is too large (at most 100,000 characters)',

@@ -1,0 +1,62 @@
+import type { Endpoint } from 'payload'
+
+import type { ResolvedOptions } from '../options.js'
+
+import { isResourceEvent, resourceStream, reservationStream, type RecordedEvent, type ReservationEvent, type ResourceEvent } from '../../events/types.js'
+import { claimsAsOf, reservationAsOf } from '../../projections/calendar-as-of.js'
+import { isPrivileged } from '../access/is-privileged.js'
+import { isoRange } from '../http/iso.js'
+import { MESSAGES } from '../http/messages.js'
+import { queryParam } from '../http/query-params.js'
+import { parseRecordId } from '../http/record-id.js'
+import { endpoint, errorBody } from '../http/request-error.js'
+import { referenceData } from '../reference-data/reference-data.js'
+import { getRuntime } from '../runtime.js'
+import { parseInstant } from '../validation/parse-instant.js'
+
+const instantParam = (req: Parameters<Endpoint['handler']>[0], name: string): null | number => {
+  const param = queryParam(req, name)
+  return param.kind === 'text' ? parseInstant(param.value) : null
+}
+
+/**
+ * GET /api/reserve/as-of?resource&start&end&at: the calendar of a resource as it was at a past
+ * instant, from the ledger (what the store had committed by then): the blocked intervals over
+ * `[start, end)` and the reservations holding them, with their status and times then. For
+ * privileged staff, to check what someone saw ("it was free when I looked").
+ */
+export const asOfEndpoint = (options: ResolvedOptions): Endpoint => ({
+  handler: endpoint(async (req) => {
+    if (!req.user) {
+      throw errorBody(401, MESSAGES.unauthorized)
+    }
+    if (!isPrivileged(req.user, options)) {
+      throw errorBody(403, MESSAGES.forbidden)
+    }
+    const resource = queryParam(req, 'resource')
+    const [start, end, at] = [instantParam(req, 'start'), instantParam(req, 'end'), instantParam(req, 'at')]
+    if (resource.kind !== 'text' || start === null || end === null || at === null || !(end > start)) {
+      throw errorBody(400, MESSAGES.asOfParams)
+    }
+    const id = parseRecordId(req.payload, options.slugs.resources, resource.value)
+    if (id === null || !(await referenceData(req.payload, options).resources([id])).has(String(id))) {
+      throw errorBody(404, MESSAGES.resourceNotFound)
+    }
+    const { store } = getRuntime(req.payload)
+    const streamEvents = await store.readStream(resourceStream(String(id)))
+    const held = claimsAsOf(streamEvents.filter(isResourceEvent) as RecordedEvent<ResourceEvent>[], at)
+    const busy = held.flatMap(({ intervals, reservationId }) =>
+      intervals.filter((interval) => interval.start < end && start < interval.end).map((interval) => ({ ...isoRange(interval), reservationId, units: interval.units })),
+    )
+    const reservations = []
+    for (const reservationId of new Set(busy.map(({ reservationId }) => reservationId))) {
+      const then = reservationAsOf(await store.readStream<ReservationEvent>(reservationStream(reservationId)), at)
+      if (then) {
+        reservations.push({ endTime: then.endTime, id: then.id, startTime: then.startTime, status: then.status })
+      }
+    }
+    return Response.json({ at: new Date(at).toISOString(), busy, reservations })
+  }),
+  method: 'get',
+  path: '/reserve/as-of',
+})
