@@ -68,6 +68,16 @@ const createStore = async (payload: Payload, options: ResolvedOptions): Promise<
   return createPayloadEventStore(payload, { collection: options.slugs.events })
 }
 
+/** `work` every `ms` on an unref'd timer when `enabled`; returns what stops it. */
+const every = (enabled: boolean, ms: number, work: () => unknown): (() => void) => {
+  if (!enabled) {
+    return () => undefined
+  }
+  const timer = setInterval(work, ms)
+  timer.unref()
+  return () => clearInterval(timer)
+}
+
 /**
  * Catch-up follows a store that pushes events live; any other it reads in passes, one now and
  * one every `intervalMs`. Returns what stops it (the work in progress is `catchUp.settle()`'s).
@@ -83,12 +93,7 @@ const startCatchUp = async (
     return () => live.unsubscribe()
   }
   await catchUp.run().catch(report)
-  if (!timers) {
-    return () => undefined
-  }
-  const timer = setInterval(() => void catchUp.run().catch(report), intervalMs)
-  timer.unref()
-  return () => clearInterval(timer)
+  return every(timers, intervalMs, () => catchUp.run().catch(report))
 }
 
 const checkpointStore = (payload: Payload, name: string): CheckpointStore => {
@@ -182,23 +187,12 @@ const startFeeds = async (payload: Payload, options: ResolvedOptions) => {
   }
   const report = (error: unknown) => payload.logger.error({ err: error, msg: 'payload-reserve-ledger: calendar feed sync failed' })
   void feedSync.run().catch(report)
-  const timer = setInterval(() => void feedSync.run().catch(report), options.calendarFeeds.refreshMinutes * 60_000)
-  timer.unref()
-  return { feedSync, feeds, stopFeeds: () => clearInterval(timer) }
+  return { feedSync, feeds, stopFeeds: every(true, options.calendarFeeds.refreshMinutes * 60_000, () => feedSync.run().catch(report)) }
 }
 
 /** How often this process looks for webhook deliveries due (the outbox fills as catch-up runs). */
 const WEBHOOK_POLL_MS = 2_000
 
-/** `work` every `ms` on an unref'd timer when `enabled`; returns what stops it. */
-const every = (enabled: boolean, ms: number, work: () => unknown): (() => void) => {
-  if (!enabled) {
-    return () => undefined
-  }
-  const timer = setInterval(work, ms)
-  timer.unref()
-  return () => clearInterval(timer)
-}
 
 /** Starts the ledger for a Payload instance: store, index, projector, catch-up, calendar feeds. */
 export const startRuntime = async (payload: Payload, options: ResolvedOptions): Promise<ReserveRuntime> => {
@@ -212,7 +206,7 @@ export const startRuntime = async (payload: Payload, options: ResolvedOptions): 
   const report = (error: unknown) => payload.logger.error({ err: error, msg: 'payload-reserve-ledger: catch-up failed' })
   const stopCatchUp = await startCatchUp(store, catchUp, { intervalMs: options.catchUp.intervalMs, timers: options.inProcessTimers }, report)
   const { feedSync, feeds, stopFeeds } = await startFeeds(payload, options)
-  const webhooks = new WebhookDeliverer(payload, ledger, options)
+  const webhooks = new WebhookDeliverer(payload, ledger, options, ownership)
   const stopReminders = every(options.inProcessTimers && Boolean(options.notifications.email?.reminderHours), 60_000, () =>
     sendReminders(payload, options).catch((error: unknown) => payload.logger.error({ err: error, msg: 'payload-reserve-ledger: reminders failed' })),
   )

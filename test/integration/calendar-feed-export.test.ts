@@ -51,7 +51,7 @@ describe.each(testDatabaseKinds())('calendar feeds of reservations (%s)', (kind)
     const book = (startTime: string, extra: Record<string, unknown> = {}) =>
       site.payload.create({ collection: 'reservations', data: { resource: ids.room, service: ids.hour, startTime, ...extra } })
     const pending = await book('2031-03-17T09:00:00.000Z', { guest: { email: 'g@example.test', name: 'Gus' } })
-    const confirmed = await book('2031-03-18T09:00:00.000Z', { customer: ids.customer, status: 'confirmed' })
+    await book('2031-03-18T09:00:00.000Z', { customer: ids.customer, status: 'confirmed' })
     const cancelled = await book('2031-03-19T09:00:00.000Z')
     await site.payload.update({ collection: 'reservations', data: { status: 'cancelled' }, id: cancelled.id })
     await site.payload.create({ collection: 'reservations', data: { resource: ids.room, service: ids.day, startTime: '2031-03-20T00:00:00.000Z' } })
@@ -77,7 +77,6 @@ describe.each(testDatabaseKinds())('calendar feeds of reservations (%s)', (kind)
     const again = eventsOf(await changed.text()).find(({ uid }) => uid === events[0].uid)!
     expect(again.status).toBe('CONFIRMED')
     expect(Number(again.sequence)).toBeGreaterThan(Number(events[0].sequence))
-    expect(confirmed.id).toBeDefined()
   })
 
   it("a customer opens a feed of their own bookings only, and deleting the key revokes it", async () => {

@@ -1,6 +1,7 @@
 import type { CollectionSlug, Payload } from 'payload'
 
 import type { Ledger } from '../../commands/ledger.js'
+import type { Ownership } from '../../projections/request-ownership.js'
 import type { ResolvedOptions } from '../options.js'
 
 import { voidedRevisions } from '../../commands/reservation-state.js'
@@ -21,6 +22,12 @@ interface Delivery {
   webhook: unknown
 }
 
+interface Webhook {
+  id: number | string
+  secret?: string
+  url?: string
+}
+
 const idOf = (value: unknown) => String(typeof value === 'object' && value !== null ? (value as { id: unknown }).id : value)
 
 /** Seconds to wait before attempt `attempts + 1`: 5 s doubling, at most an hour. */
@@ -39,6 +46,8 @@ export class WebhookDeliverer {
     private readonly payload: Payload,
     private readonly ledger: Pick<Ledger, 'history'>,
     private readonly options: ResolvedOptions,
+    /** A reservation a request in this process is still writing waits: its write may yet be voided. */
+    private readonly owned: Ownership,
   ) {}
 
   /** One pass; concurrent callers share it. Resolves with how many were sent successfully. */
@@ -64,22 +73,28 @@ export class WebhookDeliverer {
         first.set(delivery.reservationId, delivery)
       }
     }
-    const due = [...first.values()].filter((delivery) => Date.parse(String((delivery as { nextAttemptAt?: unknown }).nextAttemptAt ?? 0)) <= now).slice(0, BATCH)
+    const due = [...first.values()]
+      .filter((delivery) => Date.parse(String((delivery as { nextAttemptAt?: unknown }).nextAttemptAt ?? 0)) <= now && !this.owned.isOwned(delivery.reservationId))
+      .slice(0, BATCH)
+    if (due.length === 0) {
+      return 0
+    }
+    const { docs: webhooks } = await this.payload.db.find({ collection: WEBHOOKS_COLLECTION as CollectionSlug, limit: 0, pagination: false })
+    const byId = new Map((webhooks as unknown as Webhook[]).map((webhook) => [String(webhook.id), webhook]))
     let sent = 0
     for (const delivery of due) {
-      sent += (await this.deliver(delivery)) ? 1 : 0
+      sent += (await this.deliver(delivery, byId.get(idOf(delivery.webhook)) ?? null)) ? 1 : 0
     }
     return sent
   }
 
-  private async deliver(delivery: Delivery): Promise<boolean> {
+  private async deliver(delivery: Delivery, webhook: null | Webhook): Promise<boolean> {
     const collection = DELIVERIES_COLLECTION as CollectionSlug
     const history = await this.ledger.history(delivery.reservationId)
     if (voidedRevisions(history).has(delivery.revision)) {
       await this.payload.db.updateOne({ collection, data: { status: 'voided' }, id: delivery.id, returning: false })
       return false
     }
-    const webhook = (await this.payload.db.findOne({ collection: WEBHOOKS_COLLECTION as CollectionSlug, where: { id: { equals: idOf(delivery.webhook) } } })) as null | { secret?: string; url?: string }
     try {
       await this.post(webhook, delivery)
       await this.payload.db.updateOne({ collection, data: { attempts: (delivery.attempts ?? 0) + 1, deliveredAt: new Date().toISOString(), lastError: null, status: 'delivered' }, id: delivery.id, returning: false })
@@ -97,7 +112,7 @@ export class WebhookDeliverer {
     }
   }
 
-  private async post(webhook: null | { secret?: string; url?: string }, delivery: Delivery): Promise<void> {
+  private async post(webhook: null | Webhook, delivery: Delivery): Promise<void> {
     const url = webhook?.url ? feedUrl(webhook.url) : null
     if (!url) {
       throw new Error('the webhook is gone or has no http(s) address')

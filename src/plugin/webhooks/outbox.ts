@@ -44,11 +44,15 @@ export const enqueueWebhooks = (payload: Payload, ledger: Pick<Ledger, 'history'
       return {}
     }
     const histories = new Map<string, RecordedEvent<ReservationEvent>[]>()
+    const made = await existingKeys(payload, webhooks, events)
     for (const event of events) {
       const names = webhookEventsOf(event, options)
       for (const webhook of webhooks) {
         const wanted = webhook.events?.length ? names.filter((name) => webhook.events!.includes(name)) : names
         if (wanted.length === 0) {
+          continue
+        }
+        if (made.has(keyOf(webhook, event))) {
           continue
         }
         const reservationId = event.data.reservationId
@@ -61,12 +65,18 @@ export const enqueueWebhooks = (payload: Payload, ledger: Pick<Ledger, 'history'
   },
 })
 
+const keyOf = (webhook: Webhook, event: RecordedEvent): string => `${String(webhook.id)}:${event.eventId}`
+
+/** The deliveries of this run's events that exist already (catch-up's look-back reads events again). */
+const existingKeys = async (payload: Payload, webhooks: Webhook[], events: RecordedEvent[]): Promise<Set<string>> => {
+  const keys = webhooks.flatMap((webhook) => events.map((event) => keyOf(webhook, event)))
+  const { docs } = await payload.db.find({ collection: DELIVERIES_COLLECTION as CollectionSlug, limit: 0, pagination: false, where: { key: { in: keys } } })
+  return new Set((docs as unknown as { key: string }[]).map(({ key }) => key))
+}
+
 const enqueue = async (payload: Payload, webhook: Webhook, event: RecordedEvent<ReservationEvent>, names: WebhookEvent[], reservation: unknown) => {
-  const key = `${String(webhook.id)}:${event.eventId}`
+  const key = keyOf(webhook, event)
   const collection = DELIVERIES_COLLECTION as CollectionSlug
-  if (await payload.db.findOne({ collection, where: { key: { equals: key } } })) {
-    return
-  }
   const body = {
     event: { actor: event.metadata.actor, at: event.metadata.at, data: withoutDigestDeep(event.data), revision: event.revision, type: event.type },
     id: key,
