@@ -18,6 +18,8 @@ export interface BenchArgs {
   /** Timed seconds per process count. */
   concurrencySeconds: number
   databases: TestDatabaseKind[]
+  /** The plugin's `hashChain` option in the measuring processes (`--no-hash-chain` turns it off, to measure what hashing costs). */
+  hashChain: boolean
   /** Reservation counts, ascending: each is seeded on top of the previous one. */
   counts: number[]
   /** App process counts the concurrency mode compares, the first being the baseline. */
@@ -37,6 +39,7 @@ const DEFAULTS: BenchArgs = {
   concurrencyN: 10_000,
   concurrencySeconds: 10,
   databases: ['sqlite', 'postgres'],
+  hashChain: true,
   counts: [1_000, 10_000, 100_000],
   processes: [1, 2, 4],
   resultsDir: 'bench/results',
@@ -47,7 +50,7 @@ const DEFAULTS: BenchArgs = {
 const KINDS: readonly TestDatabaseKind[] = ['sqlite', 'postgres']
 
 const USAGE =
-  'usage: npm run bench -- [--n 1000,10000,100000] [--db sqlite,postgres] [--samples 400] [--bookings 400] [--book-seconds 8] [--sqlite-journal wal|rollback] [--out bench/results]\n' +
+  'usage: npm run bench -- [--n 1000,10000,100000] [--db sqlite,postgres] [--samples 400] [--bookings 400] [--book-seconds 8] [--sqlite-journal wal|rollback] [--no-hash-chain] [--out bench/results]\n' +
   '                       [--concurrency | --no-concurrency] [--concurrency-n 10000] [--processes 1,2,4] [--clients 16] [--concurrency-seconds 10]'
 
 /** The seed leaves 5 units free (bench/slot-plan.ts): each N's sequential bookings take one. */
@@ -66,6 +69,10 @@ export const parseBenchArgs = (argv: readonly string[]): BenchArgs => {
   const args = { ...DEFAULTS }
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=', 2)
+    if (flag === '--no-hash-chain' && inline === undefined) {
+      args.hashChain = false
+      continue
+    }
     if (flag === '--concurrency' || flag === '--no-concurrency') {
       if (inline !== undefined) {
         throw new Error(`${flag} takes no value\n${USAGE}`)

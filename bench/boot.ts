@@ -8,10 +8,11 @@ import { benchAdapter, type BenchDatabase } from './database.js'
  * Payload with the plugin as every benchmark process boots it: guest booking on, the baseline
  * collection added as a host plugin, catch-up once at start (a pass every hour after that, so
  * that a measurement is not interrupted by one). Only the seeding process pushes the schema.
+ * `hashChain: false` measures the ledger without its hash chain.
  */
-export const startBenchPayload = (database: BenchDatabase, push: boolean): Promise<Payload> =>
+export const startBenchPayload = (database: BenchDatabase, push: boolean, hashChain = true): Promise<Payload> =>
   startReservePayload(
     { adapter: () => benchAdapter(database, push) },
-    { allowGuestBooking: true, catchUp: { graceMs: 300, intervalMs: 3_600_000 } },
+    { allowGuestBooking: true, catchUp: { graceMs: 300, intervalMs: 3_600_000 }, hashChain },
     [bareReservationsPlugin],
   )

@@ -6,6 +6,8 @@ export interface MeasureSettings {
   bookings: number
   bookSeconds: number
   database: BenchDatabase
+  /** The plugin's `hashChain` option. */
+  hashChain: boolean
   /** Reservations seeded so far: bookings go on the resource-days that hold some. */
   n: number
   samples: number

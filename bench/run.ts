@@ -55,6 +55,7 @@ const benchmark = async (kind: TestDatabaseKind, { uri }: TestDatabase): Promise
         bookings: args.bookings,
         bookSeconds: args.bookSeconds,
         database,
+        hashChain: args.hashChain,
         n,
         samples: args.samples,
         scenario,

@@ -42,8 +42,12 @@ const databaseAdapter = (uri: string): DatabaseAdapterObj => {
   throw new Error(`DATABASE_URI must start with file:, postgres://, postgresql:// or mongodb://; got "${uri}"`)
 }
 
-// Without EVENTSTORE_URI the option stays unset, so the plugin keeps the ledger in the database.
-const eventStoreOption = (uri: string | undefined): Pick<ReserveLedgerOptions, 'eventStore'> => {
+// Without EVENTSTORE_URI or NATS_SERVERS the option stays unset, so the plugin keeps the ledger in the database.
+const eventStoreOption = (uri: string | undefined, nats: string | undefined): Pick<ReserveLedgerOptions, 'eventStore'> => {
+  if (nats) {
+    const replicas = Number(process.env.NATS_REPLICAS ?? 1)
+    return { eventStore: { kind: 'jetstream', replicas, servers: nats.split(',').map((server) => server.trim()) } }
+  }
   if (!uri) {
     return {}
   }
@@ -85,7 +89,7 @@ export default buildConfig({
   plugins: [
     reserveLedgerPlugin({
       allowGuestBooking: true,
-      ...eventStoreOption(process.env.EVENTSTORE_URI),
+      ...eventStoreOption(process.env.EVENTSTORE_URI, process.env.NATS_SERVERS),
       resourceOwnerMode: { adminRoles: ['admin'] },
       resourceTypes: ['practitioner', 'room', 'equipment'],
       staffProvisioning: { nameFrom: 'name', resourceType: 'practitioner', staffRoles: ['staff'] },

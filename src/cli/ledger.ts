@@ -10,8 +10,10 @@ import type { EventStore } from '../events/store.js'
 import type { LedgerProgress } from '../ledger-io/format.js'
 import type { RestoreProgress } from '../plugin/restore-ledger.js'
 
+import { describeBreak } from '../events/hash-chain/chain-break.js'
 import { parseLedgerArguments } from '../ledger-io/arguments.js'
 import { exportLedger } from '../ledger-io/export.js'
+import { verifyLedger } from '../ledger-io/verify.js'
 import { restoreLedger } from '../plugin/restore-ledger.js'
 import { getRuntime } from '../plugin/runtime.js'
 
@@ -59,19 +61,51 @@ const importFrom = async (payload: Payload, file: string): Promise<void> => {
 }
 
 /**
- * `payload reserve:ledger export --out FILE | import --in FILE` (registered by the plugin as a
- * Payload bin script; `npm run ledger -- …` in this repository). Payload's bin exits with 0
- * whatever a script does, so failures exit here with 1.
+ * Verifies every hash chain of `store`, printing progress to `progress`, each broken stream
+ * and then a summary to `print`; whether every chain is intact.
+ */
+export const verifyWithReport = async (
+  store: EventStore,
+  print: (line: string) => void,
+  progress: (line: string) => void = report,
+): Promise<boolean> => {
+  const started = Date.now()
+  const { breaks, checkpoint, checkpointed, events, streams, unhashed } = await verifyLedger(store, {
+    onProgress: (done: LedgerProgress) => progress(`verify: ${done.events} events, ${done.streams} streams`),
+  })
+  for (const problem of breaks) {
+    print(`verify: BROKEN ${describeBreak(problem)}`)
+  }
+  const anchor = checkpoint
+    ? `last checkpoint: revision ${checkpoint.revision} of ${checkpoint.at}, hash ${checkpoint.hash}`
+    : 'no checkpoint yet'
+  print(
+    `verify: ${breaks.length === 0 ? 'intact' : `${breaks.length} broken stream(s)`}, ${events} events in ${streams} streams ` +
+      `(${unhashed} written before hashing), ${checkpointed} streams checkpointed; ${anchor}; in ${elapsed(started)}`,
+  )
+  return breaks.length === 0
+}
+
+/**
+ * `payload reserve:ledger export --out FILE | import --in FILE | verify` (registered by the
+ * plugin as a Payload bin script; `npm run ledger -- …` in this repository). Payload's bin
+ * exits with 0 whatever a script does, so failures, a broken chain included, exit here with 1.
  */
 export const script = async (config: SanitizedConfig): Promise<void> => {
   try {
-    const { file, name } = parseLedgerArguments(process.argv, process.env.INIT_CWD ?? process.cwd())
-    if (name === 'import') {
+    const command = parseLedgerArguments(process.argv, process.env.INIT_CWD ?? process.cwd())
+    if (command.name === 'import') {
       // Before Payload boots, so a wrong path fails at once.
-      await access(file, constants.R_OK)
+      await access(command.file, constants.R_OK)
     }
     const payload = await getPayload({ config })
-    await (name === 'export' ? exportTo(getRuntime(payload).store, file) : importFrom(payload, file))
+    if (command.name === 'verify') {
+      if (!(await verifyWithReport(getRuntime(payload).store, console.log))) {
+        process.exit(1)
+      }
+      return
+    }
+    await (command.name === 'export' ? exportTo(getRuntime(payload).store, command.file) : importFrom(payload, command.file))
   } catch (error) {
     console.error(`ledger: ${error instanceof Error ? error.message : String(error)}`)
     process.exit(1)

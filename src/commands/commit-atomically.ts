@@ -30,7 +30,7 @@ export const commitAtomically = async (deps: LedgerDeps, decision: Decision): Pr
  * against the head.
  */
 const decideClaim = async (deps: LedgerDeps, decision: Decision, { final, resource }: ClaimChange): Promise<AppendRequest> => {
-  const quantity = final.length === 0 ? 0 : await deps.capacityOf(resource)
+  const quantity = final.length === 0 ? 0 : decision.beyondCapacity ? Infinity : await deps.capacityOf(resource)
   const command = { data: { intervals: final, quantity, reservationId: decision.reservationId }, type: 'SetCapacityClaim' } as const
   const claimAt = (revision: number, events: ReturnType<typeof decideCapacity>): AppendRequest => ({
     events: withMetadata(events, decision.metadata),

@@ -33,7 +33,7 @@ export const commitOneByOne = async (deps: LedgerDeps, decision: Decision): Prom
   let result: AppendResult
   try {
     for (const { final, resource } of changes.filter((change) => change.final.length > 0)) {
-      const quantity = await deps.capacityOf(resource)
+      const quantity = decision.beyondCapacity ? Infinity : await deps.capacityOf(resource)
       await setHolds(deps, reservationId, resource, metadata, (holds, state) => {
         try {
           checkCapacity(state, reservationId, final, quantity)

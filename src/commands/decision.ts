@@ -26,6 +26,8 @@ export interface LedgerDeps {
 export interface Decision {
   after: ReservationState
   before: ReservationState
+  /** Claims are recorded whatever the capacity (`ExecuteOptions.beyondCapacity`). */
+  beyondCapacity: boolean
   events: ReservationEvent[]
   /** The idempotency stream the booking must claim, if any. */
   guard: null | string

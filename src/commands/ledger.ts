@@ -41,6 +41,11 @@ export interface ExecuteOptions {
    * field validation of the document this state projects to).
    */
   approve?: (next: ReservationState) => Promise<void> | void
+  /**
+   * Record the claims even where they exceed a resource's capacity: an adopted reservation that
+   * already overlapped others stands, and its time must not be offered again (as reconcile does).
+   */
+  beyondCapacity?: boolean
   /** Refuse unless the reservation stream is at this revision (a void must not undo later writes). */
   expectRevision?: number
 }
@@ -136,7 +141,17 @@ export class Ledger {
     }
     await options.approve?.(next)
     const guard = await this.idempotencyGuard(command)
-    const decision = { after: next, before: state, events: decided, guard, metadata, optimistic: attempt === 1, reservationId, revision }
+    const decision = {
+      after: next,
+      before: state,
+      beyondCapacity: options.beyondCapacity ?? false,
+      events: decided,
+      guard,
+      metadata,
+      optimistic: attempt === 1,
+      reservationId,
+      revision,
+    }
     const recorded = await this.commit(this.deps, decision)
     meta.trace?.('appended', {
       claims: heldClaims(next, this.deps.policy.statusMachine).map(({ resource }) => resource),
@@ -151,7 +166,7 @@ export class Ledger {
    * claimed it on an earlier attempt (the claim-one-by-one path appends it first).
    */
   private async idempotencyGuard(command: ReservationCommand): Promise<null | string> {
-    const key = command.type === 'BookReservation' ? command.data.idempotencyKey : null
+    const key = command.type === 'BookReservation' || command.type === 'AdoptReservation' ? command.data.idempotencyKey : null
     if (!key) {
       return null
     }

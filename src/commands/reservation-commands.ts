@@ -1,4 +1,4 @@
-import type { BookingPlan, Guest, RelationId, ReservationDetails } from '../events/types.js'
+import type { BookingPlan, Guest, RelationId, ReservationAdopted, ReservationDetails } from '../events/types.js'
 import type { Reservation } from './reservation-state.js'
 import type { StatusMachine } from './status-machine.js'
 
@@ -30,8 +30,16 @@ export type BookReservation = {
      */
     skipTransitionValidation?: boolean
     status: string
+    /** Multi-tenant sites: the tenant the booking's records belong to. */
+    tenant?: null | RelationId
   }
   type: 'BookReservation'
+}
+
+/** Takes a reservation that existed before its ledger into it (`payload reserve:adopt`). */
+export type AdoptReservation = {
+  data: ReservationAdopted['data']
+  type: 'AdoptReservation'
 }
 
 export type ReservationDetailChanges = ReservationDetails
@@ -49,6 +57,7 @@ export type ReservationCommand =
       data: { reservationId: string; skipTransitionValidation?: boolean; to: string }
       type: 'ChangeReservationStatus'
     }
+  | AdoptReservation
   | BookReservation
 
 /** One command of the union, by its type. */

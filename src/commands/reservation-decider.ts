@@ -4,7 +4,7 @@ import type { Reservation, ReservationState } from './reservation-state.js'
 
 import { CommandRejected } from '../events/rejection.js'
 import { checkNotice, checkPlan, checkTransition, requireActive } from './reservation-rules.js'
-import { previousDetails } from './reservation-state.js'
+import { previousDetails, previousSchedule } from './reservation-state.js'
 
 const book = (
   { data }: CommandOf<'BookReservation'>,
@@ -24,6 +24,17 @@ const book = (
     }
   }
   return [{ data: { ...details, ...plan, reservationId, status }, type: 'ReservationBooked' }]
+}
+
+/** A reservation adopted from a collection: its stream must be new and its status one the machine knows. */
+const adopt = ({ data }: CommandOf<'AdoptReservation'>, state: ReservationState, { statusMachine }: ReservationPolicy): ReservationEvent[] => {
+  if (state.kind !== 'absent') {
+    throw new CommandRejected('conflict', 'Reservation already exists', 'id')
+  }
+  if (!statusMachine.statuses.includes(data.status)) {
+    throw new CommandRejected('invalid', `status "${data.status}" is not a status of the statusMachine`, 'status')
+  }
+  return [{ data, type: 'ReservationAdopted' }]
 }
 
 const changeStatus = (
@@ -58,7 +69,13 @@ const reschedule = (
   }
   checkPlan(data.plan, context)
   checkNotice(reservation, policy, context)
-  return [{ data: { ...data.plan, reservationId: reservation.id }, type: 'ReservationRescheduled' }]
+  // The old schedule comes from the state, as a details change's old values do.
+  return [
+    {
+      data: { ...data.plan, previous: previousSchedule(reservation), reservationId: reservation.id },
+      type: 'ReservationRescheduled',
+    },
+  ]
 }
 
 const updateDetails = ({ data }: CommandOf<'UpdateReservationDetails'>, state: ReservationState): ReservationEvent[] => {
@@ -105,6 +122,8 @@ export const decideReservation = (
       return state.kind === 'absent'
         ? [{ data: { reservationId: command.data.reservationId }, type: 'ReservationAbandoned' }]
         : []
+    case 'AdoptReservation':
+      return adopt(command, state, policy)
     case 'BookReservation':
       return book(command, state, policy, context)
     case 'ChangeReservationStatus':

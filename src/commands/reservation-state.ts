@@ -5,6 +5,7 @@ import type {
   ReservationEvent,
   ReservationSnapshot,
   RestoredSnapshot,
+  ScheduleFields,
 } from '../events/types.js'
 import type { StatusMachine } from './status-machine.js'
 
@@ -42,6 +43,7 @@ const booked = ({ data }: EventOf<'ReservationBooked'>, at: string): Reservation
       service: plan.service,
       startTime: plan.startTime,
       status: plan.status,
+      ...(plan.tenant === undefined || plan.tenant === null ? {} : { tenant: plan.tenant }),
       updatedAt: at,
     },
   }
@@ -50,6 +52,13 @@ const booked = ({ data }: EventOf<'ReservationBooked'>, at: string): Reservation
 /** An active reservation with some fields replaced; any other state stays as it is. */
 const amended = (state: ReservationState, fields: Partial<Reservation>, at: string): ReservationState =>
   state.kind === 'active' ? { kind: 'active', reservation: { ...state.reservation, ...fields, updatedAt: at } } : state
+
+/** A reservation from before its ledger: booked as the document was, with the document's own time stamps. */
+const adopted = ({ data }: EventOf<'ReservationAdopted'>): ReservationState => {
+  const { collection: _collection, createdAt, overCapacity: _overCapacity, updatedAt, ...booking } = data
+  const state = booked({ data: booking, type: 'ReservationBooked' }, createdAt)
+  return amended(state, {}, updatedAt)
+}
 
 const writeVoided = (state: ReservationState, { data }: EventOf<'ReservationWriteVoided'>): ReservationState => {
   if (!data.restores) {
@@ -61,8 +70,14 @@ const writeVoided = (state: ReservationState, { data }: EventOf<'ReservationWrit
   const { cancellationTokenHash: written, ...restored } = data.restores as RestoredSnapshot & {
     cancellationTokenHash?: null | string
   }
-  const kept = state.kind === 'active' || state.kind === 'deleted' ? state.reservation.cancellationTokenHash : undefined
-  return { kind: 'active', reservation: { ...restored, cancellationTokenHash: kept ?? written ?? null } }
+  const before = state.kind === 'active' || state.kind === 'deleted' ? state.reservation : undefined
+  const kept = before?.cancellationTokenHash
+  // The tenant never changes either: voids written before tenancy existed carry none.
+  const tenant = before?.tenant ?? restored.tenant
+  return {
+    kind: 'active',
+    reservation: { ...restored, cancellationTokenHash: kept ?? written ?? null, ...(tenant === undefined || tenant === null ? {} : { tenant }) },
+  }
 }
 
 /** Folds one event into the state; `at` is the event's decision time (for createdAt/updatedAt). */
@@ -74,6 +89,8 @@ export const evolveReservation = (
   switch (event.type) {
     case 'ReservationAbandoned':
       return { kind: 'abandoned' }
+    case 'ReservationAdopted':
+      return adopted(event)
     case 'ReservationBooked':
       return booked(event, at)
     case 'ReservationClaimsReconciled':
@@ -83,7 +100,7 @@ export const evolveReservation = (
     case 'ReservationDetailsUpdated':
       return amended(state, event.data.changes, at)
     case 'ReservationRescheduled': {
-      const { reservationId: _id, ...plan } = event.data
+      const { previous: _previous, reservationId: _id, ...plan } = event.data
       return amended(state, plan, at)
     }
     case 'ReservationStatusChanged':
@@ -102,6 +119,16 @@ export const previousDetails = (reservation: Reservation, changes: ReservationDe
   Object.fromEntries(
     Object.keys(changes).map((key) => [key, reservation[key as keyof ReservationDetails] ?? null]),
   ) as ReservationDetails
+
+/** A reservation's schedule: a move's `previous`. */
+export const previousSchedule = ({ endTime, guestCount, items, resource, service, startTime }: Reservation): ScheduleFields => ({
+  endTime,
+  guestCount,
+  items,
+  resource,
+  service,
+  startTime,
+})
 
 /** Revisions whose events a later `ReservationWriteVoided` took back: they fire no host hook. */
 export const voidedRevisions = (events: RecordedEvent<ReservationEvent>[]): Set<number> => {

@@ -22,6 +22,10 @@ export interface EventMetadata {
   at: string
   /** The reservation the event belongs to (correlation id across streams). */
   correlationId: string
+  /** SHA-256 of the event in its stream's hash chain (`hash-chain/event-hash.ts`); absent on events written before it. */
+  hash?: string
+  /** The hash of the stream's previous event, `null` on revision 0. */
+  previousHash?: null | string
   reason?: string
   requestId?: string
   schemaVersion: number
@@ -78,6 +82,8 @@ export interface ReservationSnapshot extends BookingPlan {
   idempotencyKey: null | string
   notes: null | string
   status: string
+  /** The tenant of a multi-tenant site the reservation belongs to, fixed at booking; absent elsewhere. */
+  tenant?: null | RelationId
   updatedAt: string
 }
 
@@ -90,8 +96,36 @@ export interface ReservationBooked {
     notes?: null | string
     reservationId: string
     status: string
+    /** Multi-tenant sites: the tenant of the booking's records (docs/ARCHITECTURE.md, "Tenancy"). */
+    tenant?: null | RelationId
   } & BookingPlan
   type: 'ReservationBooked'
+}
+
+/**
+ * The first event of a reservation that existed before its ledger: a document of a reservations
+ * collection adopted by `payload reserve:adopt` (from payload-reserve, or any collection with these
+ * field names). Folded like a booking, with the document's own time stamps; its metadata's `at` is
+ * the document's `createdAt`. `overCapacity` names the reservations it overlapped beyond the
+ * resource's capacity when adopted: its claim is recorded anyway (it stands, and its time must not
+ * be offered again) and staff resolve the overlap. No host hook fires for it.
+ */
+export interface ReservationAdopted {
+  data: {
+    cancellationTokenHash?: null | string
+    /** The collection the document was adopted from. */
+    collection: string
+    createdAt: string
+    customer?: null | RelationId
+    guest?: Guest | null
+    idempotencyKey?: null | string
+    notes?: null | string
+    overCapacity?: string[]
+    reservationId: string
+    status: string
+    updatedAt: string
+  } & BookingPlan
+  type: 'ReservationAdopted'
 }
 
 export interface ReservationStatusChanged {
@@ -99,8 +133,16 @@ export interface ReservationStatusChanged {
   type: 'ReservationStatusChanged'
 }
 
+/** A schedule without its claims, which follow from it: what a move's `previous` holds. */
+export type ScheduleFields = Omit<BookingPlan, 'claims'>
+
+/**
+ * A move or any other change of the plan (times, resource, service, items, guest count): the
+ * new plan, and in `previous` the schedule before it (the audit trail's "old → new"). Events
+ * written by older versions have no `previous`; a fold of the stream up to the event tells it.
+ */
 export interface ReservationRescheduled {
-  data: { reservationId: string } & BookingPlan
+  data: { previous?: ScheduleFields; reservationId: string } & BookingPlan
   type: 'ReservationRescheduled'
 }
 
@@ -170,6 +212,7 @@ export interface ReservationWriteVoided {
 
 export type ReservationEvent =
   | ReservationAbandoned
+  | ReservationAdopted
   | ReservationClaimsReconciled
   | ReservationBooked
   | ReservationDeleted
@@ -214,6 +257,24 @@ export interface IdempotencyKeyUsed {
   type: 'IdempotencyKeyUsed'
 }
 
+/** A stream's head as a checkpoint lists it: its last revision and that event's hash. */
+export interface StreamHead {
+  hash: string
+  revision: number
+  stream: string
+}
+
+/**
+ * A checkpoint of the hash chains (the only event type of `reserve-checkpoints`): the heads of
+ * the streams that changed since the checkpoints before it. Folded, the checkpoints tell every
+ * stream's head, so a stream deleted or cut short since is found missing. Not a `LedgerEvent`:
+ * those all belong to a reservation, and the deciders and projections never see this one.
+ */
+export interface LedgerCheckpointed {
+  data: { heads: StreamHead[] }
+  type: 'LedgerCheckpointed'
+}
+
 export type LedgerEvent = IdempotencyKeyUsed | ReservationEvent | ResourceEvent
 
 /** An event to append: the store assigns its id, revision, position and record time. */
@@ -237,6 +298,8 @@ export const LEDGER_STREAM_PREFIX = 'reserve-'
 export const RESOURCE_STREAM_PREFIX = `${LEDGER_STREAM_PREFIX}resource-`
 export const RESERVATION_STREAM_PREFIX = `${LEDGER_STREAM_PREFIX}reservation-`
 export const IDEMPOTENCY_STREAM_PREFIX = `${LEDGER_STREAM_PREFIX}idempotency-`
+/** The one stream of hash-chain checkpoints. */
+export const CHECKPOINT_STREAM = `${LEDGER_STREAM_PREFIX}checkpoints`
 
 export const resourceStream = (resourceId: string): string => `${RESOURCE_STREAM_PREFIX}${resourceId}`
 export const reservationStream = (reservationId: string): string =>

@@ -3,17 +3,21 @@ import { parseArgs } from 'node:util'
 
 const LEDGER_SCRIPT = 'reserve:ledger'
 
-export interface LedgerCommand {
-  /** Absolute path of the file to write (export) or read (import). */
-  file: string
-  name: 'export' | 'import'
-}
+export type LedgerCommand =
+  | {
+      /** Absolute path of the file to write (export) or read (import). */
+      file: string
+      name: 'export' | 'import'
+    }
+  | { name: 'verify' }
 
 const LEDGER_USAGE = [
   'Usage:',
   '  npm run ledger -- export --out FILE   write the whole ledger to FILE (NDJSON); FILE must not exist',
   '  npm run ledger -- import --in FILE    import FILE into the empty configured ledger, then rebuild',
   '                                        the reservations collection (stop the app first)',
+  '  npm run ledger -- verify               check every stream\'s hash chain and the checkpoints; exits 1',
+  '                                        on any break',
 ].join('\n')
 
 export class LedgerUsageError extends Error {
@@ -47,9 +51,15 @@ export const parseLedgerArguments = (argv: readonly string[], baseDir: string): 
   }
   const { positionals, values } = parsed
   if (positionals.length !== 1) {
-    throw new LedgerUsageError('Name one command: export or import.')
+    throw new LedgerUsageError('Name one command: export, import or verify.')
   }
   const [name] = positionals
+  if (name === 'verify') {
+    if (values.in !== undefined || values.out !== undefined) {
+      throw new LedgerUsageError('verify takes no --in or --out.')
+    }
+    return { name }
+  }
   if (name !== 'export' && name !== 'import') {
     throw new LedgerUsageError(`Unknown command "${name}".`)
   }

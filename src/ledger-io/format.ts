@@ -5,18 +5,27 @@ import { IDEMPOTENCY_STREAM_PREFIX, RESERVATION_STREAM_PREFIX, RESOURCE_STREAM_P
 /**
  * The ledger file: NDJSON, one JSON object per line.
  *
- * 1. a header: `{"format":"payload-reserve-ledger","version":1,"exportedAt":…,"source":…}`
+ * 1. a header: `{"format":"payload-reserve-ledger","version":2,"exportedAt":…,"source":…}`
  * 2. one line per event, in the source store's position order:
- *    `{"stream","revision","type","data","metadata","eventId","recordedAt"}`
+ *    `{"stream","revision","type","data","metadata","eventId","recordedAt"}`; the metadata
+ *    carries each event's hash chain (`hash`, `previousHash`), and the `reserve-checkpoints`
+ *    stream's `LedgerCheckpointed` events are lines like any other (version 2; version 1 files,
+ *    which have neither, are still read)
  * 3. an end line: `{"end":true,"events":N,"streams":M}`. It comes last because an export
  *    streams the ledger in one pass; its counts are what tells a complete file from a
  *    truncated one.
  *
  * Positions are not exported: they belong to the source store, and the target assigns its own
  * in the file's order.
+ *
+ * The version counts changes to this layout, not new event types: a file with
+ * `ReservationAdopted` events has the version of its layout (its lines are shaped as before), and
+ * a reader that does not know a type refuses its line by name before writing anything.
  */
 export const LEDGER_FORMAT = 'payload-reserve-ledger'
-export const LEDGER_FORMAT_VERSION = 1
+export const LEDGER_FORMAT_VERSION = 2
+/** Versions this one reads: 1 is 2 without hashes or checkpoints. */
+export const READABLE_FORMAT_VERSIONS: readonly number[] = [1, 2]
 
 /** What every stream of the ledger starts with; other streams in a shared store are not ours. */
 export const LEDGER_STREAM_PREFIX = 'reserve-'
@@ -26,7 +35,7 @@ export interface LedgerHeader {
   format: typeof LEDGER_FORMAT
   /** `kind` of the store it came from. */
   source: string
-  version: typeof LEDGER_FORMAT_VERSION
+  version: number
 }
 
 /** One event as a line: a recorded event without its store-specific position. */
@@ -53,6 +62,7 @@ export const STREAM_PREFIX_OF_TYPE: Record<LedgerEvent['type'], string> = {
   CapacityReleased: RESOURCE_STREAM_PREFIX,
   IdempotencyKeyUsed: IDEMPOTENCY_STREAM_PREFIX,
   ReservationAbandoned: RESERVATION_STREAM_PREFIX,
+  ReservationAdopted: RESERVATION_STREAM_PREFIX,
   ReservationBooked: RESERVATION_STREAM_PREFIX,
   ReservationClaimsReconciled: RESERVATION_STREAM_PREFIX,
   ReservationDeleted: RESERVATION_STREAM_PREFIX,

@@ -1,9 +1,9 @@
 import type { LedgerEvent } from '../events/types.js'
 import type { LedgerEventLine, LedgerHeader, LedgerTrailer } from './format.js'
 
-import { EVENT_SCHEMA_VERSION, RESERVATION_STREAM_PREFIX, reservationStream } from '../events/types.js'
+import { CHECKPOINT_STREAM, EVENT_SCHEMA_VERSION, RESERVATION_STREAM_PREFIX, reservationStream } from '../events/types.js'
 import { LedgerFileError } from './errors.js'
-import { LEDGER_FORMAT, LEDGER_FORMAT_VERSION, STREAM_PREFIX_OF_TYPE } from './format.js'
+import { LEDGER_FORMAT, READABLE_FORMAT_VERSIONS, STREAM_PREFIX_OF_TYPE } from './format.js'
 
 export type LedgerBodyLine = { event: LedgerEventLine; kind: 'event' } | { kind: 'end'; trailer: LedgerTrailer }
 
@@ -53,16 +53,16 @@ export const parseHeader = (text: string, line: number): LedgerHeader => {
   if (value.format !== LEDGER_FORMAT) {
     throw new LedgerFileError(line, `not a ${LEDGER_FORMAT} file (its first line must be the header)`)
   }
-  if (value.version !== LEDGER_FORMAT_VERSION) {
+  if (!READABLE_FORMAT_VERSIONS.includes(value.version as number)) {
     throw new LedgerFileError(
       line,
-      `format version ${JSON.stringify(value.version)} is not supported; this version reads ${LEDGER_FORMAT_VERSION}`,
+      `format version ${JSON.stringify(value.version)} is not supported; this version reads ${READABLE_FORMAT_VERSIONS.join(' and ')}`,
     )
   }
   if (!isTime(value.exportedAt) || !isText(value.source)) {
     throw new LedgerFileError(line, 'the header needs exportedAt (a date-time) and source (a store kind)')
   }
-  return { exportedAt: value.exportedAt, format: LEDGER_FORMAT, source: value.source, version: LEDGER_FORMAT_VERSION }
+  return { exportedAt: value.exportedAt, format: LEDGER_FORMAT, source: value.source, version: value.version as number }
 }
 
 const checkActor = (actor: unknown): string | undefined => {
@@ -104,7 +104,25 @@ const checkMetadata = (metadata: unknown): string | undefined => {
   if ((reason !== undefined && typeof reason !== 'string') || (requestId !== undefined && typeof requestId !== 'string')) {
     return 'metadata.reason and metadata.requestId must be text when present'
   }
+  const { hash, previousHash } = metadata
+  if ((hash !== undefined && !isText(hash)) || (previousHash !== undefined && previousHash !== null && !isText(previousHash))) {
+    return 'metadata.hash and metadata.previousHash must be text when present'
+  }
   return checkActor(metadata.actor)
+}
+
+const isHead = (head: unknown): boolean =>
+  isRecord(head) && isText(head.stream) && isText(head.hash) && isCount(head.revision)
+
+/** What is wrong with a checkpoint's envelope and data, if anything (its chain is checked as every stream's). */
+const checkCheckpoint = ({ data, metadata, stream }: Json): string | undefined => {
+  if (stream !== CHECKPOINT_STREAM) {
+    return `a LedgerCheckpointed event belongs in ${CHECKPOINT_STREAM}, not ${JSON.stringify(stream)}`
+  }
+  if (!isRecord(data) || !Array.isArray(data.heads) || !data.heads.every(isHead)) {
+    return 'data.heads must be a list of { stream, revision, hash }'
+  }
+  return checkMetadata(metadata)
 }
 
 const parseEvent = (value: Json, line: number): LedgerEventLine => {
@@ -112,6 +130,13 @@ const parseEvent = (value: Json, line: number): LedgerEventLine => {
   const { data, eventId, metadata, recordedAt, revision, stream, type } = value
   const fail = (problem: string): never => {
     throw new LedgerFileError(line, problem)
+  }
+  if (type === 'LedgerCheckpointed') {
+    const problem = checkCheckpoint(value) ?? (isCount(revision) ? undefined : 'revision must be a whole number of at least 0')
+    if (problem || !isText(eventId) || !isTime(recordedAt)) {
+      return fail(problem ?? 'eventId (text) and recordedAt (a date-time) are required')
+    }
+    return { data, eventId, metadata, recordedAt, revision, stream, type } as unknown as LedgerEventLine
   }
   if (!isEventType(type)) {
     return fail(`unknown event type ${JSON.stringify(type)}`)

@@ -15,6 +15,7 @@ import { LEDGER_REJECTION } from './reservations/ledger-error.js'
 import { resolveOptions, validateAgainstConfig } from './resolve-options.js'
 import { startRuntime } from './runtime.js'
 import { provisionStaffResource } from './staff-provisioning.js'
+import { startTenancy } from './tenancy/at-start.js'
 
 // Resolved from this file's path, not `new URL(relative, import.meta.url)`: Next's bundler
 // rewrites the latter into something `fileURLToPath` rejects.
@@ -76,9 +77,11 @@ export const reserveLedgerPlugin =
         ...(config.bin ?? []),
         { key: 'reserve:rebuild', scriptPath: cliScript('rebuild') },
         { key: 'reserve:ledger', scriptPath: cliScript('ledger') },
+        { key: 'reserve:adopt', scriptPath: cliScript('adopt') },
       ],
       // The ledger starts before the host's own onInit, so a seed there books through it.
       onInit: async (payload) => {
+        startTenancy(payload, resolved)
         await startRuntime(payload, resolved)
         await config.onInit?.(payload)
       },

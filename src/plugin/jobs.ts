@@ -54,4 +54,12 @@ export const reserveTasks = (): TaskConfig[] => [
     schedule: [{ cron: '*/5 * * * *', queue: RESERVE_QUEUE }],
     slug: 'reserveReminders',
   },
+  {
+    handler: async ({ req }) => ({ output: { heads: (await getRuntime(req.payload).checkpointer?.run()) ?? 0 } }),
+    label: 'Reservations: checkpoint the hash chains',
+    outputSchema: [{ name: 'heads', type: 'number' }],
+    retries: 2,
+    schedule: [{ cron: '*/5 * * * *', queue: RESERVE_QUEUE }],
+    slug: 'reserveCheckpoint',
+  },
 ]

@@ -94,6 +94,8 @@ export type AccessOverrides = Partial<
 export type EventStoreOption =
   | ((args: { collectionSlug: string }) => EventStore)
   | { connectionString: string; kind: 'eventstoredb' }
+  /** NATS JetStream: `servers` of the cluster; `stream` the JetStream stream (default `reserve`); `replicas` when it is created (default 1). */
+  | { kind: 'jetstream'; replicas?: number; servers: string | string[]; stream?: string }
   | { kind: 'payload' }
 
 export interface ReserveLedgerOptions {
@@ -134,9 +136,17 @@ export interface ReserveLedgerOptions {
   /** Keeps collections and fields (a stable schema) but mounts no endpoints, hooks or ledger. */
   disabled?: boolean
   /**
-   * Whether this process runs catch-up and the calendar feed sync on its own timers (default
-   * true). Off on a serverless host, where nothing runs between requests: the plugin's Payload
-   * jobs (`reserveCatchUp`, `reserveCalendarSync` on the `reserve-ledger` queue) do that work.
+   * Tamper evidence (default true): every event appended carries a SHA-256 hash chained per
+   * stream, and a checkpoint of the stream heads is written every 5 minutes (the
+   * `reserveCheckpoint` job, and a timer unless `inProcessTimers` is off). `false` appends plain
+   * events and writes no checkpoints; `payload reserve:ledger verify` then counts them unhashed.
+   */
+  hashChain?: boolean
+  /**
+   * Whether this process runs catch-up (a pass at boot, then on a timer), the calendar feed
+   * sync, webhook deliveries and reminders on its own timers (default true). Off on a serverless
+   * host, where nothing runs between requests and every cold start should answer at once: the
+   * plugin's Payload jobs on the `reserve-ledger` queue do that work.
    */
   inProcessTimers?: boolean
   eventStore?: EventStoreOption
@@ -146,6 +156,13 @@ export interface ReserveLedgerOptions {
   leaveTypes?: string[]
   /** Slug of an upload collection: services and resources then take an `image` from it. */
   mediaCollection?: string
+  /**
+   * Sites run with `@payloadcms/plugin-multi-tenant` (see README, "Multi-tenant sites"). Tenancy
+   * is found from the collections that plugin scopes; `tenantField` names a tenant field a site
+   * added itself (`customTenantField`), and `tenantTimezoneField` the field of the tenants
+   * collection a new resource without a zone of its own takes its `timezone` from.
+   */
+  multiTenant?: { tenantField?: string; tenantTimezoneField?: string }
   resourceOwnerMode?: ResourceOwnerMode
   resourceTypes?: string[]
   /** Roles that count as privileged staff (all records, exempt from the notice period). */
@@ -207,6 +224,7 @@ export interface ResolvedOptions {
   defaultBufferTime: number
   disabled: boolean
   enforceActive: boolean
+  hashChain: boolean
   eventStore: EventStoreOption
   inProcessTimers: boolean
   getExternalBusy: GetExternalBusy | null
@@ -215,6 +233,7 @@ export interface ResolvedOptions {
   /** Names and descriptions of services and resources are localized: the site uses Payload's localization. */
   localizedTexts: boolean
   mediaCollection: null | string
+  multiTenant: { tenantField: null | string; tenantTimezoneField: null | string }
   resourceOwnerMode?: Required<ResourceOwnerMode>
   resourceTypes: string[]
   roles: { field: string; privileged: string[] }

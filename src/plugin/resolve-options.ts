@@ -132,13 +132,24 @@ const validateCallbacks = (resolved: ResolvedOptions, hooks: unknown): void => {
   const validStore =
     typeof store === 'function' ||
     (isPlainObject(store) &&
-      (store.kind === 'payload' || (store.kind === 'eventstoredb' && isNonEmptyString(store.connectionString))))
+      (store.kind === 'payload' ||
+        (store.kind === 'eventstoredb' && isNonEmptyString(store.connectionString)) ||
+        isJetStreamChoice(store)))
   if (!validStore) {
     throw configError(
-      "eventStore must be { kind: 'payload' }, { kind: 'eventstoredb', connectionString } or a function returning an EventStore",
+      "eventStore must be { kind: 'payload' }, { kind: 'eventstoredb', connectionString }, { kind: 'jetstream', servers, stream?, replicas? } or a function returning an EventStore",
     )
   }
 }
+
+/** A JetStream stream name is also the first token of its subjects: letters, digits, `-` and `_`. */
+const JETSTREAM_NAME = /^[A-Za-z0-9_-]+$/
+
+const isJetStreamChoice = ({ kind, replicas, servers, stream }: Record<string, unknown>): boolean =>
+  kind === 'jetstream' &&
+  (isNonEmptyString(servers) || isStringArray(servers, { nonEmpty: true })) &&
+  (stream === undefined || (typeof stream === 'string' && JETSTREAM_NAME.test(stream))) &&
+  (replicas === undefined || (Number.isInteger(replicas) && (replicas as number) >= 1 && (replicas as number) <= 5))
 
 /** `collectionOverrides` keyed by the plugin's collections; `components` by its components, each a path or `false`. */
 const validateCustomisation = ({ collectionOverrides, components }: ResolvedOptions): void => {
@@ -198,7 +209,7 @@ const validateWindowAndFeeds = (resolved: ResolvedOptions): void => {
 
 const validate = (resolved: ResolvedOptions, options: ReserveLedgerOptions): void => {
   requireString('adminGroup', resolved.adminGroup)
-  for (const name of ['allowGuestBooking', 'debug', 'disabled', 'enforceActive', 'inProcessTimers'] as const) {
+  for (const name of ['allowGuestBooking', 'debug', 'disabled', 'enforceActive', 'hashChain', 'inProcessTimers'] as const) {
     if (typeof resolved[name] !== 'boolean') {
       throw configError(`${name} must be a boolean`)
     }
@@ -302,11 +313,13 @@ export const resolveOptions = (options: ReserveLedgerOptions, host: { localizati
     enforceActive: options.enforceActive ?? true,
     eventStore: options.eventStore ?? { kind: 'payload' },
     getExternalBusy: options.getExternalBusy ?? null,
+    hashChain: options.hashChain ?? true,
     inProcessTimers: options.inProcessTimers ?? true,
     hooks: Object.fromEntries(HOOK_NAMES.map((name) => [name, options.hooks?.[name] ?? []])) as ResolvedOptions['hooks'],
     leaveTypes: options.leaveTypes ?? [...DEFAULT_LEAVE_TYPES],
     localizedTexts: Boolean(host.localization),
     mediaCollection: options.mediaCollection ?? null,
+    multiTenant: { tenantField: options.multiTenant?.tenantField ?? null, tenantTimezoneField: options.multiTenant?.tenantTimezoneField ?? null },
     resourceOwnerMode: ownerMode && { ...ownerMode, ownerField: ownerMode.ownerField ?? 'owner' },
     resourceTypes: options.resourceTypes ?? ['practitioner'],
     roles,

@@ -5,10 +5,10 @@ import type { RebuildProgress } from '../projections/rebuild.js'
 import type { LedgerProgress, LedgerSummary } from '../ledger-io/format.js'
 
 import { RESERVATION_STREAM_PREFIX } from '../events/types.js'
+import { checkLedger } from '../ledger-io/check.js'
 import { getRuntime } from './runtime.js'
 import { rebuildReservations } from '../projections/rebuild.js'
 import { assertEmptyLedger, importLedger } from '../ledger-io/import.js'
-import { readLedger } from '../ledger-io/read.js'
 
 export type RestoreProgress =
   | ({ phase: 'check' | 'import' } & LedgerProgress)
@@ -22,7 +22,8 @@ export interface RestoreResult {
 /**
  * Restores a ledger file into the running ledger of `payload` (which must be empty) and
  * rebuilds the reservations collection from it. `open` is called twice: the whole file is
- * checked before anything is written.
+ * checked before anything is written, its hash chains and checkpoints included (a file with a
+ * broken chain is refused naming the first break).
  *
  * The host's after hooks (create, status change, confirm, cancel) must not fire again for history the
  * source already notified. So the imported reservations are marked as owned by this
@@ -40,7 +41,7 @@ export const restoreLedger = async (
   await assertEmptyLedger(runtime.store)
 
   const reservationIds = new Set<string>()
-  const checked = await readLedger(open(), (event) => {
+  const checked = await checkLedger(open(), (event) => {
     if (event.stream.startsWith(RESERVATION_STREAM_PREFIX)) {
       reservationIds.add(event.data.reservationId)
     }

@@ -8,6 +8,8 @@ import type { ResolvedOptions } from './options.js'
 import { Ledger } from '../commands/ledger.js'
 import { CommandRejected } from '../events/rejection.js'
 import { createPayloadEventStore } from '../events/adapters/payload.js'
+import { Checkpointer } from '../events/hash-chain/checkpointer.js'
+import { hashChained } from '../events/hash-chain/hash-chained-store.js'
 import { isReservationEvent } from '../events/types.js'
 import { BusyIndex } from '../capacity/busy-index.js'
 import { CatchUp } from '../projections/catch-up.js'
@@ -18,6 +20,7 @@ import { FeedCache } from './external-busy/feed-cache.js'
 import { FeedSync } from './external-busy/feed-sync.js'
 import { CHECKPOINTS_COLLECTION } from './ledger-checkpoints-collection.js'
 import { referenceData } from './reference-data/reference-data.js'
+import { reservationTenantField } from './tenancy/tenancy.js'
 import { watchRequestWrites } from './reservations/request-writes.js'
 import { watchReservationFailures } from './reservations/watch-failures.js'
 import { sendReminders } from './notifications/notification-hooks.js'
@@ -29,6 +32,8 @@ import { voidFailedWrites } from './reservations/void-failed-writes.js'
 export interface ReserveRuntime {
   busy: BusyIndex
   catchUp: CatchUp
+  /** Writes the hash chains' checkpoints; null with `hashChain: false`. */
+  checkpointer: Checkpointer | null
   /** The synced busy time of calendar feeds, in memory. */
   feeds: FeedCache
   /** The background sync of calendar feeds. */
@@ -56,7 +61,7 @@ export const getRuntime = (payload: Payload): ReserveRuntime => {
 
 export const findRuntime = (payload: Payload): ReserveRuntime | undefined => runtimes.get(payload)
 
-const createStore = async (payload: Payload, options: ResolvedOptions): Promise<EventStore> => {
+const openStore = async (payload: Payload, options: ResolvedOptions): Promise<EventStore> => {
   const choice = options.eventStore
   if (typeof choice === 'function') {
     return choice({ collectionSlug: options.slugs.events })
@@ -65,7 +70,17 @@ const createStore = async (payload: Payload, options: ResolvedOptions): Promise<
     const { createEventStoreDBStore } = await import('../events/adapters/eventstoredb.js')
     return createEventStoreDBStore({ connectionString: choice.connectionString })
   }
+  if (choice.kind === 'jetstream') {
+    const { createJetStreamStore } = await import('../events/adapters/jetstream.js')
+    return createJetStreamStore(choice)
+  }
   return createPayloadEventStore(payload, { collection: options.slugs.events })
+}
+
+/** The configured store, hash-chained unless `hashChain` is off: every store, one decorator. */
+const createStore = async (payload: Payload, options: ResolvedOptions): Promise<EventStore> => {
+  const store = await openStore(payload, options)
+  return options.hashChain ? hashChained(store) : store
 }
 
 /** `work` every `ms` on an unref'd timer when `enabled`; returns what stops it. */
@@ -80,7 +95,9 @@ const every = (enabled: boolean, ms: number, work: () => unknown): (() => void) 
 
 /**
  * Catch-up follows a store that pushes events live; any other it reads in passes, one now and
- * one every `intervalMs`. Returns what stops it (the work in progress is `catchUp.settle()`'s).
+ * one every `intervalMs`. Without in-process timers (a serverless host) boot makes no pass: a
+ * cold start answers at once, and the `reserveCatchUp` job does the work. Returns what stops it
+ * (the work in progress is `catchUp.settle()`'s).
  */
 const startCatchUp = async (
   store: EventStore,
@@ -92,7 +109,9 @@ const startCatchUp = async (
     const live = catchUp.follow(report)
     return () => live.unsubscribe()
   }
-  await catchUp.run().catch(report)
+  if (timers) {
+    await catchUp.run().catch(report)
+  }
   return every(timers, intervalMs, () => catchUp.run().catch(report))
 }
 
@@ -116,7 +135,7 @@ const checkpointStore = (payload: Payload, name: string): CheckpointStore => {
 }
 
 /** The command handler, deciding capacity on the reference-data cache's resources. */
-const createLedger = (payload: Payload, options: ResolvedOptions, store: EventStore, busy: BusyIndex): Ledger =>
+export const createLedger = (payload: Payload, options: ResolvedOptions, store: EventStore, busy: BusyIndex): Ledger =>
   new Ledger({
     busy,
     // From the reference-data cache: this process sees its own changes at once, another
@@ -193,6 +212,21 @@ const startFeeds = async (payload: Payload, options: ResolvedOptions) => {
 /** How often this process looks for webhook deliveries due (the outbox fills as catch-up runs). */
 const WEBHOOK_POLL_MS = 2_000
 
+/** How often the hash chains are checkpointed (the `reserveCheckpoint` job runs as often). */
+const CHECKPOINT_MS = 5 * 60_000
+
+/** The hash chains' checkpointer and the timer that runs it, when hashing is on. */
+const startCheckpoints = (payload: Payload, options: ResolvedOptions, store: EventStore) => {
+  if (!options.hashChain) {
+    return { checkpointer: null, stopCheckpoints: () => undefined }
+  }
+  const checkpointer = new Checkpointer(store, checkpointStore(payload, 'hash-chain'), { lookbackMs: 60_000 })
+  const stopCheckpoints = every(options.inProcessTimers, CHECKPOINT_MS, () =>
+    checkpointer.run().catch((error: unknown) => payload.logger.error({ err: error, msg: 'payload-reserve-ledger: checkpoint failed' })),
+  )
+  return { checkpointer, stopCheckpoints }
+}
+
 
 /** Starts the ledger for a Payload instance: store, index, projector, catch-up, calendar feeds. */
 export const startRuntime = async (payload: Payload, options: ResolvedOptions): Promise<ReserveRuntime> => {
@@ -200,12 +234,13 @@ export const startRuntime = async (payload: Payload, options: ResolvedOptions): 
   const busy = new BusyIndex(store)
   const ledger = createLedger(payload, options, store, busy)
   const ownership = new RequestOwnership()
-  const projector = new ReservationsProjector(payload, ledger, options, ownership)
+  const projector = new ReservationsProjector(payload, ledger, { ...options, tenantField: reservationTenantField(payload, options) }, ownership)
   const catchUp = createCatchUp(payload, options, { ledger, ownership, projector, store })
   const subscription = projectUnowned(payload, { ownership, projector, store })
   const report = (error: unknown) => payload.logger.error({ err: error, msg: 'payload-reserve-ledger: catch-up failed' })
   const stopCatchUp = await startCatchUp(store, catchUp, { intervalMs: options.catchUp.intervalMs, timers: options.inProcessTimers }, report)
   const { feedSync, feeds, stopFeeds } = await startFeeds(payload, options)
+  const { checkpointer, stopCheckpoints } = startCheckpoints(payload, options, store)
   const webhooks = new WebhookDeliverer(payload, ledger, options, ownership)
   const stopReminders = every(options.inProcessTimers && Boolean(options.notifications.email?.reminderHours), 60_000, () =>
     sendReminders(payload, options).catch((error: unknown) => payload.logger.error({ err: error, msg: 'payload-reserve-ledger: reminders failed' })),
@@ -217,6 +252,7 @@ export const startRuntime = async (payload: Payload, options: ResolvedOptions): 
   const runtime: ReserveRuntime = {
     busy,
     catchUp,
+    checkpointer,
     feedSync,
     feeds,
     ledger,
@@ -228,6 +264,8 @@ export const startRuntime = async (payload: Payload, options: ResolvedOptions): 
       stopFeeds()
       stopWebhooks()
       stopReminders()
+      stopCheckpoints()
+      await checkpointer?.settle()
       await feedSync.settle()
       await webhooks.settle()
       subscription.unsubscribe()

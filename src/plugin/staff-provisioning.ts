@@ -8,6 +8,7 @@ import { KeyedQueue } from '../concurrency/keyed-queue.js'
 import { ownerFieldOf } from './access/owner-filter.js'
 import { hasAnyRole } from './access/user-roles.js'
 import { configError } from './config-error.js'
+import { tenancyOf, userTenants } from './tenancy/tenancy.js'
 
 type StaffUser = { collection: string; id: number | string } & Record<string, unknown>
 
@@ -75,6 +76,13 @@ export const provisionStaffResource = (resolved: ResolvedOptions): CollectionAft
       const data: Record<string, unknown> = {
         name: nameOf(user, provisioning.nameFrom),
         resourceType: provisioning.resourceType,
+      }
+      // Multi-tenant sites: the resource is the user's first tenant's, unless beforeCreate says otherwise.
+      const tenancy = tenancyOf(req.payload, resolved)
+      const tenantField = tenancy.fields.get(resolved.slugs.resources)
+      const [tenant] = userTenants(tenancy, user)
+      if (tenantField !== undefined && tenant !== undefined) {
+        data[tenantField] = tenant
       }
       const stamped = provisioning.beforeCreate ? await provisioning.beforeCreate({ data, user }) : data
       await req.payload.create({

@@ -35,4 +35,6 @@ export interface ProjectorOptions {
     afterStatusChange: AfterStatusChangeHook[]
   }
   slugs: { reservations: string }
+  /** The reservations collection's tenant field on a multi-tenant site. */
+  tenantField?: null | string
 }

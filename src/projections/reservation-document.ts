@@ -3,9 +3,11 @@ import type { Reservation } from '../commands/reservation-state.js'
 /**
  * The reservations-collection document a reservation projects to. Relation ids, guest and
  * items are stored as given; `ledgerRevision` is the reservation-stream revision it reflects,
- * which makes applying the stream idempotent.
+ * which makes applying the stream idempotent. On a multi-tenant site the reservation's tenant
+ * goes in `tenantField`, the collection's tenant field.
  */
-export const reservationDocument = (reservation: Reservation, revision: number) => ({
+export const reservationDocument = (reservation: Reservation, revision: number, tenantField: null | string = null) => ({
+  ...(tenantField === null ? {} : { [tenantField]: reservation.tenant ?? null }),
   cancellationToken: reservation.cancellationTokenHash,
   createdAt: reservation.createdAt,
   customer: reservation.customer,

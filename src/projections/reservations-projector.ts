@@ -126,7 +126,7 @@ export class ReservationsProjector {
       return
     }
     const revision = events[events.length - 1].revision
-    const data = reservationDocument(state.reservation, revision)
+    const data = reservationDocument(state.reservation, revision, this.options.tenantField ?? null)
     // A new document's hooks are delivered already when rebuilding or when no hook listens.
     const hooksRevision = doc ? (doc.ledgerHooksRevision ?? -1) : rebuild || !this.hooks.listenFor(events) ? revision : -1
     if (!doc) {

@@ -35,7 +35,7 @@ describe.each(testDatabaseKinds())('background work as Payload jobs, no in-proce
     // (for the next occurrence) and runs what is due now: the catch-up an earlier call queued.
     await payload.jobs.handleSchedules({ queue: RESERVE_QUEUE })
     const scheduled = await payload.find({ collection: 'payload-jobs', where: { queue: { equals: RESERVE_QUEUE } } })
-    expect(scheduled.docs.map((job) => job.taskSlug).sort()).toEqual(['reserveCalendarSync', 'reserveCatchUp', 'reserveReminders', 'reserveWebhooks'])
+    expect(scheduled.docs.map((job) => job.taskSlug).sort()).toEqual(['reserveCalendarSync', 'reserveCatchUp', 'reserveCheckpoint', 'reserveReminders', 'reserveWebhooks'])
     await payload.jobs.queue({ input: {}, queue: RESERVE_QUEUE, task: 'reserveCatchUp' })
     await payload.jobs.run({ queue: RESERVE_QUEUE })
 

@@ -1,7 +1,7 @@
 import type { CollectionSlug, Payload } from 'payload'
 
 import { createReadStream, createWriteStream } from 'node:fs'
-import { rm } from 'node:fs/promises'
+import { readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { finished } from 'node:stream/promises'
@@ -131,22 +131,51 @@ describe.each(pairs)('ledger export from %s and import into %s', (from, to) => {
     await rm(file, { force: true })
   })
 
+  let history: Awaited<ReturnType<typeof makeHistory>>
+
+  const exportTo = async (into: string) => {
+    const output = createWriteStream(into)
+    const exported = await exportLedger(source.store, output)
+    output.end()
+    await finished(output)
+    return exported
+  }
+
+  it('refuses a file changed since its export, naming the first break, before writing anything', async () => {
+    history = await makeHistory(source.payload)
+    await exportTo(file)
+    const lines = (await readFile(file, 'utf8')).split('\n')
+    const booked = lines.findIndex((line) => line.includes('"type":"ReservationBooked"'))
+    const event = JSON.parse(lines[booked]) as { data: { notes?: string }; revision: number; stream: string }
+    event.data.notes = 'added later'
+    lines[booked] = JSON.stringify(event)
+    const changed = `${file}.changed`
+    await writeFile(changed, lines.join('\n'))
+    try {
+      await expect(restoreLedger(target.payload, () => createReadStream(changed))).rejects.toThrow(
+        `first ${event.stream} at revision ${event.revision}: the event was changed after it was written`,
+      )
+    } finally {
+      await rm(changed, { force: true })
+    }
+    expect(await ledgerContents(target.store)).toEqual([])
+  })
+
   it('restores the ledger and rebuilds identical reservations, without re-running the host hooks', async () => {
-    const { chair, consultation, occupied } = await makeHistory(source.payload)
+    const { chair, consultation, occupied } = history
     await seedReferenceData(target.payload)
     expect(source.hooks.booked).toBe(5)
     expect(source.hooks.changed).toBe(2)
 
-    const output = createWriteStream(file)
-    const exported = await exportLedger(source.store, output)
-    output.end()
-    await finished(output)
+    const exported = await exportTo(file)
     const progress: RestoreProgress[] = []
     const result = await restoreLedger(target.payload, () => createReadStream(file), (step) => progress.push(step))
 
     expect(result.imported).toEqual(exported)
     expect(progress.map(({ phase }) => phase)).toEqual(['check', 'import', 'rebuild', 'rebuild'])
+    // Every event's hash chain came along: the target's hashes are the source's.
     expect(await ledgerContents(target.store)).toEqual(await ledgerContents(source.store))
+    expect((await target.store.readAll({ limit: 1 }))[0].metadata.hash).toMatch(/^[0-9a-f]{64}$/)
     const restored = await reservations(target.payload)
     expect(restored).toHaveLength(4)
     expect(restored).toEqual(await reservations(source.payload))

@@ -4,6 +4,9 @@
  * REST router (`restRequest`), as a guest or as the staff user NODE_STAFF_EMAIL. It reports on
  * stdout in lines starting with "@@ ".
  *
+ * NODE_EVENT_STORE, when set, is the plugin's `eventStore` option as JSON (the ledger elsewhere
+ * than in the database).
+ *
  * Each worker (worker w of process NODE_INDEX, NODE_CONCURRENCY workers a process) draws from a
  * generator of its own, seeded from (NODE_SEED, its worker index), and takes the same number of
  * draws for every operation: the seed fixes each worker's sequence of choices (what kind of
@@ -19,6 +22,7 @@
  *           can find it in the ledger. Prints "@@ result {json}" and exits. The result also
  *           says what this process's catch-up passes did during the run (NODE_CATCHUP_INTERVAL_MS
  *           and NODE_CATCHUP_GRACE_MS set their cadence; by default they do not run after boot).
+ *           With NODE_UNTIL_STOP=1 it runs operations until "stop" on stdin instead of NODE_OPS.
  *   remote: prints "@@ ready", then for each stdin line `{ method, path, body, as }` ("staff"
  *           or "guest") sends that request and prints "@@ answer {status, body}".
  *   crash:  prints "@@ ready" and books without end (NODE_CONCURRENCY at a time, now and then
@@ -28,6 +32,8 @@
 import type { Payload } from 'payload'
 
 import { createInterface } from 'node:readline'
+
+import type { EventStoreOption } from '../../src/plugin/options.js'
 
 import { getRuntime } from '../../src/plugin/runtime.js'
 import { existingTestDatabase, type TestDatabaseKind } from '../helpers/databases.js'
@@ -141,6 +147,7 @@ const tokens = new Map<string, string>()
 
 const payload: Payload = await startReservePayload(existingTestDatabase(env('NODE_DATABASE_KIND') as TestDatabaseKind, env('NODE_DATABASE_URI')), {
   allowGuestBooking: true,
+  ...(process.env.NODE_EVENT_STORE ? { eventStore: JSON.parse(process.env.NODE_EVENT_STORE) as EventStoreOption } : {}),
   // By default recovery is left to the parent; the model suite runs it here too, and counts it.
   catchUp: {
     graceMs: Number(process.env.NODE_CATCHUP_GRACE_MS ?? 3_600_000),
@@ -252,12 +259,18 @@ if (env('NODE_SCENARIO') === 'remote') {
   await stopPayload(payload)
   process.exit(0)
 } else if (env('NODE_SCENARIO') === 'stress') {
+  let stopRequested = false
+  const go = new Promise<void>((resolve) => {
+    createInterface({ input: process.stdin }).on('line', (line) => {
+      if (line.trim() === 'go') {
+        resolve()
+      } else if (line.trim() === 'stop') {
+        stopRequested = true
+      }
+    })
+  })
   say('ready')
-  for await (const line of createInterface({ input: process.stdin })) {
-    if (line.trim() === 'go') {
-      break
-    }
-  }
+  await go
   // Every pass this process's catch-up makes from here on: a run without crashes needs no repair.
   const runtime = getRuntime(payload)
   const watch = watchCatchUp(runtime.catchUp, payload, { graceMs: runtime.options.catchUp.graceMs, store: runtime.store })
@@ -267,6 +280,7 @@ if (env('NODE_SCENARIO') === 'remote') {
   const ops: StressOp[] = []
   const total = Number(env('NODE_OPS'))
   const moves = process.env.NODE_MOVES === '1'
+  const untilStop = process.env.NODE_UNTIL_STOP === '1'
   let shared: string[] = []
   const target = ({ pick: which, pool: [first, second] }: Draws): string | undefined => {
     const pool = moves && shared.length > 0 && first < 0.5 ? shared : active.size > 0 && second < 0.85 ? [...active] : booked
@@ -276,7 +290,7 @@ if (env('NODE_SCENARIO') === 'remote') {
   const worker = async (w: number): Promise<void> => {
     const draw = drawsOf(w)
     const mine = Math.floor(total / concurrency) + (w < total % concurrency ? 1 : 0)
-    for (let n = 0; n < mine; n++) {
+    for (let n = 0; untilStop ? !stopRequested : n < mine; n++) {
       if (moves && n % 5 === 4) {
         shared = await othersActive()
       }

@@ -10,6 +10,8 @@ import { isDatedMode } from './modes.js'
 import { PendingQueue } from './PendingQueue.js'
 
 interface Props {
+  /** The past instant shown: read-only, nothing opens or books. Null for now. */
+  asOf: null | number
   drawers: CalendarDrawers
   nav: CalendarNavigation
   /** Whether the admin may create reservations, by clicking the calendar's free time. */
@@ -18,8 +20,10 @@ interface Props {
   settings: AdminSettings
 }
 
+const ignore = (): void => undefined
+
 /** What the mode shows under the toolbar: the pending queue, or the calendar on dates. */
-export const CalendarContent: React.FC<Props> = ({ drawers, mayCreate, nav, resources, settings }) => {
+export const CalendarContent: React.FC<Props> = ({ asOf, drawers, mayCreate, nav, resources, settings }) => {
   const { book, open, refresh, refreshKey } = drawers
   const { date, dates, mode } = nav
   return (
@@ -29,12 +33,14 @@ export const CalendarContent: React.FC<Props> = ({ drawers, mayCreate, nav, reso
       )}
       {isDatedMode(mode) && (
         <DatedCalendar
+          asOf={asOf}
           date={date}
           dates={dates}
           mode={mode}
-          onBook={mayCreate ? book : null}
+          onBook={mayCreate && asOf === null ? book : null}
           onDay={nav.showDay}
-          onOpen={open}
+          // The drawer's status moves change the booking; as of the past there is nothing to change.
+          onOpen={asOf === null ? open : ignore}
           refreshKey={refreshKey}
           resource={nav.resource}
           resources={resources}

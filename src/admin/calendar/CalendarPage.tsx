@@ -1,16 +1,19 @@
 'use client'
 import { DefaultListView, Gutter } from '@payloadcms/ui'
-import React from 'react'
+import React, { useState } from 'react'
 
 import type { ReservationsCalendarProps } from './calendar-props.js'
 
+import { usePrivileged } from '../shared/use-privileged.js'
 import { useResources } from '../shared/use-resources.js'
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'
+import { AsOfBanner } from './AsOfBanner.js'
 import { CalendarContent } from './CalendarContent.js'
 import { CalendarDrawers } from './CalendarDrawers.js'
 import { CalendarToolbar } from './CalendarToolbar.js'
 import { useCalendarDrawers } from './use-calendar-drawers.js'
 import { useCalendarNavigation } from './use-calendar-navigation.js'
+import { isDatedMode } from './modes.js'
 import { useCollectionLabel } from './use-collection-label.js'
 import './reservations-calendar.css'
 
@@ -27,12 +30,16 @@ export const CalendarPage: React.FC<ReservationsCalendarProps> = (props) => {
   const drawers = useCalendarDrawers(settings)
   const { resources } = useResources(settings)
   const plural = useCollectionLabel(settings.slugs.reservations)
+  const [asOf, setAsOf] = useState<null | number>(null)
+  const privileged = usePrivileged(settings)
 
   const toolbar = (
     <CalendarToolbar
+      asOf={asOf}
       nav={nav}
-      // The table has Payload's own create button.
-      onCreate={hasCreatePermission && mode !== 'list' ? () => drawers.book(null, null) : null}
+      onAsOf={privileged ? setAsOf : null}
+      // The table has Payload's own create button; the past is read-only.
+      onCreate={hasCreatePermission && mode !== 'list' && asOf === null ? () => drawers.book(null, null) : null}
       resources={resources}
       timezone={settings.timezone}
     />
@@ -56,7 +63,9 @@ export const CalendarPage: React.FC<ReservationsCalendarProps> = (props) => {
           <p className="rl-calendar__zone">{t('timesIn', { zone: settings.timezone })}</p>
         </header>
         {toolbar}
+        {asOf !== null && isDatedMode(mode) && <AsOfBanner at={asOf} onNow={() => setAsOf(null)} timezone={settings.timezone} />}
         <CalendarContent
+          asOf={asOf}
           drawers={drawers}
           mayCreate={hasCreatePermission}
           nav={nav}

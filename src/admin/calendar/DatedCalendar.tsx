@@ -11,6 +11,8 @@ import { ShadingLegend } from './ShadingLegend.js'
 import { useCalendarData } from './use-calendar-data.js'
 
 interface Props {
+  /** The past instant shown, read-only; null for now. */
+  asOf: null | number
   date: string
   dates: string[]
   mode: DatedMode
@@ -24,12 +26,12 @@ interface Props {
   settings: AdminSettings
 }
 
-/** The calendar on dates: loads the page's reservations and availability and lays them out. */
+/** The calendar on dates: loads the page's reservations and availability (now or as of a past instant) and lays them out. */
 export const DatedCalendar: React.FC<Props> = (props) => {
-  const { date, dates, mode, onBook, onDay, onOpen, refreshKey, resource, resources, settings } = props
+  const { asOf, date, dates, mode, onBook, onDay, onOpen, refreshKey, resource, resources, settings } = props
   const { t } = useReserveTranslation()
   const narrowed = mode === 'lanes' ? null : resource
-  const data = useCalendarData({ dates, narrowed, refreshKey, resources, settings })
+  const data = useCalendarData({ asOf, dates, narrowed, refreshKey, resources, settings })
   const { availability, chosen, error, every, reservations, truncated } = data
 
   if (error) {

@@ -7,6 +7,7 @@ import type { AdminSettings } from '../../plugin/http/contract.js'
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'
 import { TimelineEvent } from './TimelineEvent.js'
 import { useActorLabels } from './use-actor-labels.js'
+import { useChangeNames } from './use-change-names.js'
 import { useHistory } from './use-history.js'
 import './history-timeline.css'
 
@@ -22,6 +23,7 @@ export const HistoryTimeline: React.FC<Props> = ({ refreshKey, reservationId, se
   const { t } = useReserveTranslation()
   const { error, events } = useHistory(reservationId, refreshKey)
   const actorLabels = useActorLabels(events)
+  const names = useChangeNames(events, settings)
 
   return (
     <section aria-labelledby="rl-history-title" className="rl-history">
@@ -34,7 +36,13 @@ export const HistoryTimeline: React.FC<Props> = ({ refreshKey, reservationId, se
       {events && events.length > 0 && (
         <ol className="rl-timeline">
           {events.map((event) => (
-            <TimelineEvent actorLabels={actorLabels} event={event} key={event.revision} timezone={settings.timezone} />
+            <TimelineEvent
+              actorLabels={actorLabels}
+              event={event}
+              key={event.revision}
+              names={names}
+              timezone={settings.timezone}
+            />
           ))}
         </ol>
       )}

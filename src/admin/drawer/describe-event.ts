@@ -14,6 +14,8 @@ export const describeEvent = (
 ): string => {
   const status = (value: unknown) => statusLabel(text(value), t, has)
   switch (event.type) {
+    case 'ReservationAdopted':
+      return t('eventAdopted', { collection: text(event.data.collection), status: status(event.data.status) })
     case 'ReservationBooked':
       return t('eventBooked', { status: status(event.data.status) })
     case 'ReservationDeleted':

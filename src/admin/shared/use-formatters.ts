@@ -23,6 +23,8 @@ export interface Formatters {
   time(iso: number | string): string
   /** `Mo.` */
   weekday(date: string): string
+  /** `Di., 24. Nov., 10:30`: an instant by weekday, day and time, as the history tells a move. */
+  weekdayTime(iso: number | string): string
 }
 
 /** A calendar date as an instant that is that date in UTC, so formatting it never shifts it. */
@@ -41,6 +43,7 @@ export const useFormatters = (timeZone: string): Formatters => {
     }
     const time = inZone({ hour: 'numeric', minute: '2-digit' })
     const dateTime = inZone({ dateStyle: 'medium', timeStyle: 'short' })
+    const weekdayTime = inZone({ day: 'numeric', hour: 'numeric', minute: '2-digit', month: 'short', weekday: 'short' })
     const hours = new Intl.NumberFormat(locale, { maximumFractionDigits: 1, style: 'unit', unit: 'hour' })
     const percent = new Intl.NumberFormat(locale, { maximumFractionDigits: 0, style: 'percent' })
     return {
@@ -54,6 +57,7 @@ export const useFormatters = (timeZone: string): Formatters => {
       shortDate: ofDate({ day: 'numeric', month: 'short' }),
       time: (iso) => time.format(new Date(iso)),
       weekday: ofDate({ weekday: 'short' }),
+      weekdayTime: (iso) => weekdayTime.format(new Date(iso)),
     }
   }, [language, timeZone])
 }

@@ -2,17 +2,18 @@ import type { Access, CollectionAfterReadHook } from 'payload'
 
 import type { ResolvedOptions } from '../options.js'
 
-import { seesAllRecords } from './record-scope.js'
+import { readsWholeLedger } from './reads-whole-ledger.js'
 import { withoutDigestDeep } from './token-digest.js'
 
 /**
  * The ledger holds every reservation's details, guests' included, and cannot be filtered by
- * resource: only staff who see all records read it (in owner mode, the admin roles).
+ * resource or tenant: only staff who see all records read it (in owner mode, the admin roles;
+ * on a multi-tenant site, those with access to every tenant).
  */
 export const readsLedger =
   (resolved: ResolvedOptions): Access =>
   ({ req }) =>
-    seesAllRecords(req.user, resolved)
+    readsWholeLedger(req, resolved)
 
 /**
  * A guest's token digest lives in its booking event so the ledger can rebuild the reservation;

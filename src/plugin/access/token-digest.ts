@@ -1,4 +1,4 @@
-/** The field a guest token's digest is kept under, in `ReservationBooked` (and nowhere else). */
+/** The field a guest token's digest is kept under, in `ReservationBooked` and `ReservationAdopted` (and nowhere else). */
 export const DIGEST_FIELD = 'cancellationTokenHash'
 
 const isDigestKey = (key: string): boolean => key.trim().toLowerCase() === DIGEST_FIELD.toLowerCase()

@@ -8,7 +8,10 @@ import type { ResolvedOptions } from '../options.js'
 import { isCustomer } from '../access/is-customer.js'
 import { isPrivileged } from '../access/is-privileged.js'
 import { CommandRejected } from '../../events/rejection.js'
+import { isReadable } from '../endpoints/readable-ids.js'
+import { parseRecordId } from '../http/record-id.js'
 import { toPayloadError } from '../reservations/ledger-error.js'
+import { relationId } from '../reservations/relation-id.js'
 
 export const FEED_KEYS_COLLECTION = 'reservation-feed-keys'
 
@@ -45,7 +48,7 @@ export const feedKeysCollection = (options: ResolvedOptions): CollectionConfig =
           : doc,
     ],
     beforeChange: [
-      ({ data, operation, req }) => {
+      async ({ data, operation, req }) => {
         if (operation !== 'create') {
           return data
         }
@@ -56,6 +59,12 @@ export const feedKeysCollection = (options: ResolvedOptions): CollectionConfig =
         // A customer's key is for their own feed only.
         if (!isPrivileged(req.user, options) && (resource || String(customer) !== String(req.user?.id))) {
           throw toPayloadError(new CommandRejected('forbidden', 'Customers create feed keys for their own bookings only', 'customer'), FEED_KEYS_COLLECTION)
+        }
+        // Staff open feeds of what they may read only (not another tenant's resource or customer).
+        const [path, collection] = resource ? ['resource', options.slugs.resources] : ['customer', options.slugs.customers]
+        const target = parseRecordId(req.payload, collection, relationId(resource ?? customer) ?? '')
+        if (isPrivileged(req.user, options) && (target === null || !(await isReadable(req, collection, target)))) {
+          throw toPayloadError(new CommandRejected('invalid', `${resource ? 'Resource' : 'Customer'} not found`, path), FEED_KEYS_COLLECTION)
         }
         const secret = randomBytes(24).toString('base64url')
         req.context.feedSecret = secret

@@ -8,6 +8,7 @@ import { calendarFeedsField } from './fields/calendar-feeds-field.js'
 import { ownerField } from './fields/owner-field.js'
 import { descriptionField, imageFields, nameField } from './fields/presentation-fields.js'
 import { timeZoneField } from './fields/time-zone-field.js'
+import { timeZoneFromTenant } from '../tenancy/time-zone-from-tenant.js'
 import { wholeNumberField } from './fields/whole-number-field.js'
 
 /** Who or what is booked: a staff member, room or piece of equipment, with its capacity. */
@@ -39,7 +40,7 @@ export const buildResourcesCollection = (resolved: ResolvedOptions): CollectionC
       ],
       required: true,
     },
-    timeZoneField(resolved.timezone),
+    timeZoneField(resolved.timezone, { fromTenant: resolved.multiTenant.tenantTimezoneField !== null }),
     {
       name: 'resourceType',
       type: 'select',
@@ -53,5 +54,8 @@ export const buildResourcesCollection = (resolved: ResolvedOptions): CollectionC
     ownerField(resolved),
     { name: 'active', type: 'checkbox', admin: { position: 'sidebar' }, defaultValue: true },
   ],
-  hooks: { afterRead: [relationIdsForNonStaff(resolved, ['owner', 'services'])] },
+  hooks: {
+    afterRead: [relationIdsForNonStaff(resolved, ['owner', 'services'])],
+    ...(resolved.multiTenant.tenantTimezoneField === null ? {} : { beforeValidate: [timeZoneFromTenant(resolved)] }),
+  },
 })

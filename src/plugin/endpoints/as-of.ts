@@ -1,5 +1,6 @@
 import type { Endpoint } from 'payload'
 
+import type { AsOfReservation, AsOfResponse } from '../http/contract.js'
 import type { ResolvedOptions } from '../options.js'
 
 import { isResourceEvent, resourceStream, reservationStream, type RecordedEvent, type ReservationEvent, type ResourceEvent } from '../../events/types.js'
@@ -12,6 +13,7 @@ import { parseRecordId } from '../http/record-id.js'
 import { endpoint, errorBody } from '../http/request-error.js'
 import { referenceData } from '../reference-data/reference-data.js'
 import { getRuntime } from '../runtime.js'
+import { isReadable } from './readable-ids.js'
 import { parseInstant } from '../validation/parse-instant.js'
 
 const instantParam = (req: Parameters<Endpoint['handler']>[0], name: string): null | number => {
@@ -22,7 +24,8 @@ const instantParam = (req: Parameters<Endpoint['handler']>[0], name: string): nu
 /**
  * GET /api/reserve/as-of?resource&start&end&at: the calendar of a resource as it was at a past
  * instant, from the ledger (what the store had committed by then): the blocked intervals over
- * `[start, end)` and the reservations holding them, with their status and times then. For
+ * `[start, end)` and the reservations holding them, with their status, times, booker and
+ * relations then (the admin's "view as of…" draws them as the calendar did). For
  * privileged staff, to check what someone saw ("it was free when I looked").
  */
 export const asOfEndpoint = (options: ResolvedOptions): Endpoint => ({
@@ -39,7 +42,9 @@ export const asOfEndpoint = (options: ResolvedOptions): Endpoint => ({
       throw errorBody(400, MESSAGES.asOfParams)
     }
     const id = parseRecordId(req.payload, options.slugs.resources, resource.value)
-    if (id === null || !(await referenceData(req.payload, options).resources([id])).has(String(id))) {
+    const resources = id === null ? new Map() : await referenceData(req.payload, options).resources([id])
+    // Not being allowed to read a resource (another tenant's) is not being told it exists.
+    if (id === null || !resources.has(String(id)) || !(await isReadable(req, options.slugs.resources, id, resources))) {
       throw errorBody(404, MESSAGES.resourceNotFound)
     }
     const { store } = getRuntime(req.payload)
@@ -48,14 +53,15 @@ export const asOfEndpoint = (options: ResolvedOptions): Endpoint => ({
     const busy = held.flatMap(({ intervals, reservationId }) =>
       intervals.filter((interval) => interval.start < end && start < interval.end).map((interval) => ({ ...isoRange(interval), reservationId, units: interval.units })),
     )
-    const reservations = []
+    const reservations: AsOfReservation[] = []
     for (const reservationId of new Set(busy.map(({ reservationId }) => reservationId))) {
       const then = reservationAsOf(await store.readStream<ReservationEvent>(reservationStream(reservationId)), at)
       if (then) {
-        reservations.push({ endTime: then.endTime, id: then.id, startTime: then.startTime, status: then.status })
+        const { customer, endTime, guest, guestCount, id: thenId, items, resource: held, service, startTime, status } = then
+        reservations.push({ customer, endTime, guest, guestCount, id: thenId, items, resource: held, service, startTime, status })
       }
     }
-    return Response.json({ at: new Date(at).toISOString(), busy, reservations })
+    return Response.json({ at: new Date(at).toISOString(), busy, reservations } satisfies AsOfResponse)
   }),
   method: 'get',
   path: '/reserve/as-of',

@@ -10,6 +10,7 @@ import { readJsonObject } from '../http/json-body.js'
 import { LIMITS, MESSAGES } from '../http/messages.js'
 import { parseRecordId } from '../http/record-id.js'
 import { endpoint, messageBody } from '../http/request-error.js'
+import { isReadable } from './readable-ids.js'
 import { withoutToken } from './without-token.js'
 
 const isBlank = (value: unknown): boolean => value === undefined || value === null || value === ''
@@ -44,18 +45,18 @@ export const cancelEndpoint = (options: ResolvedOptions): Endpoint => ({
       id === null
         ? null
         : ((await req.payload.db.findOne({ collection, req, where: { id: { equals: id } } })) as null | Record<string, unknown>)
+    const privileged = isPrivileged(req.user, options)
     if (id === null || stored === null) {
       // Only those who may see every reservation learn that an id does not exist (as history).
-      throw isPrivileged(req.user, options)
-        ? messageBody(404, MESSAGES.reservationNotFound)
-        : messageBody(403, MESSAGES.forbidden)
+      throw privileged ? messageBody(404, MESSAGES.reservationNotFound) : messageBody(403, MESSAGES.forbidden)
     }
-    const allowed =
-      isPrivileged(req.user, options) ||
-      isReservationCustomer(req, options, stored.customer) ||
-      matchesTokenDigest(token, stored.cancellationToken)
-    if (!allowed) {
+    const owns = isReservationCustomer(req, options, stored.customer) || matchesTokenDigest(token, stored.cancellationToken)
+    if (!owns && !privileged) {
       throw messageBody(403, MESSAGES.forbidden)
+    }
+    // Privileged staff cancel what they may read: another tenant's reservation is as unknown.
+    if (!owns && !(await isReadable(req, collection, id))) {
+      throw messageBody(404, MESSAGES.reservationNotFound)
     }
 
     const updated = await req.payload.update({

@@ -21,6 +21,7 @@ import { MESSAGES } from '../http/messages.js'
 import { readableIds } from './readable-ids.js'
 import { parseRecordId } from '../http/record-id.js'
 import { errorBody } from '../http/request-error.js'
+import { tenantsAgree } from '../tenancy/tenancy.js'
 
 // Buffers may reach past the day's windows: external busy time is read a day either side.
 const DAY_MS = 86_400_000
@@ -126,10 +127,14 @@ const slotSetOf = async (
   if (named.some((id) => !readable.has(String(id)))) {
     throw errorBody(404, MESSAGES.resourceNotFound)
   }
+  // Multi-tenant sites: a resource of another tenant than the service's is as unknown.
+  if (named.some((id) => !tenantsAgree(resources.get(String(id))!.tenant, service.tenant))) {
+    throw errorBody(404, MESSAGES.resourceNotFound)
+  }
   const set = unique([...(callerIds as RelationId[]), ...service.requiredResources])
-  // A required pool that no longer exists cannot be claimed, so nothing can be booked (fail
-  // closed); an inactive service or resource takes no bookings (`enforceActive`).
-  if (set.some((id) => !resources.has(String(id)))) {
+  // A required pool that no longer exists (or is another tenant's) cannot be claimed, so nothing
+  // can be booked (fail closed); an inactive service or resource takes no bookings (`enforceActive`).
+  if (set.some((id) => !resources.has(String(id)) || !tenantsAgree(resources.get(String(id))!.tenant, service.tenant))) {
     return null
   }
   if (options.enforceActive && (!service.active || [primaryId, ...set].some((id) => !resources.get(String(id))!.active))) {

@@ -67,7 +67,7 @@ const slotRefusals = (missing: Json): Record<string, Json> => ({
   tooManyResources: error(MESSAGES.tooManyResources),
 })
 
-const slotNotFound = refusal('Unknown, or not readable, service or resource.', ref('ErrorBody'), {
+const slotNotFound = refusal("Unknown, or not readable, service or resource; on a multi-tenant site also a resource of another tenant than the service's.", ref('ErrorBody'), {
   resource: error(MESSAGES.resourceNotFound),
   service: error(MESSAGES.serviceNotFound),
 })
@@ -136,12 +136,30 @@ const schemas: Record<string, Json> = {
         type: 'object',
       },
       at: dateTime,
-      data: { description: 'The event payload (never the guest token digest).', type: 'object' },
+      changes: {
+        description:
+          "What the event changed, field by field, oldest value first; empty for a booking, a deletion and recovery's bookkeeping. Values as the reservation holds them (relations as ids, items as rows, null where unset). Events of older versions, written without old values, get them from the stream up to the event. A customer reading their own history gets no `notes` here or in `data`, and no event that changed only the notes.",
+        items: {
+          properties: {
+            field: { enum: ['startTime', 'endTime', 'resource', 'service', 'guestCount', 'items', 'customer', 'guest', 'notes', 'status'], type: 'string' },
+            from: { description: 'The value before the event.' },
+            to: { description: 'The value after it.' },
+          },
+          required: ['field', 'from', 'to'],
+          type: 'object',
+        },
+        type: 'array',
+      },
+      data: {
+        description:
+          'The event payload (never the guest token digest). A details change holds `changes` and `previous` (new and old values of the fields it names); a move holds the new plan and `previous` (the schedule before it).',
+        type: 'object',
+      },
       reason: { type: ['string', 'null'] },
       revision: { minimum: 0, type: 'integer' },
       type: text,
     },
-    required: ['type', 'revision', 'data', 'actor', 'at', 'reason'],
+    required: ['type', 'revision', 'data', 'changes', 'actor', 'at', 'reason'],
     type: 'object',
   },
   Slot: { properties: { end: dateTime, start: dateTime }, required: ['start', 'end'], type: 'object' },
@@ -153,7 +171,7 @@ const BODY_LIMITS = `The body is JSON text of at most ${MAX_BODY_BYTES.toLocaleS
 const bodyTooLarge = (schema: Json, example: Json): Json =>
   refusal(`Body over ${MAX_BODY_BYTES.toLocaleString('en-US')} characters; refused unread.`, schema, { bodyTooLarge: example })
 
-const reservationNotFound = refusal('No reservation has this id (told only to privileged staff).', ref('MessageBody'), {
+const reservationNotFound = refusal("No reservation has this id, or (multi-tenant sites) it is another tenant's (told only to privileged staff).", ref('MessageBody'), {
   unknown: message(MESSAGES.reservationNotFound),
 })
 
@@ -257,13 +275,13 @@ const paths = (api: string): Record<string, Json> => ({
       },
       responses: {
         201: ok('The created reservation.', ref('Reservation')),
-        400: refusal(`Invalid booking, a body nested deeper than ${MAX_BODY_DEPTH} levels, or more than ${MAX_ITEMS} items (path \`items\`).`, ref('PayloadError'), {
+        400: refusal(`Invalid booking, a body nested deeper than ${MAX_BODY_DEPTH} levels, or more than ${MAX_ITEMS} items (path \`items\`). On a multi-tenant site, records of two tenants (on the path of the one that differs from the service's).`, ref('PayloadError'), {
           bodyNotObject: payloadError(MESSAGES.bodyNotObject),
           bodyTooDeep: payloadError(MESSAGES.bodyTooDeep),
           nulCharacter: payloadError(MESSAGES.nulCharacter),
         }),
         403: { content: json(ref('PayloadError')), description: 'The requester may not create this reservation.' },
-        404: refusal('Unknown service or resource (top level or in an item), or unknown customer.', ref('ErrorBody'), {
+        404: refusal("Unknown service or resource (top level or in an item), or unknown customer; on a multi-tenant site also one the requester may not read (another tenant's).", ref('ErrorBody'), {
           customer: error(MESSAGES.customerNotFound),
           resource: error(MESSAGES.resourceNotFound),
           service: error(MESSAGES.serviceNotFound),
@@ -339,7 +357,7 @@ const paths = (api: string): Record<string, Json> => ({
   [`${api}/reserve/as-of`]: {
     get: {
       description:
-        "A resource's calendar as it was at a past instant `at`, from the ledger (the events the store had committed by then): the blocked intervals over [start, end) and the reservations holding them, with their status and times then. Privileged staff only.",
+        "A resource's calendar as it was at a past instant `at`, from the ledger (the events the store had committed by then): the blocked intervals over [start, end) and the reservations holding them, with their times, status, customer or guest, service, resource, items and guest count then. Privileged staff only.",
       operationId: 'getAsOf',
       parameters: [
         query('resource', true, text, 'Resource id.'),
@@ -351,8 +369,29 @@ const paths = (api: string): Record<string, Json> => ({
         200: ok('The calendar then.', {
           properties: {
             at: dateTime,
-            busy: { items: { properties: { end: dateTime, reservationId: text, start: dateTime, units: { type: 'integer' } }, type: 'object' }, type: 'array' },
-            reservations: { items: { properties: { endTime: dateTime, id: text, startTime: dateTime, status: text }, type: 'object' }, type: 'array' },
+            busy: {
+              items: { properties: { end: dateTime, reservationId: text, start: dateTime, units: { type: 'integer' } }, required: ['start', 'end', 'units', 'reservationId'], type: 'object' },
+              type: 'array',
+            },
+            reservations: {
+              items: {
+                properties: {
+                  customer: { oneOf: [id, { type: 'null' }] },
+                  endTime: dateTime,
+                  guest: { oneOf: [{ properties: { email: { type: ['string', 'null'] }, name: { type: ['string', 'null'] }, phone: { type: ['string', 'null'] } }, type: 'object' }, { type: 'null' }] },
+                  guestCount: { minimum: 1, type: 'integer' },
+                  id: text,
+                  items: { items: { type: 'object' }, type: 'array' },
+                  resource: id,
+                  service: id,
+                  startTime: dateTime,
+                  status: text,
+                },
+                required: ['id', 'startTime', 'endTime', 'status', 'resource', 'service', 'customer', 'guest', 'guestCount', 'items'],
+                type: 'object',
+              },
+              type: 'array',
+            },
           },
           required: ['at', 'busy', 'reservations'],
           type: 'object',
@@ -360,7 +399,7 @@ const paths = (api: string): Record<string, Json> => ({
         400: refusal('Missing or malformed parameters.', ref('ErrorBody'), { params: error(MESSAGES.asOfParams) }),
         401: refusal('Not signed in.', ref('ErrorBody'), { anonymous: error(MESSAGES.unauthorized) }),
         403: refusal('Not privileged staff.', ref('ErrorBody'), { forbidden: error(MESSAGES.forbidden) }),
-        404: refusal('Unknown resource.', ref('ErrorBody'), { resource: error(MESSAGES.resourceNotFound) }),
+        404: refusal("Unknown resource, or one the requester may not read (another tenant's).", ref('ErrorBody'), { resource: error(MESSAGES.resourceNotFound) }),
       },
       summary: 'The calendar as it was',
     },

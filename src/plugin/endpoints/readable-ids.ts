@@ -65,3 +65,11 @@ export const readableIds = async (
   })
   return new Set(docs.map((doc) => String(doc.id)))
 }
+
+/** Whether the requester may read the record `id` of `collection` (see `readableIds`). */
+export const isReadable = async (
+  req: PayloadRequest,
+  collection: string,
+  id: RelationId,
+  records?: ReadonlyMap<string, object>,
+): Promise<boolean> => (await readableIds(req, collection, [id], records)).has(String(id))

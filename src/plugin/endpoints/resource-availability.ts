@@ -18,6 +18,7 @@ import { readableIds } from './readable-ids.js'
 import { parseRecordId } from '../http/record-id.js'
 import { endpoint, errorBody } from '../http/request-error.js'
 import { isSupportedInstant } from '../http/supported-dates.js'
+import { tenantsAgree } from '../tenancy/tenancy.js'
 
 const DAY_MS = 86_400_000
 
@@ -58,11 +59,10 @@ export const resourceAvailabilityEndpoint = (options: ResolvedOptions): Endpoint
       })),
     }))
 
-    const services = await data.services(resource.services)
-    const poolIds = [...new Set([...services.values()].flatMap((service) => service.requiredResources.map(String)))].filter(
-      (poolId) => poolId !== String(id),
-    )
-    const pools = await data.resources(poolIds)
+    // Multi-tenant sites: only the services and pools of the resource's own tenant.
+    const services = [...(await data.services(resource.services)).values()].filter((service) => tenantsAgree(service.tenant, resource.tenant))
+    const poolIds = [...new Set(services.flatMap((service) => service.requiredResources.map(String)))].filter((poolId) => poolId !== String(id))
+    const pools = new Map([...(await data.resources(poolIds))].filter(([, pool]) => tenantsAgree(pool.tenant, resource.tenant)))
     const { busy } = getRuntime(req.payload)
     const [own, ...poolSnapshots] = await Promise.all([id, ...pools.keys()].map((key) => busy.current(String(key))))
     const requiredPools = [...pools.values()].map((pool, i) => ({

@@ -81,9 +81,31 @@ export interface CustomerSearchResponse {
 export type HistoryActor =
   { collection: string; id: RecordId; kind: 'user' } | { kind: 'guest' } | { kind: 'system'; name: string }
 
+/** A field of a reservation whose old and new values the history tells. */
+export type HistoryField =
+  | 'customer'
+  | 'endTime'
+  | 'guest'
+  | 'guestCount'
+  | 'items'
+  | 'notes'
+  | 'resource'
+  | 'service'
+  | 'startTime'
+  | 'status'
+
+/** One field an event changed: its value before and after (null where unset; relations as ids). */
+export interface HistoryChange {
+  field: HistoryField
+  from: unknown
+  to: unknown
+}
+
 export interface HistoryEvent {
   actor: HistoryActor
   at: string
+  /** What the event changed, field by field; empty for a booking, a deletion and recovery's bookkeeping. */
+  changes: HistoryChange[]
   data: Record<string, unknown>
   reason: null | string
   revision: number
@@ -157,6 +179,27 @@ export interface ReservationDocument extends Omit<ReservationRecord, 'customer' 
   service: RecordId
 }
 
+/** A reservation as the ledger told it at a past instant: its times, status, booker and relations (as ids) then. */
+export interface AsOfReservation {
+  customer: null | RecordId
+  endTime: string
+  guest: Guest | null
+  guestCount: number
+  id: string
+  items: NonNullable<ReservationDocument['items']>
+  resource: RecordId
+  service: RecordId
+  startTime: string
+  status: string
+}
+
+/** GET /api/reserve/as-of: a resource's calendar at `at`, the busy intervals and the reservations holding them. */
+export interface AsOfResponse {
+  at: string
+  busy: ({ reservationId: string } & BusyInterval)[]
+  reservations: AsOfReservation[]
+}
+
 /** `{ error }`: the refusals of slots and resource-availability, and of availability but a missing parameter. */
 export interface ErrorBody {
   error: string
@@ -182,6 +225,12 @@ export type RefusalBody = ErrorBody | MessageBody | PayloadErrorBody
 export interface AdminSettings {
   /** The status that cancelling moves to; cancelling goes through the cancel endpoint. */
   cancelledStatus: string
+  /**
+   * Who the server takes for privileged staff (roles in `roleField`; never a user of the
+   * standalone customers collection), so the admin offers what only they may use. The server
+   * decides again on every request.
+   */
+  privileged: { customerCollection: null | string; roleField: string; roles: string[] }
   /** Minutes between the start times offered when clicking into the calendar. */
   slotInterval: number
   slugs: { customers: string; reservations: string; resources: string; services: string }

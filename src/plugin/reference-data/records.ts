@@ -22,6 +22,8 @@ export interface ServiceRecord {
   minNoticeMinutes: null | number
   requiredResources: RelationId[]
   slotInterval: null | number
+  /** The tenant it belongs to on a multi-tenant site; null elsewhere. */
+  tenant: null | RelationId
 }
 
 /** What availability reads of a resource. */
@@ -31,6 +33,8 @@ export interface ResourceRecord {
   id: RelationId
   quantity: number
   services: RelationId[]
+  /** The tenant it belongs to on a multi-tenant site; null elsewhere. */
+  tenant: null | RelationId
   /** The resource's own IANA zone, or null to use the plugin's default. */
   timezone: null | string
 }
@@ -55,6 +59,7 @@ export const toServiceRecord = (doc: Doc): ServiceRecord => ({
   minNoticeMinutes: numberOrNull(doc.minNoticeMinutes),
   requiredResources: ids(doc.requiredResources),
   slotInterval: numberOrNull(doc.slotInterval),
+  tenant: null,
 })
 
 export const toResourceRecord = (doc: Doc): ResourceRecord => ({
@@ -63,6 +68,7 @@ export const toResourceRecord = (doc: Doc): ResourceRecord => ({
   id: doc.id as RelationId,
   quantity: numberOrNull(doc.quantity) ?? 1,
   services: ids(doc.services),
+  tenant: null,
   timezone: typeof doc.timezone === 'string' && doc.timezone !== '' ? doc.timezone : null,
 })
 

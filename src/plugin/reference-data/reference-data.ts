@@ -4,6 +4,7 @@ import type { Schedule } from '../../availability/schedule.js'
 import type { RelationId } from '../../events/types.js'
 import type { ResolvedOptions } from '../options.js'
 
+import { tenancyOf, tenantOfDoc } from '../tenancy/tenancy.js'
 import { KeyedCache } from './keyed-cache.js'
 import { type ResourceRecord, type ServiceRecord, toResourceRecord, toSchedule, toServiceRecord } from './records.js'
 
@@ -44,7 +45,10 @@ export class ReferenceData {
   /** The resources with these ids that exist, keyed by id as text. */
   resources(ids: readonly RelationId[]): Promise<Map<string, ResourceRecord>> {
     return this.#caches.resources.getMany(ids.map(String), async (missing) =>
-      byId(await this.findIn(this.options.slugs.resources, 'id', missing), toResourceRecord),
+      byId(await this.findIn(this.options.slugs.resources, 'id', missing), (doc) => ({
+        ...toResourceRecord(doc),
+        tenant: this.tenantOf(this.options.slugs.resources, doc),
+      })),
     )
   }
 
@@ -63,8 +67,15 @@ export class ReferenceData {
   /** The services with these ids that exist, keyed by id as text. */
   services(ids: readonly RelationId[]): Promise<Map<string, ServiceRecord>> {
     return this.#caches.services.getMany(ids.map(String), async (missing) =>
-      byId(await this.findIn(this.options.slugs.services, 'id', missing), toServiceRecord),
+      byId(await this.findIn(this.options.slugs.services, 'id', missing), (doc) => ({
+        ...toServiceRecord(doc),
+        tenant: this.tenantOf(this.options.slugs.services, doc),
+      })),
     )
+  }
+
+  private tenantOf(collection: string, doc: Doc): null | RelationId {
+    return tenantOfDoc(tenancyOf(this.payload, this.options), collection, doc)
   }
 
   private async findIn(collection: string, field: string, values: string[]): Promise<Doc[]> {

@@ -1,5 +1,5 @@
 import type { ReservationCommand, ReservationDetailChanges } from '../../commands/reservation-commands.js'
-import type { BookingPlan, Guest } from '../../events/types.js'
+import type { BookingPlan, Guest, RelationId } from '../../events/types.js'
 import type { PlanInput } from './booking-plan.js'
 
 import { relationId } from './relation-id.js'
@@ -136,6 +136,7 @@ export const commandForCreate = ({
   plan,
   reservationId,
   skipTransitionValidation,
+  tenant,
 }: {
   cancellationTokenHash: null | string
   data: Data
@@ -143,6 +144,8 @@ export const commandForCreate = ({
   plan: BookingPlan
   reservationId: string
   skipTransitionValidation: boolean
+  /** Multi-tenant sites: the tenant of the booking's records. */
+  tenant?: null | RelationId
 }): ReservationCommand => ({
   data: {
     cancellationTokenHash,
@@ -154,6 +157,7 @@ export const commandForCreate = ({
     reservationId,
     skipTransitionValidation,
     status: typeof data.status === 'string' ? data.status : defaultStatus,
+    ...(tenant === undefined || tenant === null ? {} : { tenant }),
   },
   type: 'BookReservation',
 })

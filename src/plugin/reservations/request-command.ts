@@ -8,6 +8,7 @@ import type { ResolvedOptions } from '../options.js'
 import { CommandRejected } from '../../events/rejection.js'
 import { reservationDocument } from '../../projections/reservation-document.js'
 import { getRuntime } from '../runtime.js'
+import { reservationTenantField } from '../tenancy/tenancy.js'
 import { commandMeta } from './command-meta.js'
 import { beginRequestWrite, recordRequestWrite, requestWriteOf } from './request-writes.js'
 import { validateDocument } from './validate-document.js'
@@ -44,7 +45,7 @@ export const approveDocument =
   (req: PayloadRequest, options: ResolvedOptions, operation: 'create' | 'update', originalDoc?: JsonObject) =>
   async (next: ReservationState): Promise<void> => {
     if (next.kind === 'active') {
-      const document = reservationDocument(next.reservation, 0) as unknown as JsonObject
+      const document = reservationDocument(next.reservation, 0, reservationTenantField(req.payload, options)) as unknown as JsonObject
       await validateDocument({ collection: options.slugs.reservations, document, operation, originalDoc, req })
     }
   }
@@ -56,6 +57,7 @@ export const approveDocument =
  */
 export const requestDocument = (
   req: PayloadRequest,
+  options: ResolvedOptions,
   reservationId: string,
   outcome: CommandOutcome,
   storedHooksRevision?: null | number,
@@ -70,7 +72,7 @@ export const requestDocument = (
   // Nothing older pending and nothing anyone listens for: delivered up to the head already.
   const atHead = delivered >= (events[0]?.revision ?? 0) - 1 && !projector.hooks.listenFor(events)
   write.hooksRevision = atHead ? outcome.revision : delivered
-  const document = reservationDocument(outcome.state.reservation, outcome.revision)
+  const document = reservationDocument(outcome.state.reservation, outcome.revision, reservationTenantField(req.payload, options))
   // An update saves the checkpoint only to move it to the head: Payload's save is
   // unconditional, and a checkpoint read before another process delivered would move it back.
   return atHead || write.before.kind === 'absent' ? { ...document, ledgerHooksRevision: write.hooksRevision } : document

@@ -5,6 +5,7 @@ import type { BookingTransitionHook, ReservationDoc, ResolvedOptions } from '../
 
 import { CommandRejected } from '../../events/rejection.js'
 import { reservationDocument } from '../../projections/reservation-document.js'
+import { reservationTenantField } from '../tenancy/tenancy.js'
 
 /** The beforeBookingConfirm or beforeBookingCancel hooks that a move to `status` calls. */
 const hooksFor = (status: string, options: ResolvedOptions): BookingTransitionHook[] =>
@@ -43,7 +44,7 @@ export const beforeTransitionHooks = async (
     return
   }
   // Hooks see what the after hooks see: no token digest.
-  const { cancellationToken: _digest, ledgerRevision: _revision, ...doc } = reservationDocument(next.reservation, 0)
+  const { cancellationToken: _digest, ledgerRevision: _revision, ...doc } = reservationDocument(next.reservation, 0, reservationTenantField(req.payload, options))
   for (const hook of hooks) {
     try {
       await hook({ doc: doc as ReservationDoc, previousStatus: state.reservation.status, req })

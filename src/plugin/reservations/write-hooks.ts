@@ -15,6 +15,8 @@ import type { PlanInput } from './booking-plan.js'
 
 import { CommandRejected, isCommandRejected } from '../../events/rejection.js'
 import { getRuntime } from '../runtime.js'
+import { planTenant } from '../tenancy/booking-tenant.js'
+import { isTenantScoped, tenancyOf } from '../tenancy/tenancy.js'
 import { buildBookingPlan } from './booking-plan.js'
 import { commandMeta } from './command-meta.js'
 import { commandForCreate, commandsForUpdate, detailChanges, guestOf, replanInput } from './commands-for-write.js'
@@ -62,12 +64,14 @@ const createReservation = async (req: PayloadRequest, options: ResolvedOptions, 
     plan,
     reservationId,
     skipTransitionValidation: skipsTransitionValidation(req),
+    // The rules have checked that the records agree: this only reads which tenant they share.
+    tenant: isTenantScoped(tenancyOf(req.payload, options), options) ? await planTenant(req, options, plan) : null,
   })
   const outcome = await runRequestCommand(req, options, command, { approve: approveDocument(req, options, 'create'), before: { kind: 'absent' } })
   if (token) {
     getRuntime(req.payload).ownership.keepToken(reservationId, token)
   }
-  return requestDocument(req, reservationId, outcome)
+  return requestDocument(req, options, reservationId, outcome)
 }
 
 /**
@@ -111,7 +115,7 @@ const updateReservation = async (req: PayloadRequest, options: ResolvedOptions, 
   for (const command of commands) {
     outcome = await runRequestCommand(req, options, command, { before: state, reason })
   }
-  return requestDocument(req, reservationId, outcome!, stored.ledgerHooksRevision as null | number | undefined)
+  return requestDocument(req, options, reservationId, outcome!, stored.ledgerHooksRevision as null | number | undefined)
 }
 
 /**

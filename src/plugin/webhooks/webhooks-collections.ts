@@ -5,15 +5,25 @@ import { randomBytes } from 'node:crypto'
 import type { ResolvedOptions } from '../options.js'
 
 import { isPrivileged } from '../access/is-privileged.js'
+import { readsEveryTenant } from '../access/reads-whole-ledger.js'
 import { feedUrl } from '../external-busy/feed-url.js'
 import { WEBHOOK_EVENTS } from './webhook-events.js'
 
 export const WEBHOOKS_COLLECTION = 'reservation-webhooks'
 export const DELIVERIES_COLLECTION = 'reservation-webhook-deliveries'
 
+/**
+ * Privileged staff manage webhooks and their deliveries; on a multi-tenant site only those with
+ * access to every tenant, as a webhook receives every reservation's events.
+ */
+const managesWebhooks =
+  (options: ResolvedOptions): Access =>
+  async ({ req }) =>
+    isPrivileged(req.user, options) && (await readsEveryTenant(req, options))
+
 /** Where the ledger's changes are posted: privileged staff manage them. */
 export const webhooksCollection = (options: ResolvedOptions): CollectionConfig => {
-  const staff: Access = ({ req }) => isPrivileged(req.user, options)
+  const staff = managesWebhooks(options)
   return {
     access: { create: staff, delete: staff, read: staff, update: staff },
     admin: { defaultColumns: ['url', 'events', 'active'], group: options.adminGroup, useAsTitle: 'url' },
@@ -48,7 +58,7 @@ export const webhooksCollection = (options: ResolvedOptions): CollectionConfig =
  * admin's "redeliver") sends it again at once.
  */
 export const deliveriesCollection = (options: ResolvedOptions): CollectionConfig => {
-  const staff: Access = ({ req }) => isPrivileged(req.user, options)
+  const staff = managesWebhooks(options)
   return {
     access: { create: () => false, delete: staff, read: staff, update: staff },
     admin: { defaultColumns: ['event', 'reservationId', 'status', 'attempts', 'lastError'], group: options.adminGroup },

@@ -111,6 +111,29 @@ describe('reservation decider', () => {
       .thenRejects({ kind: 'invalid' })
   })
 
+  describe('moving', () => {
+    const move = (to = inThreeDaysOnR2): ReservationCommand => ({ data: { plan: to, reservationId: id }, type: 'RescheduleReservation' })
+    const inThreeDaysOnR2 = { ...plan(['r2', 'r3'], '2030-01-13T14:00:00.000Z', 90, 4) }
+    const schedule = ({ claims: _claims, ...fields }: typeof inTwoDays) => fields
+
+    it('records the new plan and, taken from the stream, the schedule before it', () => {
+      asStaff(booked())
+        .when(move())
+        .then([{ data: { ...inThreeDaysOnR2, previous: schedule(inTwoDays), reservationId: id }, type: 'ReservationRescheduled' }])
+    })
+
+    it('takes the old schedule from the last move, older events without one included, and folds to the new plan', () => {
+      const olderMove: ReservationEvent = { data: { ...inThreeDaysOnR2, reservationId: id }, type: 'ReservationRescheduled' }
+      asStaff(booked(), olderMove)
+        .when(move(inTwoDays))
+        .then([{ data: { ...inTwoDays, previous: schedule(inThreeDaysOnR2), reservationId: id }, type: 'ReservationRescheduled' }])
+      const folded = [booked(), { data: { ...inThreeDaysOnR2, previous: schedule(inTwoDays), reservationId: id }, type: 'ReservationRescheduled' } as const]
+        .reduce((state, event) => evolveReservation(state, event, at), initialReservationState())
+      expect(folded).toMatchObject({ kind: 'active', reservation: { ...inThreeDaysOnR2 } })
+      expect(folded.kind === 'active' && 'previous' in folded.reservation).toBe(false)
+    })
+  })
+
   describe('changing details', () => {
     const update = (changes: ReservationDetailChanges): ReservationCommand => ({
       data: { changes, reservationId: id },
@@ -193,5 +216,55 @@ describe('reservation decider', () => {
       { data: { reservationId: id }, type: 'ReservationAbandoned' },
     ])
     asStaff(booked()).when({ data: { reservationId: id }, type: 'AbandonReservation' }).then([])
+  })
+
+  describe('adopting a reservation from before the ledger', () => {
+    const lastYear = plan(['r1'], '2029-03-01T09:00:00.000Z')
+    const data = {
+      ...lastYear,
+      cancellationTokenHash: null,
+      collection: 'reservations',
+      createdAt: '2029-02-01T08:00:00.000Z',
+      customer: 'c1',
+      guest: null,
+      idempotencyKey: null,
+      notes: 'Cancellation reason: ill',
+      reservationId: id,
+      status: 'cancelled',
+      updatedAt: '2029-02-20T17:30:00.000Z',
+    }
+    const adopt: ReservationCommand = { data, type: 'AdoptReservation' }
+    const adopted: ReservationEvent = { data, type: 'ReservationAdopted' }
+
+    it('adopts it as it was, in any status and at any time, with its own time stamps', () => {
+      // A terminal status in the past: neither the machine's entry rule nor the booking window applies.
+      asCustomer().when(adopt).then([adopted])
+      const state = evolveReservation(initialReservationState(), adopted, at)
+      expect(state).toEqual({
+        kind: 'active',
+        reservation: expect.objectContaining({
+          createdAt: '2029-02-01T08:00:00.000Z',
+          id,
+          notes: 'Cancellation reason: ill',
+          startTime: lastYear.startTime,
+          status: 'cancelled',
+          updatedAt: '2029-02-20T17:30:00.000Z',
+        }),
+      })
+    })
+
+    it('adopts a reservation once, and none the ledger already has', () => {
+      asStaff(adopted).when(adopt).thenRejects({ kind: 'conflict', path: 'id' })
+      asStaff(booked()).when(adopt).thenRejects({ kind: 'conflict', path: 'id' })
+    })
+
+    it('refuses a status the machine does not know', () => {
+      asStaff().when({ data: { ...data, status: 'archived' }, type: 'AdoptReservation' }).thenRejects({ kind: 'invalid', path: 'status' })
+    })
+
+    it('is changed afterwards like any booking', () => {
+      const pending = { data: { ...data, status: 'pending' }, type: 'ReservationAdopted' } as const
+      asStaff(pending).when(moveTo('confirmed')).then([movedTo('pending', 'confirmed')])
+    })
   })
 })

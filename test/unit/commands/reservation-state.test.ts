@@ -68,6 +68,18 @@ describe('reservation state', () => {
     expect(reservationOf(state)).toMatchObject({ cancellationTokenHash: 'digest-1', status: 'pending' })
   })
 
+  it("a multi-tenant booking keeps its tenant through a voided write, also one whose snapshot has none", () => {
+    const tenanted: ReservationEvent = { ...booked, data: { ...(booked.data as object), tenant: 7 } } as ReservationEvent
+    const { cancellationTokenHash: _digest, tenant: _tenant, ...restores } = reservationOf(fold([tenanted, 'a']))!
+    const state = fold(
+      [tenanted, 'a'],
+      [{ data: { from: 'pending', reservationId: id, to: 'confirmed' }, type: 'ReservationStatusChanged' }, 'b'],
+      [{ data: { reason: 'host hook failed', reservationId: id, restores, voidsFrom: 1 }, type: 'ReservationWriteVoided' }, 'c'],
+    )
+    expect(reservationOf(state)).toMatchObject({ status: 'pending', tenant: 7 })
+    expect(reservationOf(fold([booked, 'a']))).not.toHaveProperty('tenant')
+  })
+
   it('a voided booking is abandoned: never booked', () => {
     const state = fold(
       [booked, 'a'],

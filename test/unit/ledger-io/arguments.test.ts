@@ -19,6 +19,10 @@ describe('parseLedgerArguments', () => {
     })
   })
 
+  it('reads verify, which takes no file', () => {
+    expect(parseLedgerArguments(argv('verify'), base)).toEqual({ name: 'verify' })
+  })
+
   it('finds the script key wherever Payload left it, in any case', () => {
     const args = ['/usr/bin/node', '/bin/payload', 'RESERVE:LEDGER', '--out', 'a', 'export']
     expect(parseLedgerArguments(args, base).name).toBe('export')
@@ -32,6 +36,7 @@ describe('parseLedgerArguments', () => {
     [argv('import', '--out', 'a'), 'import needs --in FILE'],
     [argv('export', '--out', 'a', '--in', 'b'), 'export takes no --in'],
     [argv('export', '--out', 'a', '--force'), "Unknown option '--force'"],
+    [argv('verify', '--in', 'a'), 'verify takes no --in or --out'],
     [['/usr/bin/node', '/bin/payload', 'reserve:rebuild'], 'Run this as the Payload bin script reserve:ledger'],
   ])('refuses %j with usage', (args, problem) => {
     const attempt = () => parseLedgerArguments(args, base)

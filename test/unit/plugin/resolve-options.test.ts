@@ -2,7 +2,7 @@ import type { CollectionConfig, Config } from 'payload'
 
 import { describe, expect, it } from 'vitest'
 
-import type { ReserveLedgerOptions, StatusMachine } from '../../../src/plugin/options.js'
+import type { EventStoreOption, ReserveLedgerOptions, StatusMachine } from '../../../src/plugin/options.js'
 
 import { DEFAULT_STATUS_MACHINE } from '../../../src/plugin/options.js'
 import { resolveOptions, validateAgainstConfig } from '../../../src/plugin/resolve-options.js'
@@ -48,6 +48,13 @@ describe('resolveOptions defaults', () => {
     expect(resolved.resourceOwnerMode).toBeUndefined()
     expect(resolved.staffProvisioning).toBeUndefined()
     expect(resolved.userCollection).toBeUndefined()
+  })
+
+  it('accepts a JetStream store on one server or a cluster', () => {
+    const one: EventStoreOption = { kind: 'jetstream', servers: 'nats://127.0.0.1:4222' }
+    const cluster: EventStoreOption = { kind: 'jetstream', replicas: 3, servers: ['nats://a:4222', 'nats://b:4222'], stream: 'reserve_ledger' }
+    expect(resolveOptions({ eventStore: one }).eventStore).toEqual(one)
+    expect(resolveOptions({ eventStore: cluster }).eventStore).toEqual(cluster)
   })
 
   it('gives each resolution its own status machine, so mutating one cannot change the default', () => {
@@ -223,6 +230,9 @@ describe('resolveOptions validation', () => {
     ['access operation not a function', loose({ access: { services: { read: true } } }), 'access.services.read must be a function'],
     ['unknown event store', loose({ eventStore: { kind: 'redis' } }), 'eventStore must be'],
     ['eventstoredb without a connection string', loose({ eventStore: { kind: 'eventstoredb' } }), 'eventStore must be'],
+    ['jetstream without servers', loose({ eventStore: { kind: 'jetstream', servers: [] } }), 'eventStore must be'],
+    ['jetstream stream name with a dot', loose({ eventStore: { kind: 'jetstream', servers: 'nats://n:4222', stream: 'a.b' } }), 'eventStore must be'],
+    ['jetstream replicas 0', loose({ eventStore: { kind: 'jetstream', replicas: 0, servers: 'nats://n:4222' } }), 'eventStore must be'],
   ]
 
   it.each(failures)('rejects %s', (_rule, options, message) => {

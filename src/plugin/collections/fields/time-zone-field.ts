@@ -2,16 +2,24 @@ import type { TextField } from 'payload'
 
 import { isTimeZone } from '../../validation/is-time-zone.js'
 
-/** `timezone`: the IANA zone a resource's schedule times are wall-clock in. */
-export const timeZoneField = (defaultZone: string): TextField => ({
+/**
+ * `timezone`: the IANA zone a resource's schedule times are wall-clock in. With `fromTenant`
+ * (multi-tenant sites, `multiTenant.tenantTimezoneField`) it has no default of its own and may
+ * be left empty: a hook of the collection fills it from the tenant before it is validated.
+ */
+export const timeZoneField = (defaultZone: string, { fromTenant = false } = {}): TextField => ({
   name: 'timezone',
   type: 'text',
-  admin: { description: 'IANA time zone of the schedules, e.g. Europe/Berlin.' },
-  defaultValue: defaultZone,
+  admin: {
+    description: fromTenant
+      ? "IANA time zone of the schedules, e.g. Europe/Berlin. Empty: the tenant's."
+      : 'IANA time zone of the schedules, e.g. Europe/Berlin.',
+  },
+  ...(fromTenant ? {} : { defaultValue: defaultZone }),
   required: true,
   validate: (value, { req }) => {
     if (!value) {
-      return req.t('validation:required')
+      return fromTenant ? true : req.t('validation:required')
     }
     return isTimeZone(value) ? true : `"${String(value)}" is not an IANA time zone`
   },

@@ -9,6 +9,7 @@ import { guestBookingEnabled } from './guest-booking-enabled.js'
 import { guestContactDetails } from './guest-contact-details.js'
 import { guestWithoutCustomer } from './guest-without-customer.js'
 import { itemsForNonStaff } from './items-for-non-staff.js'
+import { oneTenant } from './one-tenant.js'
 import { outsideExternalBusy } from './outside-external-busy.js'
 import { ownerStaffBooksOwnResources } from './owner-staff-books-own-resources.js'
 import { withinBookingWindow } from './within-booking-window.js'
@@ -27,6 +28,7 @@ const rules: BookingRule[] = [
   guestBookingEnabled,
   guestContactDetails,
   customerExists,
+  oneTenant,
   activeRecordsOnly,
   itemsForNonStaff,
   withinSchedule,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
 import type {
+  AsOfReservation,
+  AsOfResponse,
   AvailabilityDay,
   AvailabilityResponse,
   BusyInterval,
@@ -8,6 +10,7 @@ import type {
   CustomerSearchResponse,
   ErrorBody,
   ExternalBusy,
+  HistoryChange,
   HistoryEvent,
   HistoryResponse,
   MessageBody,
@@ -52,6 +55,7 @@ const slots = response('GET /reserve/slots', 200)
 const range = response('GET /reserve/resource-availability', 200)
 const history = response('GET /reserve/history', 200)
 const search = response('GET /reservation-customer-search', 200)
+const asOf = response('GET /reserve/as-of', 200)
 
 /** Each response body of the contract (and the objects inside it), with where the document describes it. */
 const CONTRACT: [string, Json, Record<string, 'optional' | 'required'>][] = [
@@ -77,7 +81,26 @@ const CONTRACT: [string, Json, Record<string, 'optional' | 'required'>][] = [
   [
     '… events[]',
     descend(history, 'events'),
-    { actor: 'required', at: 'required', data: 'required', reason: 'required', revision: 'required', type: 'required' } satisfies KeysOf<HistoryEvent>,
+    { actor: 'required', at: 'required', changes: 'required', data: 'required', reason: 'required', revision: 'required', type: 'required' } satisfies KeysOf<HistoryEvent>,
+  ],
+  ['… events[].changes[]', descend(history, 'events', 'changes'), { field: 'required', from: 'required', to: 'required' } satisfies KeysOf<HistoryChange>],
+  ['GET /reserve/as-of 200', asOf, { at: 'required', busy: 'required', reservations: 'required' } satisfies KeysOf<AsOfResponse>],
+  ['… busy[]', descend(asOf, 'busy'), { end: 'required', reservationId: 'required', start: 'required', units: 'required' } satisfies KeysOf<AsOfResponse['busy'][number]>],
+  [
+    '… reservations[]',
+    descend(asOf, 'reservations'),
+    {
+      customer: 'required',
+      endTime: 'required',
+      guest: 'required',
+      guestCount: 'required',
+      id: 'required',
+      items: 'required',
+      resource: 'required',
+      service: 'required',
+      startTime: 'required',
+      status: 'required',
+    } satisfies KeysOf<AsOfReservation>,
   ],
   [
     'GET /reservation-customer-search 200',

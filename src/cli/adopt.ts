@@ -1,0 +1,46 @@
+import type { Payload, SanitizedConfig } from 'payload'
+
+import { getPayload } from 'payload'
+
+import type { AdoptReport } from '../plugin/adopt/adopt-reservations.js'
+
+import { adoptReservations } from '../plugin/adopt/adopt-reservations.js'
+import { parseAdoptArguments } from './adopt-arguments.js'
+import { progressPrinter } from './progress-bar.js'
+
+/** The report as lines: counts first, then every conflict and every document left as it was. */
+export const describeAdoptReport = (report: AdoptReport): string[] => {
+  const verb = report.dryRun ? 'would adopt' : 'adopted'
+  return [
+    `adopt${report.dryRun ? ' (dry run, nothing written)' : ''}: ${report.total} documents in ${report.collection}: ` +
+      `${verb} ${report.adopted.length}, ${report.conflicts.length} of them over capacity; ` +
+      `${report.skipped} already in the ledger; ${report.failed.length} not adoptable`,
+    ...report.conflicts.map(
+      ({ id, overlaps }) => `conflict: ${id} overlaps ${overlaps.join(', ')} beyond capacity (${report.dryRun ? 'would be ' : ''}adopted; its time stays taken until staff move or cancel one)`,
+    ),
+    ...report.failed.map(({ id, message, path }) => `not adopted: ${id}: ${message}${path ? ` (${path})` : ''}`),
+  ]
+}
+
+/** Adopts with a progress bar on stderr and the report on stdout. */
+export const adoptWithProgress = async (payload: Payload, { dryRun }: { dryRun: boolean }): Promise<AdoptReport> => {
+  const draw = progressPrinter(process.stderr, 'adopt', 'documents')
+  const report = await adoptReservations(payload, { dryRun, onProgress: ({ done, total }) => draw(done, total) })
+  describeAdoptReport(report).forEach((line) => console.log(line))
+  return report
+}
+
+/**
+ * `payload reserve:adopt [--dry-run]` (registered by the plugin as a Payload bin script; `npm run
+ * adopt` in this repository): takes the documents of the reservations collection that predate the
+ * ledger into it. Payload's bin exits with 0 whatever a script does, so failures exit here with 1.
+ */
+export const script = async (config: SanitizedConfig): Promise<void> => {
+  try {
+    const { dryRun } = parseAdoptArguments(process.argv)
+    await adoptWithProgress(await getPayload({ config }), { dryRun })
+  } catch (error) {
+    console.error(`adopt: ${error instanceof Error ? error.message : String(error)}`)
+    process.exit(1)
+  }
+}

@@ -1,0 +1,137 @@
+import type { JetStreamClient, JetStreamManager } from '@nats-io/jetstream'
+import type { NatsConnection } from '@nats-io/transport-node'
+
+import { DiscardPolicy, jetstream, JetStreamApiError, jetstreamManager, RetentionPolicy, StorageType } from '@nats-io/jetstream'
+import { connect, nanos } from '@nats-io/transport-node'
+import { setTimeout as sleep } from 'node:timers/promises'
+
+import type { MessageHead } from '../jetstream-mapping.js'
+
+import { isTransientError } from '../jetstream-mapping.js'
+
+/** The store's client, its JetStream stream, and what this process learnt of the ledger's streams. */
+export interface Connection {
+  closed: boolean
+  /**
+   * The last message this process wrote or read on each ledger stream. A revision, once
+   * written, stays where it is, so an entry is never wrong, only possibly not the head: an
+   * append that expects its revision can skip reading the head, and the server's check of the
+   * subject's last sequence refuses it if another process appended since.
+   */
+  readonly heads: BoundedMap<MessageHead>
+  readonly js: JetStreamClient
+  readonly jsm: JetStreamManager
+  /** The JetStream stream; ledger streams are its subjects `<name>.<escaped stream name>`. */
+  readonly name: string
+  readonly nc: NatsConnection
+  /** Where a forward read of each stream stopped, so the next page starts there. */
+  readonly resume: BoundedMap<MessageHead>
+}
+
+/** A map that forgets its oldest entries beyond `limit`. */
+export class BoundedMap<V> {
+  private readonly entries = new Map<string, V>()
+
+  constructor(private readonly limit: number) {}
+
+  delete(key: string): void {
+    this.entries.delete(key)
+  }
+
+  get(key: string): undefined | V {
+    return this.entries.get(key)
+  }
+
+  set(key: string, value: V): void {
+    this.entries.delete(key)
+    this.entries.set(key, value)
+    if (this.entries.size > this.limit) {
+      this.entries.delete(this.entries.keys().next().value as string)
+    }
+  }
+}
+
+const KNOWN_STREAMS = 10_000
+/** How long one request waits for an answer; a stream without a leader is retried, not waited for. */
+const REQUEST_TIMEOUT_MS = 2_000
+/** How long the server remembers message ids: retries of an append must land inside it. */
+const DUPLICATE_WINDOW_MS = 120_000
+const STREAM_NAME_IN_USE = 10_058
+
+/**
+ * Waits between attempts of an operation that failed transiently: about 30 s in all, enough for
+ * a leader election or a node restart. Capped at a second, so an append goes through within a
+ * second of the stream having a leader again, not after a long back-off.
+ */
+const RETRY_DELAYS_MS = [100, 250, 500, ...Array<number>(29).fill(1_000)]
+
+export const withRetry = async <T>(connection: Connection, operation: () => Promise<T>): Promise<T> => {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await operation()
+    } catch (error) {
+      const delay = RETRY_DELAYS_MS[attempt]
+      if (connection.closed || delay === undefined || !isTransientError(error)) {
+        throw error
+      }
+      await sleep(delay)
+    }
+  }
+}
+
+/**
+ * Creates the ledger's stream where it does not exist; one that does is used as it is (its
+ * replicas are an operator's decision once it holds data). Every process may run this at once.
+ */
+const ensureStream = async (jsm: JetStreamManager, name: string, replicas: number): Promise<void> => {
+  try {
+    await jsm.streams.add({
+      deny_delete: true,
+      deny_purge: true,
+      discard: DiscardPolicy.Old,
+      duplicate_window: nanos(DUPLICATE_WINDOW_MS),
+      name,
+      num_replicas: replicas,
+      retention: RetentionPolicy.Limits,
+      storage: StorageType.File,
+      subjects: [`${name}.>`],
+    })
+  } catch (error) {
+    if (!(error instanceof JetStreamApiError && error.code === STREAM_NAME_IN_USE)) {
+      throw error
+    }
+  }
+}
+
+export interface ConnectOptions {
+  name: string
+  replicas: number
+  servers: string | string[]
+}
+
+/** Connects (reconnecting for ever after: a cluster outlives its nodes) and makes sure the stream exists. */
+export const openConnection = async ({ name, replicas, servers }: ConnectOptions): Promise<Connection> => {
+  const nc = await connect({
+    maxReconnectAttempts: -1,
+    name: 'payload-reserve-ledger',
+    reconnectTimeWait: 250,
+    servers,
+  })
+  try {
+    const jsm = await jetstreamManager(nc, { timeout: REQUEST_TIMEOUT_MS })
+    const connection: Connection = {
+      closed: false,
+      heads: new BoundedMap(KNOWN_STREAMS),
+      js: jetstream(nc, { timeout: REQUEST_TIMEOUT_MS }),
+      jsm,
+      name,
+      nc,
+      resume: new BoundedMap(KNOWN_STREAMS),
+    }
+    await withRetry(connection, () => ensureStream(jsm, name, replicas))
+    return connection
+  } catch (error) {
+    await nc.close()
+    throw error
+  }
+}

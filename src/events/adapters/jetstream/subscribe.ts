@@ -1,0 +1,107 @@
+import type { Consumer } from '@nats-io/jetstream'
+
+import { AckPolicy, DeliverPolicy } from '@nats-io/jetstream'
+import { errors, nanos } from '@nats-io/transport-node'
+import { defer, EMPTY, Observable, retry, takeUntil, tap, throwError, timer } from 'rxjs'
+
+import type { SubscribeOptions } from '../../store.js'
+import type { RecordedEvent } from '../../types.js'
+import type { Connection } from './connection.js'
+
+import { decodePosition, fromConsumer, isTransientError, toRecordedEvents } from '../jetstream-mapping.js'
+
+/**
+ * Waits before following again after the consumer was lost: about 30 s in all, for a node
+ * restart or a leader change; at most a second each, so delivery resumes soon after the stream
+ * has a leader again.
+ */
+const RESUBSCRIBE_DELAYS_MS = [100, 250, 500, ...Array<number>(29).fill(1_000)]
+/** How long a pull waits for new messages; the server's heartbeats come at half of it, so a lost consumer shows within seconds. */
+const PULL_EXPIRES_MS = 2_000
+/** How long the server keeps a consumer nobody pulls from (a process that died). */
+const INACTIVE_THRESHOLD_MS = 30_000
+
+/**
+ * An ordered consumer made by hand: ephemeral, no acks, in memory, one replica, delivering
+ * from `startSeq` in sequence order to one pull at a time. The client's own ordered consumer
+ * was seen to stop delivering for good, without an error, once the node holding it died; this
+ * one fails instead, and is made again after the last message delivered.
+ */
+const createConsumer = async (connection: Connection, startSeq: number): Promise<Consumer> => {
+  const { name } = await connection.jsm.consumers.add(connection.name, {
+    ack_policy: AckPolicy.None,
+    deliver_policy: DeliverPolicy.StartSequence,
+    inactive_threshold: nanos(INACTIVE_THRESHOLD_MS),
+    mem_storage: true,
+    num_replicas: 1,
+    opt_start_seq: startSeq,
+  })
+  return connection.js.consumers.get(connection.name, name)
+}
+
+/** One consumer from the message of `after` on, erroring when it is lost. */
+const subscribeOnce = (connection: Connection, after: string | undefined, streamPrefix: string | undefined, onDelivered: () => void): Observable<RecordedEvent> =>
+  new Observable<RecordedEvent>((subscriber) => {
+    let stopped = false
+    let consumer: Consumer | undefined
+    const wanted = (event: RecordedEvent) =>
+      (after === undefined || event.position > after) && (!streamPrefix || event.stream.startsWith(streamPrefix))
+    const follow = async () => {
+      consumer = await createConsumer(connection, after === undefined ? 1 : decodePosition(after).seq)
+      try {
+        for (let delivery = 1; !stopped; ) {
+          for await (const message of await consumer.fetch({ expires: PULL_EXPIRES_MS, max_messages: 256 })) {
+            // A consumer that restarts on a node that came back has lost its place (it is in
+            // memory) and delivers from its start again: seen as a break in its delivery count.
+            if (message.info.deliverySequence !== delivery++) {
+              throw new Error(`the consumer delivered #${message.info.deliverySequence}, not #${delivery - 1}`)
+            }
+            onDelivered()
+            toRecordedEvents(fromConsumer(message)).filter(wanted).forEach((event) => subscriber.next(event))
+          }
+        }
+      } catch (error) {
+        // Missed heartbeats, a consumer gone with its node or restarted: made again after the last event delivered.
+        throw new errors.ConnectionError('lost the consumer following the ledger', { cause: error })
+      }
+    }
+    follow().catch((error: unknown) => subscriber.error(error))
+    return () => {
+      stopped = true
+      void consumer?.delete().catch(() => undefined)
+    }
+  })
+
+/**
+ * Every ledger event after `after`. When the consumer fails transiently it is made again after
+ * the last event delivered, so nothing is delivered twice; completes on `closing`.
+ */
+export const subscribe = (
+  connection: Connection,
+  closing: Observable<void>,
+  { after, streamPrefix }: SubscribeOptions,
+): Observable<RecordedEvent> =>
+  defer(() => {
+    if (connection.closed) {
+      return EMPTY
+    }
+    let last = after
+    let attempt = 0
+    const delivered = () => {
+      attempt = 0
+    }
+    return defer(() => subscribeOnce(connection, last, streamPrefix, delivered)).pipe(
+      tap((event) => {
+        last = event.position
+      }),
+      retry({
+        delay: (error: unknown) => {
+          const wait = RESUBSCRIBE_DELAYS_MS[attempt++]
+          return connection.closed || wait === undefined || !isTransientError(error)
+            ? throwError(() => error)
+            : timer(wait)
+        },
+      }),
+      takeUntil(closing),
+    )
+  })

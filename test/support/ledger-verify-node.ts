@@ -1,0 +1,28 @@
+/**
+ * The `reserve:ledger verify` bin script's work in its own OS process, as an operator runs it:
+ * it boots Payload with the plugin on a database whose schema the parent already pushed
+ * (NODE_DATABASE_KIND, NODE_DATABASE_URI), verifies the ledger, prints each line the script
+ * prints as "@@ <line>", and exits 1 on a broken chain, 0 when all are intact.
+ */
+import { verifyWithReport } from '../../src/cli/ledger.js'
+import { getRuntime } from '../../src/plugin/runtime.js'
+import { existingTestDatabase, type TestDatabaseKind } from '../helpers/databases.js'
+import { stopPayload } from '../helpers/payload.js'
+import { startReservePayload } from './reserve-payload.js'
+
+const env = (name: string): string => {
+  const value = process.env[name]
+  if (!value) {
+    throw new Error(`${name} is required`)
+  }
+  return value
+}
+
+const payload = await startReservePayload(existingTestDatabase(env('NODE_DATABASE_KIND') as TestDatabaseKind, env('NODE_DATABASE_URI')), {
+  // Nothing but verify reads or writes here: catch-up would set tampered claims right.
+  catchUp: { graceMs: 3_600_000, intervalMs: 3_600_000 },
+  inProcessTimers: false,
+})
+const intact = await verifyWithReport(getRuntime(payload).store, (line) => process.stdout.write(`@@ ${line}\n`), () => undefined)
+await stopPayload(payload)
+process.exit(intact ? 0 : 1)
