@@ -69,8 +69,10 @@ export const requestDocument = (
   const events = write.events
   const { projector } = getRuntime(req.payload)
   const delivered = storedHooksRevision ?? -1
-  // Nothing older pending and nothing anyone listens for: delivered up to the head already.
-  const atHead = delivered >= (events[0]?.revision ?? 0) - 1 && !projector.hooks.listenFor(events)
+  // Nothing older pending and nothing anyone listens for: delivered up to the head already. A
+  // command that appended nothing may still find events a dead writer left undelivered.
+  const firstNew = events[0]?.revision ?? outcome.revision + 1
+  const atHead = delivered >= firstNew - 1 && !projector.hooks.listenFor(events)
   write.hooksRevision = atHead ? outcome.revision : delivered
   const document = reservationDocument(outcome.state.reservation, outcome.revision, reservationTenantField(req.payload, options))
   // An update saves the checkpoint only to move it to the head: Payload's save is
