@@ -127,8 +127,17 @@ const checkpointStore = (payload: Payload, name: string): CheckpointStore => {
       const doc = await payload.db.findOne({ collection, where })
       if (doc) {
         await payload.db.updateOne({ collection, data: { position }, id: doc.id, returning: false })
-      } else {
+        return
+      }
+      try {
         await payload.db.create({ collection, data: { name, position } })
+      } catch (error) {
+        // Another process's first pass created it in between (the name is unique): update theirs.
+        const created = await payload.db.findOne({ collection, where })
+        if (!created) {
+          throw error
+        }
+        await payload.db.updateOne({ collection, data: { position }, id: created.id, returning: false })
       }
     },
   }

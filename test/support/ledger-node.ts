@@ -13,29 +13,22 @@ import { createInterface } from 'node:readline'
 import { getRuntime } from '../../src/plugin/runtime.js'
 import { existingTestDatabase, type TestDatabaseKind } from '../helpers/databases.js'
 import { stopPayload } from '../helpers/payload.js'
+import { requiredEnv } from './node-env.js'
 import { startReservePayload } from './reserve-payload.js'
-
-const env = (name: string): string => {
-  const value = process.env[name]
-  if (!value) {
-    throw new Error(`${name} is required`)
-  }
-  return value
-}
 
 const say = (line: string) => process.stdout.write(`@@ ${line}\n`)
 
-const kind = env('NODE_DATABASE_KIND') as TestDatabaseKind
-const payload = await startReservePayload(existingTestDatabase(kind, env('NODE_DATABASE_URI')), {
+const kind = requiredEnv('NODE_DATABASE_KIND') as TestDatabaseKind
+const payload = await startReservePayload(existingTestDatabase(kind, requiredEnv('NODE_DATABASE_URI')), {
   allowGuestBooking: true,
   // Leave recovery to the parent: this node only writes.
   catchUp: { graceMs: 3_600_000, intervalMs: 3_600_000 },
 })
 // Payload's default ids on SQLite and PostgreSQL are numbers.
-const resource = Number(env('NODE_RESOURCE'))
-const service = Number(env('NODE_SERVICE'))
+const resource = Number(requiredEnv('NODE_RESOURCE'))
+const service = Number(requiredEnv('NODE_SERVICE'))
 
-if (env('NODE_SCENARIO') === 'race') {
+if (requiredEnv('NODE_SCENARIO') === 'race') {
   say('ready')
   const lines = createInterface({ input: process.stdin })
   for await (const line of lines) {
@@ -44,10 +37,10 @@ if (env('NODE_SCENARIO') === 'race') {
     }
   }
   const results = await Promise.allSettled(
-    Array.from({ length: Number(env('NODE_COUNT')) }, () =>
+    Array.from({ length: Number(requiredEnv('NODE_COUNT')) }, () =>
       payload.create({
         collection: 'reservations',
-        data: { resource, service, startTime: env('NODE_START') },
+        data: { resource, service, startTime: requiredEnv('NODE_START') },
       }),
     ),
   )
@@ -56,7 +49,7 @@ if (env('NODE_SCENARIO') === 'race') {
   await stopPayload(payload)
   process.exit(0)
 } else {
-  const killAt = Number(env('NODE_KILL_AT'))
+  const killAt = Number(requiredEnv('NODE_KILL_AT'))
   let booked = 0
   getRuntime(payload).store.committed.subscribe((event) => {
     if (event.type === 'ReservationBooked' && ++booked === killAt) {
@@ -70,7 +63,7 @@ if (env('NODE_SCENARIO') === 'race') {
         guest: { email: `guest${hour}@example.test`, name: `Guest ${hour}` },
         resource,
         service,
-        startTime: new Date(Date.parse(env('NODE_START')) + hour * 3_600_000).toISOString(),
+        startTime: new Date(Date.parse(requiredEnv('NODE_START')) + hour * 3_600_000).toISOString(),
       },
     })
     say(`ack ${doc.id}`)

@@ -6,19 +6,11 @@
  */
 import { verifyWithReport } from '../../src/cli/ledger.js'
 import { getRuntime } from '../../src/plugin/runtime.js'
-import { existingTestDatabase, type TestDatabaseKind } from '../helpers/databases.js'
 import { stopPayload } from '../helpers/payload.js'
+import { parentDatabase } from './node-env.js'
 import { startReservePayload } from './reserve-payload.js'
 
-const env = (name: string): string => {
-  const value = process.env[name]
-  if (!value) {
-    throw new Error(`${name} is required`)
-  }
-  return value
-}
-
-const payload = await startReservePayload(existingTestDatabase(env('NODE_DATABASE_KIND') as TestDatabaseKind, env('NODE_DATABASE_URI')), {
+const payload = await startReservePayload(parentDatabase(), {
   // Nothing but verify reads or writes here: catch-up would set tampered claims right.
   catchUp: { graceMs: 3_600_000, intervalMs: 3_600_000 },
   inProcessTimers: false,

@@ -5,19 +5,11 @@
  * each line the script prints as "@@ <line>", then exits.
  */
 import { rebuildWithProgress } from '../../src/cli/rebuild.js'
-import { existingTestDatabase, type TestDatabaseKind } from '../helpers/databases.js'
 import { stopPayload } from '../helpers/payload.js'
+import { parentDatabase } from './node-env.js'
 import { startReservePayload } from './reserve-payload.js'
 
-const env = (name: string): string => {
-  const value = process.env[name]
-  if (!value) {
-    throw new Error(`${name} is required`)
-  }
-  return value
-}
-
-const payload = await startReservePayload(existingTestDatabase(env('NODE_DATABASE_KIND') as TestDatabaseKind, env('NODE_DATABASE_URI')), {
+const payload = await startReservePayload(parentDatabase(), {
   allowGuestBooking: true,
   // Only the rebuild writes documents here: catch-up would repair them too.
   catchUp: { graceMs: 3_600_000, intervalMs: 3_600_000 },

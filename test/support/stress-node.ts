@@ -36,10 +36,11 @@ import { createInterface } from 'node:readline'
 import type { EventStoreOption } from '../../src/plugin/options.js'
 
 import { getRuntime } from '../../src/plugin/runtime.js'
-import { existingTestDatabase, type TestDatabaseKind } from '../helpers/databases.js'
 import { login, restRequest, stopPayload } from '../helpers/payload.js'
 import { type CatchUpTally, watchCatchUp } from './catch-up-watch.js'
+import { parentDatabase, requiredEnv } from './node-env.js'
 import { startReservePayload } from './reserve-payload.js'
+import { seededRandom } from './seeded-random.js'
 
 export interface StressOp {
   /** The answer's body when it was a server error. */
@@ -61,26 +62,7 @@ export interface StressResult {
   ops: StressOp[]
 }
 
-const env = (name: string): string => {
-  const value = process.env[name]
-  if (!value) {
-    throw new Error(`${name} is required`)
-  }
-  return value
-}
-
 const say = (line: string) => process.stdout.write(`@@ ${line}\n`)
-
-/** mulberry32: deterministic per seed, so a worker's draws can be repeated. */
-const generator = (seed: number) => {
-  let state = seed >>> 0
-  return (): number => {
-    state = (state + 0x6d2b79f5) | 0
-    let t = Math.imul(state ^ (state >>> 15), state | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
-}
 
 /** A 32-bit hash of whole numbers (murmur3's finaliser over each), to seed one generator per tuple. */
 const mix = (...parts: number[]): number =>
@@ -130,22 +112,22 @@ const drawer = (random: () => number) => (): Draws => ({
 
 const pick = <T>(items: readonly T[], draw: number): T => items[Math.floor(draw * items.length)]
 
-const seed = Number(env('NODE_SEED'))
+const seed = Number(requiredEnv('NODE_SEED'))
 const nodeIndex = Number(process.env.NODE_INDEX ?? 0)
 
 // Payload's default ids on SQLite and PostgreSQL are numbers.
-const resources = env('NODE_RESOURCES').split(',').map(Number)
-const services = env('NODE_SERVICES').split(',').map(Number)
-const day = env('NODE_DAY')
-const starts = Number(env('NODE_STARTS'))
-const concurrency = Number(env('NODE_CONCURRENCY'))
+const resources = requiredEnv('NODE_RESOURCES').split(',').map(Number)
+const services = requiredEnv('NODE_SERVICES').split(',').map(Number)
+const day = requiredEnv('NODE_DAY')
+const starts = Number(requiredEnv('NODE_STARTS'))
+const concurrency = Number(requiredEnv('NODE_CONCURRENCY'))
 /** The generator of worker `w` of this process: seeded from (NODE_SEED, its index among all processes' workers). */
-const drawsOf = (w: number) => drawer(generator(mix(seed, nodeIndex * concurrency + w)))
+const drawsOf = (w: number) => drawer(seededRandom(mix(seed, nodeIndex * concurrency + w)))
 
 /** Guest tokens as afterBookingCreate hands them over: the only place the plaintext exists. */
 const tokens = new Map<string, string>()
 
-const payload: Payload = await startReservePayload(existingTestDatabase(env('NODE_DATABASE_KIND') as TestDatabaseKind, env('NODE_DATABASE_URI')), {
+const payload: Payload = await startReservePayload(parentDatabase(), {
   allowGuestBooking: true,
   ...(process.env.NODE_EVENT_STORE ? { eventStore: JSON.parse(process.env.NODE_EVENT_STORE) as EventStoreOption } : {}),
   // By default recovery is left to the parent; the model suite runs it here too, and counts it.
@@ -163,7 +145,7 @@ const payload: Payload = await startReservePayload(existingTestDatabase(env('NOD
     ],
   },
 })
-const staffToken = await login(payload, { email: env('NODE_STAFF_EMAIL'), password: env('NODE_STAFF_PASSWORD') })
+const staffToken = await login(payload, { email: requiredEnv('NODE_STAFF_EMAIL'), password: requiredEnv('NODE_STAFF_PASSWORD') })
 
 const send = async (method: string, path: string, body: unknown, token?: string) => {
   const response = await restRequest(payload, path, {
@@ -250,7 +232,7 @@ const othersActive = async (): Promise<string[]> => {
   return docs.map((doc) => String(doc.id))
 }
 
-if (env('NODE_SCENARIO') === 'remote') {
+if (requiredEnv('NODE_SCENARIO') === 'remote') {
   say('ready')
   for await (const line of createInterface({ input: process.stdin })) {
     const { as, body, method, path } = JSON.parse(line) as { as: 'guest' | 'staff'; body?: unknown; method: string; path: string }
@@ -258,7 +240,7 @@ if (env('NODE_SCENARIO') === 'remote') {
   }
   await stopPayload(payload)
   process.exit(0)
-} else if (env('NODE_SCENARIO') === 'stress') {
+} else if (requiredEnv('NODE_SCENARIO') === 'stress') {
   let stopRequested = false
   const go = new Promise<void>((resolve) => {
     createInterface({ input: process.stdin }).on('line', (line) => {
@@ -278,7 +260,7 @@ if (env('NODE_SCENARIO') === 'remote') {
   /** Reservations whose last answer left them pending or confirmed: most moves target these. */
   const active = new Set<string>()
   const ops: StressOp[] = []
-  const total = Number(env('NODE_OPS'))
+  const total = Number(requiredEnv('NODE_OPS'))
   const moves = process.env.NODE_MOVES === '1'
   const untilStop = process.env.NODE_UNTIL_STOP === '1'
   let shared: string[] = []

@@ -53,7 +53,7 @@ export const voidFailedWrites = async (
         )
       }
     } catch (error) {
-      payload.logger.error({ err: error, msg: `payload-reserve-ledger: could not void the failed write of reservation ${reservationId}` })
+      payload.logger.error({ err: error, msg: `payload-reserve-ledger: could not void the failed write of reservation ${reservationId} (${reason})` })
     } finally {
       ownership.release(reservationId)
       // A voided booking's guest is told of nothing: its token goes with it.

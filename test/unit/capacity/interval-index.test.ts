@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { Interval } from '../../../src/events/types.js'
 
 import { IntervalIndex, type KeyedInterval } from '../../../src/capacity/interval-index.js'
+import { seededRandom } from '../../support/seeded-random.js'
 
 /** The obvious implementation the index must agree with. */
 class NaiveIndex {
@@ -192,14 +193,7 @@ describe('IntervalIndex', () => {
   })
 
   it('handles 100,000 intervals: adds, removes and queries stay exact', () => {
-    let seed = 42
-    const random = (): number => {
-      // mulberry32: a seeded generator keeps the run reproducible.
-      seed = (seed + 0x6d2b79f5) | 0
-      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-      return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-    }
+    const random = seededRandom(42)
     const year = 365 * 86_400_000
     const intervals = Array.from({ length: 100_000 }, () => {
       const start = Math.floor(random() * year)
