@@ -8,7 +8,9 @@ import { getPayload } from 'payload'
 
 import type { EventStore } from '../events/store.js'
 import type { LedgerProgress } from '../ledger-io/format.js'
+import type { VerifyProgress } from '../ledger-io/verify.js'
 import type { RestoreProgress } from '../plugin/restore-ledger.js'
+import type { ProgressOutput } from './progress-bar.js'
 
 import { describeBreak } from '../events/hash-chain/chain-break.js'
 import { parseLedgerArguments } from '../ledger-io/arguments.js'
@@ -16,6 +18,7 @@ import { exportLedger } from '../ledger-io/export.js'
 import { verifyLedger } from '../ledger-io/verify.js'
 import { restoreLedger } from '../plugin/restore-ledger.js'
 import { getRuntime } from '../plugin/runtime.js'
+import { progressPrinter } from './progress-bar.js'
 
 const elapsed = (started: number): string => `${((Date.now() - started) / 1000).toFixed(1)} s`
 
@@ -61,17 +64,19 @@ const importFrom = async (payload: Payload, file: string): Promise<void> => {
 }
 
 /**
- * Verifies every hash chain of `store`, printing progress to `progress`, each broken stream
- * and then a summary to `print`; whether every chain is intact.
+ * Verifies every hash chain of `store`, drawing a progress bar of the streams walked on
+ * `progress`, then printing each broken stream and a summary to `print`; whether every chain is
+ * intact.
  */
 export const verifyWithReport = async (
   store: EventStore,
   print: (line: string) => void,
-  progress: (line: string) => void = report,
+  progress: ProgressOutput = process.stderr,
 ): Promise<boolean> => {
   const started = Date.now()
+  const draw = progressPrinter(progress, 'verify', 'streams')
   const { breaks, checkpoint, checkpointed, events, streams, unhashed } = await verifyLedger(store, {
-    onProgress: (done: LedgerProgress) => progress(`verify: ${done.events} events, ${done.streams} streams`),
+    onProgress: (walked: VerifyProgress) => draw(walked.streams, walked.total, walked.done),
   })
   for (const problem of breaks) {
     print(`verify: BROKEN ${describeBreak(problem)}`)

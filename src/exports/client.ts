@@ -9,10 +9,12 @@ export { AvailabilityNavLink } from '../admin/nav/AvailabilityNavLink.js'
 
 // Primitives for a site that replaces one of the components above (`components` option): the
 // typed HTTP client, the data hooks, the plugin's strings and formatting, and the pieces of the
-// reservation drawer.
+// reservation drawer with the hooks a replacement of it reads the opened reservation by.
 export { HistoryTimeline } from '../admin/drawer/HistoryTimeline.js'
+export { type ReservationDetailProps, useReservationDetail } from '../admin/drawer/reservation-detail-context.js'
 export { ReservationDetails } from '../admin/drawer/ReservationDetails.js'
 export { ReservationDrawer } from '../admin/drawer/ReservationDrawer.js'
+export { type OpenedReservation, useOpenedReservation } from '../admin/drawer/use-opened-reservation.js'
 export { StatusActions } from '../admin/shared/StatusActions.js'
 export { StatusPill } from '../admin/shared/StatusPill.js'
 export { type Api, ApiError, useApi } from '../admin/shared/use-api.js'

@@ -1,5 +1,6 @@
 import type { EventStore } from '../events/store.js'
 import type { ChainReport } from '../events/hash-chain/chain-verifier.js'
+import type { LedgerProgress } from './format.js'
 import type { ProgressListener } from './progress.js'
 
 import { ChainVerifier } from '../events/hash-chain/chain-verifier.js'
@@ -7,9 +8,19 @@ import { CHECKPOINT_STREAM } from '../events/types.js'
 import { LEDGER_STREAM_PREFIX } from './format.js'
 import { progressReporter } from './progress.js'
 
+export interface VerifyProgress extends LedgerProgress {
+  /** Whether the walk is over (then `streams` is `total`). */
+  done: boolean
+  /**
+   * Streams the walk expects: those the checkpoints list and their own, or the streams seen
+   * once more were (streams begun since the last checkpoint); at the end, the streams seen.
+   */
+  total: number
+}
+
 export interface VerifyOptions {
-  onProgress?: ProgressListener
-  /** Report progress every this many events (default 1000). */
+  onProgress?: ProgressListener<VerifyProgress>
+  /** Report progress every this many events (default 1000), and always once at the end. */
   progressEvery?: number
 }
 
@@ -31,6 +42,7 @@ export const verifyLedger = async (
     verifier.accept(event)
     events++
   }
+  const expected = verifier.streams + verifier.checkpointed
   for (let after: string | undefined; ; ) {
     const page = await store.readAll({ after, limit: PAGE, streamPrefix: LEDGER_STREAM_PREFIX })
     for (const event of page) {
@@ -39,13 +51,14 @@ export const verifyLedger = async (
         events++
       }
     }
-    progress.update({ events, streams: verifier.streams })
+    const { streams } = verifier
+    progress.update({ done: false, events, streams, total: Math.max(expected, streams) })
     if (page.length < PAGE) {
       break
     }
     after = page[page.length - 1].position
   }
   const report = verifier.finish()
-  progress.finish({ events: report.events, streams: report.streams })
+  onProgress({ done: true, events: report.events, streams: report.streams, total: report.streams })
   return report
 }

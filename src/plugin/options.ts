@@ -51,7 +51,13 @@ export interface ReserveLedgerHooks {
 }
 
 /** The admin components the plugin registers; each can be replaced by a path, or turned off (`false`). */
-export type AdminComponentName = 'availabilityOverview' | 'calendarView' | 'customerField' | 'dashboardWidget' | 'slotPicker'
+export type AdminComponentName =
+  | 'availabilityOverview'
+  | 'calendarView'
+  | 'customerField'
+  | 'dashboardWidget'
+  | 'reservationDetail'
+  | 'slotPicker'
 
 /**
  * A partial collection config merged over one of the plugin's collections: hooks run after the

@@ -24,7 +24,14 @@ const HOOK_NAMES = [
   'beforeBookingCreate',
 ] as const
 const ACCESS_KEYS = ['customers', 'reservations', 'resources', 'schedules', 'services'] as const
-const COMPONENT_NAMES = ['availabilityOverview', 'calendarView', 'customerField', 'dashboardWidget', 'slotPicker'] as const
+const COMPONENT_NAMES = [
+  'availabilityOverview',
+  'calendarView',
+  'customerField',
+  'dashboardWidget',
+  'reservationDetail',
+  'slotPicker',
+] as const
 
 const isNonEmptyString = (value: unknown): value is string => typeof value === 'string' && value.length > 0
 

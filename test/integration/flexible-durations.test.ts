@@ -60,6 +60,13 @@ describe.each(testDatabaseKinds())('flexible durations (%s)', (kind) => {
     const ninety = await slots('2031-03-05', { duration: 90 })
     expect(ninety.status).toBe(200)
     expect(ninety.body.slots.every((slot: { end: string; start: string }) => lengthOf({ endTime: slot.end, startTime: slot.start }) === 90)).toBe(true)
+    // /availability takes the length too, and offers the same.
+    const available = await getJson(
+      site.payload,
+      withQuery('/api/reserve/availability', { date: '2031-03-05', duration: '90', resource: ids.studio, service: String(ids.flexible) }),
+    )
+    expect(available).toMatchObject({ body: { slots: ninety.body.slots }, status: 200 })
+    expect(ninety.body.slots.length).toBeGreaterThan(0)
     expect((await slots('2031-03-05')).body.slots[0]).toEqual({ end: at('2031-03-05', '00:30'), start: at('2031-03-05', '00:00') })
 
     expect((await book({ endTime: at('2031-03-05', '12:00'), startTime: at('2031-03-05', '10:00') })).status).toBe(201)

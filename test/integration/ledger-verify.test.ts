@@ -41,6 +41,7 @@ describe.each(testDatabaseKinds())('ledger verify on %s', (kind) => {
     expect(code).toBe(1)
     expect(lines.filter((line) => line.startsWith('verify: BROKEN'))).toHaveLength(broken)
     expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^verify: BROKEN ${stream}.*${problem}`)))
+    return lines
   }
 
   beforeAll(async () => {
@@ -88,6 +89,8 @@ describe.each(testDatabaseKinds())('ledger verify on %s', (kind) => {
 
     const { code, lines } = await verify()
     expect(code).toBe(0)
+    // One bar (the walk is a single page), full: every stream the checkpoint knows, and its own.
+    expect(lines.filter((line) => line.startsWith('verify: ['))).toEqual([`verify: [${'#'.repeat(30)}] 10/10 streams`])
     expect(lines.at(-1)).toMatch(/^verify: intact, 23 events in 10 streams \(2 written before hashing\), 9 streams checkpointed; last checkpoint: revision 0 of .*, hash [0-9a-f]{64}/)
   })
 
@@ -114,7 +117,9 @@ describe.each(testDatabaseKinds())('ledger verify on %s', (kind) => {
 
     // A whole stream deleted after the checkpoint.
     await database.query(`delete from ${TABLE} where stream = '${resource(rooms[3])}'`)
-    await expectCaught(resource(rooms[3]), ': the stream is missing, a checkpoint recorded it up to revision 0', 5)
+    const lines = await expectCaught(resource(rooms[3]), ': the stream is missing, a checkpoint recorded it up to revision 0', 5)
+    // The bar counts the streams walked: one fewer now.
+    expect(lines).toContain(`verify: [${'#'.repeat(30)}] 9/9 streams`)
 
     // The last event of a stream deleted after the checkpoint.
     await database.query(`delete from ${TABLE} where ${where(reservation(ids.D), 1)}`)

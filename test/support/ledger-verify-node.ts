@@ -2,7 +2,7 @@
  * The `reserve:ledger verify` bin script's work in its own OS process, as an operator runs it:
  * it boots Payload with the plugin on a database whose schema the parent already pushed
  * (NODE_DATABASE_KIND, NODE_DATABASE_URI), verifies the ledger, prints each line the script
- * prints as "@@ <line>", and exits 1 on a broken chain, 0 when all are intact.
+ * prints, its progress included, as "@@ <line>", and exits 1 on a broken chain, 0 when all are intact.
  */
 import { verifyWithReport } from '../../src/cli/ledger.js'
 import { getRuntime } from '../../src/plugin/runtime.js'
@@ -15,6 +15,10 @@ const payload = await startReservePayload(parentDatabase(), {
   catchUp: { graceMs: 3_600_000, intervalMs: 3_600_000 },
   inProcessTimers: false,
 })
-const intact = await verifyWithReport(getRuntime(payload).store, (line) => process.stdout.write(`@@ ${line}\n`), () => undefined)
+// Progress as a log file gets it (no terminal): whole lines, protocol lines here.
+const intact = await verifyWithReport(getRuntime(payload).store, (line) => process.stdout.write(`@@ ${line}\n`), {
+  isTTY: false,
+  write: (text: string) => process.stdout.write(`@@ ${text}`),
+})
 await stopPayload(payload)
 process.exit(intact ? 0 : 1)

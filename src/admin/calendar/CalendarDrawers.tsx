@@ -1,18 +1,34 @@
 'use client'
-import React from 'react'
+import React, { useMemo } from 'react'
 
 import type { AdminSettings } from '../../plugin/http/contract.js'
+import type { ReservationDetail } from './calendar-props.js'
 import type { CalendarDrawers as Drawers } from './use-calendar-drawers.js'
 
+import { ReservationDetailContext } from '../drawer/reservation-detail-context.js'
 import { ReservationDrawer } from '../drawer/ReservationDrawer.js'
 import { DETAILS_DRAWER } from './use-calendar-drawers.js'
 
-/** The details drawer of the reservation opened and the create form, both refreshing the calendar. */
-export const CalendarDrawers: React.FC<{ drawers: Drawers; settings: AdminSettings }> = ({ drawers, settings }) => {
+interface Props {
+  detail: ReservationDetail
+  drawers: Drawers
+  settings: AdminSettings
+}
+
+/**
+ * The detail of the reservation opened (the plugin's drawer, or the site's replacement, told
+ * which reservation by context; none where Payload's form opens instead) and the create form,
+ * both refreshing the calendar.
+ */
+export const CalendarDrawers: React.FC<Props> = ({ detail, drawers, settings }) => {
   const { closeDrawer, CreateDrawer, opened, prefill, refresh } = drawers
+  const opens = useMemo(() => ({ drawerSlug: DETAILS_DRAWER, onChanged: refresh, reservationId: opened }), [opened, refresh])
   return (
     <>
-      <ReservationDrawer drawerSlug={DETAILS_DRAWER} onChanged={refresh} reservationId={opened} settings={settings} />
+      {detail === 'drawer' && <ReservationDrawer {...opens} settings={settings} />}
+      {typeof detail === 'object' && (
+        <ReservationDetailContext.Provider value={opens}>{detail.replacement}</ReservationDetailContext.Provider>
+      )}
       <CreateDrawer
         initialData={prefill}
         onSave={() => {

@@ -19,7 +19,7 @@ import './reservations-calendar.css'
 
 /** The calendar in its modes, with the toolbar above and the drawers it opens. */
 export const CalendarPage: React.FC<ReservationsCalendarProps> = (props) => {
-  const { initialDate, initialMode, initialResource, settings, ...listProps } = props
+  const { detail, initialDate, initialMode, initialResource, settings, ...listProps } = props
   const { hasCreatePermission } = listProps
   const { t } = useReserveTranslation()
   const nav = useCalendarNavigation(
@@ -27,7 +27,7 @@ export const CalendarPage: React.FC<ReservationsCalendarProps> = (props) => {
     settings.timezone,
   )
   const { mode } = nav
-  const drawers = useCalendarDrawers(settings)
+  const drawers = useCalendarDrawers(settings, detail)
   const { resources } = useResources(settings)
   const plural = useCollectionLabel(settings.slugs.reservations)
   const [asOf, setAsOf] = useState<null | number>(null)
@@ -50,7 +50,7 @@ export const CalendarPage: React.FC<ReservationsCalendarProps> = (props) => {
       <div className="rl-calendar" data-mode={mode}>
         <Gutter className="rl-calendar__list-toolbar">{toolbar}</Gutter>
         <DefaultListView {...listProps} />
-        <CalendarDrawers drawers={drawers} settings={settings} />
+        <CalendarDrawers detail={detail} drawers={drawers} settings={settings} />
       </div>
     )
   }
@@ -72,7 +72,7 @@ export const CalendarPage: React.FC<ReservationsCalendarProps> = (props) => {
           resources={resources}
           settings={settings}
         />
-        <CalendarDrawers drawers={drawers} settings={settings} />
+        <CalendarDrawers detail={detail} drawers={drawers} settings={settings} />
       </Gutter>
     </div>
   )

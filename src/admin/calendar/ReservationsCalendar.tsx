@@ -12,7 +12,7 @@ import { CalendarPage } from './CalendarPage.js'
  * relationship field's drawer it is just the table, which is what picking a document needs.
  */
 export const ReservationsCalendar: React.FC<ReservationsCalendarProps> = (props) => {
-  const { initialDate, initialMode, initialResource, settings, ...listProps } = props
+  const { detail, initialDate, initialMode, initialResource, settings, ...listProps } = props
   const { isInDrawer } = useListDrawerContext()
   if (isInDrawer) {
     return <DefaultListView {...listProps} />

@@ -1,8 +1,10 @@
 'use client'
-import { useDocumentDrawer, useModal } from '@payloadcms/ui'
+import { useConfig, useDocumentDrawer, useModal } from '@payloadcms/ui'
+import { useRouter } from 'next/navigation.js'
 import { useCallback, useState } from 'react'
 
 import type { AdminSettings, ReservationRecord, ResourceRecord } from '../../plugin/http/contract.js'
+import type { ReservationDetail } from './calendar-props.js'
 
 export const DETAILS_DRAWER = 'rl-reservation-details'
 
@@ -11,7 +13,7 @@ export interface CalendarDrawers {
   book: (start: null | string, resource: null | ResourceRecord) => void
   closeDrawer: () => void
   CreateDrawer: ReturnType<typeof useDocumentDrawer>[0]
-  /** Opens a reservation's details. */
+  /** Opens a reservation's details: in the detail drawer, or Payload's form where the site chose it. */
   open: (reservation: ReservationRecord) => void
   /** The reservation whose details are open. */
   opened: null | string
@@ -22,8 +24,14 @@ export interface CalendarDrawers {
 }
 
 /** The calendar's two drawers, a reservation's details and the create form, and what they changed. */
-export const useCalendarDrawers = (settings: AdminSettings): CalendarDrawers => {
+export const useCalendarDrawers = (settings: AdminSettings, detail: ReservationDetail): CalendarDrawers => {
   const { openModal } = useModal()
+  const router = useRouter()
+  const {
+    config: {
+      routes: { admin: adminRoute },
+    },
+  } = useConfig()
   const [refreshKey, setRefreshKey] = useState(0)
   const [opened, setOpened] = useState<null | string>(null)
   const [prefill, setPrefill] = useState<Record<string, unknown>>({})
@@ -34,10 +42,14 @@ export const useCalendarDrawers = (settings: AdminSettings): CalendarDrawers => 
   const refresh = useCallback(() => setRefreshKey((key) => key + 1), [])
   const open = useCallback(
     (reservation: ReservationRecord) => {
+      if (detail === 'form') {
+        router.push(`${adminRoute}/collections/${settings.slugs.reservations}/${encodeURIComponent(reservation.id)}`)
+        return
+      }
       setOpened(reservation.id)
       openModal(DETAILS_DRAWER)
     },
-    [openModal],
+    [adminRoute, detail, openModal, router, settings.slugs.reservations],
   )
   const book = useCallback(
     (start: null | string, bookedResource: null | ResourceRecord) => {

@@ -50,6 +50,11 @@ export class ChainVerifier {
   private readonly states = new Map<string, StreamState>()
   private unhashed = 0
 
+  /** Streams the checkpoints read so far list. */
+  get checkpointed(): number {
+    return this.listed.size
+  }
+
   /** Streams seen so far. */
   get streams(): number {
     return this.states.size

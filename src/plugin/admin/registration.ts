@@ -14,7 +14,10 @@ import { adminSettings } from './settings.js'
 const CLIENT = 'payload-reserve-ledger/client'
 const RSC = 'payload-reserve-ledger/rsc'
 
-const SHIPPED: Record<AdminComponentName, string> = {
+/** Components registered by path. The reservation detail is not: the calendar renders its own, or the site's. */
+type PathComponent = Exclude<AdminComponentName, 'reservationDetail'>
+
+const SHIPPED: Record<PathComponent, string> = {
   availabilityOverview: `${RSC}#AvailabilityOverviewView`,
   calendarView: `${RSC}#ReservationsCalendarView`,
   customerField: `${CLIENT}#CustomerSearchField`,
@@ -23,7 +26,7 @@ const SHIPPED: Record<AdminComponentName, string> = {
 }
 
 /** The path of a component: the site's replacement, the plugin's own, or null where the site chose Payload's default. */
-const componentPath = (options: ResolvedOptions, name: AdminComponentName): null | string => {
+const componentPath = (options: ResolvedOptions, name: PathComponent): null | string => {
   const chosen = options.components[name]
   return chosen === false ? null : (chosen ?? SHIPPED[name])
 }
@@ -50,8 +53,19 @@ const withTranslations = (i18n: Config['i18n']): Config['i18n'] => {
   return { ...i18n, translations: merged as NonNullable<Config['i18n']>['translations'] }
 }
 
-/** The reservations collection with the calendar in place of its list view. */
-const withCalendar = (collection: CollectionConfig, settings: AdminSettings, path: string): CollectionConfig => ({
+/** The key of a site's reservation detail in `admin.dependencies`, which puts it in the import map. */
+export const RESERVATION_DETAIL_DEPENDENCY = 'payload-reserve-ledger:reservationDetail'
+
+/**
+ * The reservations collection with the calendar in place of its list view. The calendar's
+ * server half is told the site's choice of reservation detail (`serverProps`), to render it.
+ */
+const withCalendar = (
+  collection: CollectionConfig,
+  settings: AdminSettings,
+  path: string,
+  detail: false | string | undefined,
+): CollectionConfig => ({
   ...collection,
   admin: {
     ...collection.admin,
@@ -59,16 +73,30 @@ const withCalendar = (collection: CollectionConfig, settings: AdminSettings, pat
       ...collection.admin?.components,
       views: {
         ...collection.admin?.components?.views,
-        list: { Component: { clientProps: { settings }, path } },
+        list: {
+          Component: {
+            clientProps: { settings },
+            path,
+            ...(detail !== undefined && { serverProps: { reservationDetail: detail } }),
+          },
+        },
       },
     },
   },
 })
 
+/** The host's import map dependencies, with the site's reservation detail among them when it names one. */
+const withDetailDependency = (options: ResolvedOptions, dependencies: NonNullable<Config['admin']>['dependencies']) => {
+  const detail = options.components.reservationDetail
+  return typeof detail === 'string'
+    ? { ...dependencies, [RESERVATION_DETAIL_DEPENDENCY]: { path: detail, type: 'component' as const } }
+    : dependencies
+}
+
 /**
- * The config with the admin UI registered: the calendar as the reservations list view, the
- * today widget above the dashboard, the availability overview page and its navigation link,
- * and the strings of all shipped languages.
+ * The config with the admin UI registered: the calendar as the reservations list view (with
+ * the reservation detail it opens), the today widget above the dashboard, the availability
+ * overview page and its navigation link, and the strings of all shipped languages.
  */
 export const withAdmin = (config: Config, options: ResolvedOptions): Config => {
   const settings = adminSettings(options)
@@ -80,6 +108,7 @@ export const withAdmin = (config: Config, options: ResolvedOptions): Config => {
     ...config,
     admin: {
       ...config.admin,
+      dependencies: withDetailDependency(options, config.admin?.dependencies),
       components: {
         ...components,
         afterNavLinks: [...(components.afterNavLinks ?? []), ...(overview ? [`${CLIENT}#AvailabilityNavLink`] : [])],
@@ -93,7 +122,7 @@ export const withAdmin = (config: Config, options: ResolvedOptions): Config => {
       },
     },
     collections: (config.collections ?? []).map((collection) =>
-      collection.slug === options.slugs.reservations && calendar ? withCalendar(collection, settings, calendar) : collection,
+      collection.slug === options.slugs.reservations && calendar ? withCalendar(collection, settings, calendar, options.components.reservationDetail) : collection,
     ),
     i18n: withTranslations(config.i18n),
   }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 
 import type { ReserveLedgerOptions } from '../../../../src/plugin/options.js'
 
+import { RESERVATION_DETAIL_DEPENDENCY } from '../../../../src/plugin/admin/registration.js'
 import { reserveLedgerPlugin } from '../../../../src/index.js'
 
 const host: Config = {
@@ -17,6 +18,11 @@ const fieldComponent = (config: Config, name: string) =>
     (field) => 'name' in field && field.name === name,
   )!.admin?.components
 const pathOf = (component: unknown): unknown => (component as { path?: string } | undefined)?.path
+const calendarOf = (config: Config) =>
+  config.collections!.find(({ slug }) => slug === 'reservations')!.admin?.components?.views?.list?.Component as {
+    path: string
+    serverProps?: Record<string, unknown>
+  }
 
 describe('the admin components a site chooses', () => {
   it('by default registers the calendar, the widget, the overview with its link, and both reservation fields', () => {
@@ -26,6 +32,27 @@ describe('the admin components a site chooses', () => {
     expect(config.admin?.components?.beforeDashboard?.map(pathOf)).toEqual(['payload-reserve-ledger/client#TodayWidget'])
     expect(config.admin?.components?.afterNavLinks).toEqual(['payload-reserve-ledger/client#AvailabilityNavLink'])
     expect(pathOf((fieldComponent(config, 'customer') as { Field: unknown }).Field)).toBe('payload-reserve-ledger/client#CustomerSearchField')
+    // The calendar opens the plugin's reservation drawer: nothing to resolve, nothing in the import map.
+    expect(calendarOf(config).serverProps).toBeUndefined()
+    expect(config.admin?.dependencies).toBeUndefined()
+  })
+
+  it("has the calendar render a site's reservation detail, put in the import map, or open Payload's form", () => {
+    const replaced = configWith({ components: { reservationDetail: '/components/Detail#Detail' } })
+    expect(calendarOf(replaced)).toMatchObject({
+      path: 'payload-reserve-ledger/rsc#ReservationsCalendarView',
+      serverProps: { reservationDetail: '/components/Detail#Detail' },
+    })
+    expect(replaced.admin?.dependencies).toEqual({ [RESERVATION_DETAIL_DEPENDENCY]: { path: '/components/Detail#Detail', type: 'component' } })
+
+    const form = configWith({ components: { reservationDetail: false } })
+    expect(calendarOf(form).serverProps).toEqual({ reservationDetail: false })
+    expect(form.admin?.dependencies).toBeUndefined()
+
+    // The host's own dependencies stay.
+    const hosted = { ...host, admin: { ...host.admin, dependencies: { mine: { path: '/Mine', type: 'component' } } } } as Config
+    const withHost = reserveLedgerPlugin({ components: { reservationDetail: '/components/Detail#Detail' } })(hosted)
+    expect(Object.keys(withHost.admin!.dependencies!)).toEqual(['mine', RESERVATION_DETAIL_DEPENDENCY])
   })
 
   it('puts a replacement in place, with the same settings', () => {
@@ -39,7 +66,14 @@ describe('the admin components a site chooses', () => {
 
   it("leaves Payload's defaults where a component is false", () => {
     const config = configWith({
-      components: { availabilityOverview: false, calendarView: false, customerField: false, dashboardWidget: false, slotPicker: false },
+      components: {
+        availabilityOverview: false,
+        calendarView: false,
+        customerField: false,
+        dashboardWidget: false,
+        reservationDetail: false,
+        slotPicker: false,
+      },
     })
     const reservations = config.collections!.find(({ slug }) => slug === 'reservations')!
     expect(reservations.admin?.components?.views?.list).toBeUndefined()
@@ -53,5 +87,6 @@ describe('the admin components a site chooses', () => {
   it('refuses an unknown component or a value that is no path', () => {
     expect(() => configWith({ components: { calender: false } as never })).toThrow('components.calender is not a component of the plugin')
     expect(() => configWith({ components: { calendarView: true } as never })).toThrow('components.calendarView must be a component path or false')
+    expect(() => configWith({ components: { reservationDetail: '' } })).toThrow('components.reservationDetail must be a component path or false')
   })
 })
