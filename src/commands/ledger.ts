@@ -107,40 +107,57 @@ export class Ledger {
 
   /** Runs a reservation command to completion, or throws `CommandRejected`. */
   execute(command: ReservationCommand, meta: CommandMeta, options: ExecuteOptions = {}): Promise<CommandOutcome> {
-    return this.queue.run(command.data.reservationId, () =>
-      retryOnConflict(this.maxAttempts, (attempt) => this.attempt(command, meta, options, attempt)).catch((error: unknown) => {
+    return this.executeAll([command], meta, options)
+  }
+
+  /**
+   * Runs commands on one reservation as one decision: each is decided on the state the ones
+   * before it lead to, and all their events are appended together, or none (a move that also
+   * edits the notes is refused whole when its new time is taken).
+   */
+  executeAll(commands: ReservationCommand[], meta: CommandMeta, options: ExecuteOptions = {}): Promise<CommandOutcome> {
+    const reservationId = commands[0].data.reservationId
+    const names = commands.map(({ type }) => type).join('+')
+    return this.queue.run(reservationId, () =>
+      retryOnConflict(this.maxAttempts, (attempt) => this.attempt(commands, meta, options, attempt)).catch((error: unknown) => {
         const refusal = isWrongExpectedRevision(error) ? concurrentChange() : error
-        meta.trace?.('refused', { command: command.type, message: (refusal as Error).message, reservationId: command.data.reservationId })
+        meta.trace?.('refused', { command: names, message: (refusal as Error).message, reservationId })
         throw refusal
       }),
     )
   }
 
-  /** One read → decide → append of a command; a stream that moved under it fails the append. */
-  private async attempt(command: ReservationCommand, meta: CommandMeta, options: ExecuteOptions, attempt: number): Promise<CommandOutcome> {
-    const reservationId = command.data.reservationId
+  /** One read → decide → append of the commands; a stream that moved under it fails the append. */
+  private async attempt(commands: ReservationCommand[], meta: CommandMeta, options: ExecuteOptions, attempt: number): Promise<CommandOutcome> {
+    const reservationId = commands[0].data.reservationId
+    const names = commands.map(({ type }) => type).join('+')
     if (attempt > 1) {
-      meta.trace?.('retry', { attempt, command: command.type, reservationId })
+      meta.trace?.('retry', { attempt, command: names, reservationId })
     }
     // A booking names a fresh UUIDv7, so its stream is new: the append's expected revision
     // checks that, and only a retry after a conflict reads the stream.
     const { revision, state } =
-      command.type === 'BookReservation' && attempt === 1
+      commands[0].type === 'BookReservation' && attempt === 1
         ? { revision: NO_STREAM, state: foldReservation([]) }
         : await this.load(reservationId)
     const context: DecisionContext = { now: meta.now ?? this.clock(), privileged: meta.privileged }
-    const decided = decideReservation(command, state, this.deps.policy, context)
-    meta.trace?.('decision', { attempt, command: command.type, events: decided.map(({ type }) => type), reservationId, revision })
+    const metadata = this.metadata(reservationId, meta, context.now)
+    const decided: ReservationEvent[] = []
+    let next = state
+    for (const command of commands) {
+      const events = decideReservation(command, next, this.deps.policy, context)
+      decided.push(...events)
+      next = events.reduce((s, e) => evolveReservation(s, e, metadata), next)
+    }
+    meta.trace?.('decision', { attempt, command: names, events: decided.map(({ type }) => type), reservationId, revision })
     if (decided.length === 0) {
       return { events: [], revision, state }
     }
-    const metadata = this.metadata(reservationId, meta, context.now)
-    const next = decided.reduce((s, e) => evolveReservation(s, e, metadata), state)
     if (options.expectRevision !== undefined && revision !== options.expectRevision) {
       throw concurrentChange()
     }
     await options.approve?.(next)
-    const guard = await this.idempotencyGuard(command)
+    const guard = await this.idempotencyGuard(commands[0])
     const decision = {
       after: next,
       before: state,

@@ -14,21 +14,22 @@ import { beginRequestWrite, recordRequestWrite, requestWriteOf } from './request
 import { validateDocument } from './validate-document.js'
 
 /**
- * Runs one command of this request and records what it appended, so that a failure later in
- * the request voids it. `before` is the reservation before the request's first command.
+ * Runs this request's commands on one reservation as one decision and records what they
+ * appended, so that a failure later in the request voids it. `before` is the reservation
+ * before the request's first command.
  */
-export const runRequestCommand = async (
+export const runRequestCommands = async (
   req: PayloadRequest,
   options: ResolvedOptions,
-  command: ReservationCommand,
+  commands: ReservationCommand[],
   { before, reason, ...execute }: ExecuteOptions & { before: ReservationState; reason?: string },
 ): Promise<CommandOutcome> => {
-  const reservationId = command.data.reservationId
+  const reservationId = commands[0].data.reservationId
   const { ledger, ownership } = getRuntime(req.payload)
   await beginRequestWrite(req)
   // The request writes this reservation's document itself, not the background projector.
   ownership.claim(reservationId)
-  const outcome = await ledger.execute(command, commandMeta(req, options, reason), execute)
+  const outcome = await ledger.executeAll(commands, commandMeta(req, options, reason), execute)
   const earlier = requestWriteOf(req, reservationId)
   recordRequestWrite(req, reservationId, {
     before,

@@ -23,7 +23,7 @@ import { commandForCreate, commandsForUpdate, detailChanges, guestOf, replanInpu
 import { keepLedgerTime } from './keep-ledger-time.js'
 import { toPayloadError } from './ledger-error.js'
 import { relationId } from './relation-id.js'
-import { approveDocument, requestDocument, runRequestCommand } from './request-command.js'
+import { approveDocument, requestDocument, runRequestCommands } from './request-command.js'
 import { beginRequestWrite, finishRequestWrite, recordRequestWrite, type RequestWrite, requestWritesOf } from './request-writes.js'
 import { checkBookingRules } from './rules/index.js'
 import { beforeTransitionHooks } from './transition-hooks.js'
@@ -67,7 +67,7 @@ const createReservation = async (req: PayloadRequest, options: ResolvedOptions, 
     // The rules have checked that the records agree: this only reads which tenant they share.
     tenant: isTenantScoped(tenancyOf(req.payload, options), options) ? await planTenant(req, options, plan) : null,
   })
-  const outcome = await runRequestCommand(req, options, command, { approve: approveDocument(req, options, 'create'), before: { kind: 'absent' } })
+  const outcome = await runRequestCommands(req, options, [command], { approve: approveDocument(req, options, 'create'), before: { kind: 'absent' } })
   if (token) {
     getRuntime(req.payload).ownership.keepToken(reservationId, token)
   }
@@ -111,11 +111,8 @@ const updateReservation = async (req: PayloadRequest, options: ResolvedOptions, 
   const { next, state } = await ledger.precheck(reservationId, commands, commandMeta(req, options, reason))
   await approveDocument(req, options, 'update', stored)(next)
   await beforeTransitionHooks(req, options, state, next)
-  let outcome
-  for (const command of commands) {
-    outcome = await runRequestCommand(req, options, command, { before: state, reason })
-  }
-  return requestDocument(req, options, reservationId, outcome!, stored.ledgerHooksRevision as null | number | undefined)
+  const outcome = await runRequestCommands(req, options, commands, { before: state, reason })
+  return requestDocument(req, options, reservationId, outcome, stored.ledgerHooksRevision as null | number | undefined)
 }
 
 /**
@@ -206,7 +203,7 @@ export const reservationWriteHooks = (options: ResolvedOptions) => {
   )
   const beforeDelete: CollectionBeforeDeleteHook = refusalsAsPayloadErrors(options, async ({ id, req }) => {
     const { state } = await getRuntime(req.payload).ledger.load(String(id))
-    await runRequestCommand(req, options, { data: { reservationId: String(id) }, type: 'DeleteReservation' }, { before: state })
+    await runRequestCommands(req, options, [{ data: { reservationId: String(id) }, type: 'DeleteReservation' }], { before: state })
   })
   return { afterOperation: runLast(afterOperation(options)), beforeChange, beforeDelete, beforeOperation: beforeOperation(options) }
 }

@@ -21,6 +21,9 @@ const sourceFiles = (dir: string): string[] =>
     return entry.isDirectory() ? sourceFiles(full) : /\.tsx?$/.test(entry.name) ? [full] : []
   })
 
+/** Every file in `src`, by its `src`-relative path: listed once, not once per import. */
+const KNOWN = new Set(sourceFiles(SRC).map((file) => path.relative(SRC, file)))
+
 /** `src`-relative path of every relative import (and re-export) of a file, `.js` written as `.ts(x)`. */
 const importsOf = (file: string): string[] =>
   ts
@@ -31,7 +34,7 @@ const importsOf = (file: string): string[] =>
       const resolved = path.relative(SRC, path.resolve(path.dirname(file), name))
       const base = resolved.replace(/\.jsx?$/, '')
       const candidates = [`${base}.ts`, `${base}.tsx`, `${base}/index.ts`]
-      return candidates.find((candidate) => sourceFiles(SRC).some((f) => path.relative(SRC, f) === candidate)) ?? resolved
+      return candidates.find((candidate) => KNOWN.has(candidate)) ?? resolved
     })
 
 const layerOf = (relative: string): string => relative.split(path.sep)[0]
