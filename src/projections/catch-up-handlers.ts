@@ -25,10 +25,10 @@ const notOwned = (ids: Iterable<string>, owned: Ownership): string[] => [...ids]
 
 /** Documents brought to what their streams say (created, rewritten or deleted). */
 export const projectDocuments = (projector: Pick<ReservationsProjector, 'project'>, owned: Ownership): CatchUpHandler => ({
-  async handle({ reservations }) {
+  async handle({ reservations, settledBefore }) {
     const due = notOwned(reservations, owned)
     for (const reservationId of due) {
-      await projector.project(reservationId, { deliverHooks: false })
+      await projector.project(reservationId, { deliverHooks: false, settledBefore })
     }
     return { projected: due.length }
   },
@@ -36,9 +36,9 @@ export const projectDocuments = (projector: Pick<ReservationsProjector, 'project
 
 /** Host hooks of events newer than their document's checkpoint, delivered (at least once). */
 export const deliverHooks = (projector: Pick<ReservationsProjector, 'deliverPending'>, owned: Ownership): CatchUpHandler => ({
-  async handle({ reservations }) {
+  async handle({ reservations, settledBefore }) {
     for (const reservationId of notOwned(reservations, owned)) {
-      await projector.deliverPending(reservationId)
+      await projector.deliverPending(reservationId, settledBefore)
     }
     return {}
   },

@@ -126,7 +126,7 @@ export class CatchUp {
   /** Handles a run of due events in position order, then moves the checkpoint past them. */
   private async handleRun(run: RecordedEvent[]): Promise<void> {
     const skipThrough = this.skipThrough
-    const touched = new Touched()
+    const touched = new Touched(this.clock() - this.options.graceMs)
     const fresh = run.filter(({ position }) => !this.handled.has(position))
     for (const event of fresh) {
       if (skipThrough === undefined || event.position > skipThrough) {
@@ -144,7 +144,7 @@ export class CatchUp {
   private async pass(): Promise<CatchUpResult> {
     const saved = await this.checkpoint.load()
     const cutoff = this.clock() - this.options.graceMs
-    const touched = new Touched()
+    const touched = new Touched(cutoff)
     const read: RecordedEvent[] = []
     let after = this.rewound(saved)
     let reached = saved

@@ -7,6 +7,7 @@ import type { RequestOwnership } from './request-ownership.js'
 import type { WrittenDocument } from './reservations-projector.js'
 
 import { foldReservation, voidedRevisions } from '../commands/reservation-state.js'
+import { settled } from './settled.js'
 
 /**
  * Fires the host's after-hooks (create, status change, confirm, cancel) from committed events, once per
@@ -56,11 +57,11 @@ export class HookDelivery {
    * reading the checkpoint and the stream when nothing older is pending. A create whose events
    * no hook listens for stores its checkpoint at the head already and costs nothing here.
    */
-  async deliver(reservationId: string, req: PayloadRequest, written?: WrittenDocument): Promise<void> {
+  async deliver(reservationId: string, req: PayloadRequest, written?: WrittenDocument, settledBefore?: number): Promise<void> {
     // What the request wrote answers for the stream unless older events were still pending.
     const known = written !== undefined && written.events.length > 0 && written.hooksRevision >= written.events[0].revision - 1
     const source = known ? written : await this.pendingOf(reservationId, req)
-    if (!source || source.state.kind !== 'active') {
+    if (!source || source.state.kind !== 'active' || !settled(source.events, settledBefore)) {
       // A voided booking, a deleted reservation: no document to deliver from or to checkpoint.
       return
     }

@@ -13,6 +13,7 @@ import { KeyedQueue } from '../concurrency/keyed-queue.js'
 import { documentDiffers } from './document-differs.js'
 import { HookDelivery } from './hook-delivery.js'
 import { reservationDocument } from './reservation-document.js'
+import { settled } from './settled.js'
 
 /**
  * A reservation's document as a request has just written it: the events the request appended,
@@ -27,6 +28,8 @@ export interface WrittenDocument {
 export interface ProjectOptions {
   deliverHooks?: boolean
   rebuild?: boolean
+  /** Leave the reservation alone when its newest event was recorded after this (epoch ms): its writer is still at work. */
+  settledBefore?: number
 }
 
 interface StoredDoc extends Record<string, unknown> {
@@ -103,20 +106,28 @@ export class ReservationsProjector {
     await this.queue.drain()
   }
 
-  /** Fires the hooks of events newer than the document's checkpoint, as the document says it now. */
-  deliverPending(reservationId: string): Promise<void> {
+  /**
+   * Fires the hooks of events newer than the document's checkpoint, as the document says it now;
+   * none while the newest event is younger than `settledBefore` (its writer delivers them).
+   */
+  deliverPending(reservationId: string, settledBefore?: number): Promise<void> {
     if (this.stopped) {
       return Promise.resolve()
     }
-    return this.queue.run(reservationId, async () => this.hooks.deliver(reservationId, await createLocalReq({}, this.payload)))
+    return this.queue.run(reservationId, async () =>
+      this.hooks.deliver(reservationId, await createLocalReq({}, this.payload), undefined, settledBefore),
+    )
   }
 
-  private async apply(reservationId: string, { deliverHooks = true, rebuild = false }: ProjectOptions): Promise<void> {
+  private async apply(reservationId: string, { deliverHooks = true, rebuild = false, settledBefore }: ProjectOptions): Promise<void> {
     const where = { id: { equals: reservationId } }
     // The document before the stream: every revision a document can say was committed before
     // it was written, so the stream read next is at least as new as the document.
     const doc = (await this.payload.db.findOne({ collection: this.collection, where })) as null | StoredDoc
     const events = await this.ledger.history(reservationId)
+    if (!settled(events, settledBefore)) {
+      return
+    }
     const state = foldReservation(events)
     if (state.kind !== 'active') {
       // Deleted, voided, or a document the ledger never had.

@@ -4,6 +4,13 @@ import { isReservationEvent, isResourceEvent, RESOURCE_STREAM_PREFIX } from '../
 
 /** The reservations a run of events touched, and the resources where their claims changed. */
 export class Touched {
+  /**
+   * The record time (epoch ms) a reservation's newest event must not pass for catch-up to
+   * project it or deliver its hooks: a younger event's writer is still at work, perhaps in
+   * another process, and that event touches the reservation again in a later run.
+   */
+  constructor(readonly settledBefore = Number.POSITIVE_INFINITY) {}
+
   readonly claims = new Map<string, Set<string>>()
   /** The reservation events of the run, in position order (for the webhook outbox). */
   readonly events: RecordedEvent<ReservationEvent>[] = []
