@@ -75,7 +75,7 @@ describe.each(testDatabaseKinds())('confirm and cancel hooks after their writer 
   const statuses = (id: string) =>
     onInstance(async (payload) => ({
       document: (await payload.findByID({ collection: 'reservations', id })).status,
-      ledger: (await getRuntime(payload).ledger.history(id)).filter(({ type }) => type === 'ReservationStatusChanged').map(({ data }) => data.to),
+      ledger: (await getRuntime(payload).ledger.history(id)).flatMap((event) => (event.type === 'ReservationStatusChanged' ? [event.data.to] : [])),
     }))
 
   const runCatchUpJob = () =>
