@@ -35,7 +35,13 @@ describe('the calendar with reservationDetail: false', () => {
     await page.locator(`.rl-block[data-reservation-id="${reservation.id}"]`).click()
 
     await page.waitForURL((url) => url.pathname === `/admin/collections/reservations/${reservation.id}`)
-    await page.locator('#field-status').waitFor()
+    // The form of that reservation: its service and resource by name, its status.
+    const api = rest(page)
+    const service = (await api.services()).find(({ id }) => id === relatedId(reservation.service))
+    const resource = (await api.resources()).find(({ id }) => id === relatedId(reservation.resource))
+    await page.locator('#field-service', { hasText: service!.name }).waitFor()
+    await page.locator('#field-resource', { hasText: String(resource!.name) }).waitFor()
+    expect(await page.locator('#field-status').textContent()).toContain(reservation.status)
     expect(await page.locator('#action-save').count()).toBe(1)
     expect(await page.locator('.rl-reservation-drawer').count()).toBe(0)
     await browser.screenshot('calendar-detail-form')
