@@ -89,6 +89,8 @@ export default buildConfig({
   plugins: [
     reserveLedgerPlugin({
       allowGuestBooking: true,
+      // RESERVE_RESERVATION_DETAIL=form: the calendar opens Payload's form of a reservation, not the plugin's drawer.
+      ...(process.env.RESERVE_RESERVATION_DETAIL === 'form' && { components: { reservationDetail: false } }),
       ...eventStoreOption(process.env.EVENTSTORE_URI, process.env.NATS_SERVERS),
       resourceOwnerMode: { adminRoles: ['admin'] },
       resourceTypes: ['practitioner', 'room', 'equipment'],

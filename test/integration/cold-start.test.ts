@@ -12,6 +12,7 @@ import { getRuntime } from '../../src/plugin/runtime.js'
 import { rebuildReservations } from '../../src/projections/rebuild.js'
 import { createTestDatabase, existingTestDatabase, type TestDatabase, testDatabaseKinds } from '../helpers/databases.js'
 import { login, restRequest, startPayload, stopPayload } from '../helpers/payload.js'
+import { dieAtDocumentWrite } from '../support/die-at-document-write.js'
 import { type JsonResponse, postJson } from '../support/http.js'
 import { seededRandom } from '../support/seeded-random.js'
 import { ALWAYS_OPEN } from './plugin-http.js'
@@ -62,19 +63,6 @@ const patch = async (payload: Payload, path: string, body: unknown, token: strin
   const text = await response.text()
   return { body: text === '' ? null : JSON.parse(text), status: response.status }
 }
-
-/**
- * Makes the instance hang at its first write of a reservation document, after the ledger's
- * append, as a host that freezes or kills a function mid-request does; `reached` resolves then.
- */
-const dieAtDocumentWrite = (payload: Payload): Promise<void> =>
-  new Promise((reached) => {
-    const db = payload.db as unknown as Record<'create' | 'updateOne', (args: { collection: string }) => Promise<unknown>>
-    for (const method of ['create', 'updateOne'] as const) {
-      const write = db[method].bind(payload.db)
-      db[method] = (args) => (args.collection === 'reservations' ? (reached(), new Promise(() => undefined)) : write(args))
-    }
-  })
 
 /** Reservations the ledger booked (and no recovery abandoned), from every reservation stream. */
 const ledgerBookings = async (store: EventStore): Promise<Set<string>> => {

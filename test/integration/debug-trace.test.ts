@@ -4,7 +4,7 @@ import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { reserveLedgerPlugin } from '../../src/index.js'
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../helpers/databases.js'
+import { createTestDatabase, existingTestDatabase, type TestDatabase, testDatabaseKinds } from '../helpers/databases.js'
 import { startPayload, stopPayload } from '../helpers/payload.js'
 import { getJson, postJson, withQuery } from '../support/http.js'
 import { ALWAYS_OPEN } from './plugin-http.js'
@@ -45,13 +45,29 @@ const tracedSite = (kind: Parameters<typeof createTestDatabase>[0], debug: boole
     await payload.create({ collection: 'schedules', data: { name: 'Always', recurringSlots: ALWAYS_OPEN, resource: resource.id } })
     return { resource: resource.id, service: service.id }
   }
-  return { bookable, lines, site: () => payload }
+  return { bookable, database: () => database, lines, site: () => payload }
 }
 
 const guest = { email: 'trace@example.test', name: 'Tracy' }
 
+/** Another instance on the traced site's database, as a second node behind a load balancer. */
+const secondNode = (kind: Parameters<typeof createTestDatabase>[0], database: () => TestDatabase) => {
+  let payload: Payload
+  beforeAll(async () => {
+    payload = await startPayload({
+      database: existingTestDatabase(kind, database().uri),
+      plugins: [reserveLedgerPlugin({ allowGuestBooking: true, catchUp: { graceMs: 300, intervalMs: 60_000 }, userCollection: 'users' })],
+    })
+  })
+  afterAll(async () => {
+    await stopPayload(payload)
+  })
+  return () => payload
+}
+
 describe.each(testDatabaseKinds())('debug traces (%s)', (kind) => {
   const traced = tracedSite(kind, true)
+  const otherNode = secondNode(kind, traced.database)
 
   it('traces a booking under one id: its decision and its append; a refused one says why', async () => {
     const ids = await traced.bookable()
@@ -71,6 +87,21 @@ describe.each(testDatabaseKinds())('debug traces (%s)', (kind) => {
     expect(traced.lines.at(-1)).toMatchObject({ command: 'BookReservation', step: 'refused' })
     // Another request, another trace.
     expect(traced.lines.every(({ id }) => id !== bookingTrace)).toBe(true)
+  })
+
+  it('traces the retry of a decision made on a view another instance has since changed, then the second decision and the append', async () => {
+    const ids = await traced.bookable()
+    const at = (hour: number) => new Date(Date.UTC(2031, 6, 4, hour)).toISOString()
+    expect((await postJson(traced.site(), '/api/reserve/book', { guest, ...ids, startTime: at(9) })).status).toBe(201)
+    // The other node claims time on the same resource: this node's view of its stream is now stale.
+    expect((await postJson(otherNode(), '/api/reserve/book', { guest, ...ids, startTime: at(11) })).status).toBe(201)
+    traced.lines.length = 0
+    const booked = await postJson(traced.site(), '/api/reserve/book', { guest, ...ids, startTime: at(13) })
+    expect(booked.status).toBe(201)
+    expect(traced.lines.map(({ step }) => step)).toEqual(['decision', 'retry', 'decision', 'appended'])
+    expect(traced.lines[1]).toMatchObject({ attempt: 2, command: 'BookReservation', reservationId: booked.body.id })
+    expect(traced.lines[2]).toMatchObject({ attempt: 2, events: ['ReservationBooked'] })
+    expect(new Set(traced.lines.map(({ id }) => id)).size).toBe(1)
   })
 
   it('traces slot generation', async () => {

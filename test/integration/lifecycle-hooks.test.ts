@@ -99,7 +99,7 @@ describe.each(testDatabaseKinds())('confirm and cancel hooks (%s)', (kind) => {
     expect(await statusEvents(site.payload, String(booking.id))).toEqual([])
   })
 
-  it('a guest cancelling with the token calls the cancel hooks; a refusing beforeBookingCancel keeps the booking', async () => {
+  it('a guest cancelling with the token calls the cancel hooks; a refusing beforeBookingCancel keeps the booking and appends nothing', async () => {
     const guestBooking = await postJson(site.payload, '/api/reserve/book', {
       guest: { email: 'gail@example.test', name: 'Gail' },
       notes: 'refuse',
@@ -112,6 +112,7 @@ describe.each(testDatabaseKinds())('confirm and cancel hooks (%s)', (kind) => {
     const cancelRefused = await postJson(site.payload, '/api/reserve/cancel', { reservationId: guestBooking.body.id, token })
     expect(cancelRefused.status).toBe(400)
     expect(errorPaths(cancelRefused.body)).toEqual(['status'])
+    expect(await statusEvents(site.payload, String(guestBooking.body.id))).toEqual([])
     expect((await site.payload.findByID({ collection: 'reservations', id: guestBooking.body.id })).status).toBe('pending')
 
     await site.payload.update({ collection: 'reservations', data: { notes: 'changed my mind' }, id: guestBooking.body.id })

@@ -225,7 +225,7 @@ const paths = (api: string): Record<string, Json> => ({
   [`${api}/reserve/availability`]: {
     get: {
       description:
-        'Bookable slots of a service on a local day. The resolved resource set is the caller resources united with the service\'s requiredResources; a slot is offered only when every one is free. Slots that have started are left out.',
+        'Bookable slots of a service on a local day. The resolved resource set is the caller resources united with the service\'s requiredResources; a slot is offered only when every one is free. Time a resource is busy elsewhere (the site\'s getExternalBusy, its calendar feeds) blocks the whole resource. Slots that have started are left out; an inactive service or resource (`active: false`, unless the plugin\'s `enforceActive` is off) offers none.',
       operationId: 'getAvailability',
       parameters: slotParameters,
       responses: {
@@ -275,7 +275,7 @@ const paths = (api: string): Record<string, Json> => ({
       },
       responses: {
         201: ok('The created reservation.', ref('Reservation')),
-        400: refusal(`Invalid booking, a body nested deeper than ${MAX_BODY_DEPTH} levels, or more than ${MAX_ITEMS} items (path \`items\`). On a multi-tenant site, records of two tenants (on the path of the one that differs from the service's).`, ref('PayloadError'), {
+        400: refusal(`Invalid booking, a body nested deeper than ${MAX_BODY_DEPTH} levels, or more than ${MAX_ITEMS} items (path \`items\`). An inactive service or resource (\`enforceActive\`; path \`service\`, \`resource\` or \`items.<i>.service\`/\`items.<i>.resource\`), a flexible service's \`endTime\` outside its window (path \`endTime\`). On a multi-tenant site, records of two tenants (on the path of the one that differs from the service's).`, ref('PayloadError'), {
           bodyNotObject: payloadError(MESSAGES.bodyNotObject),
           bodyTooDeep: payloadError(MESSAGES.bodyTooDeep),
           nulCharacter: payloadError(MESSAGES.nulCharacter),
@@ -286,7 +286,7 @@ const paths = (api: string): Record<string, Json> => ({
           resource: error(MESSAGES.resourceNotFound),
           service: error(MESSAGES.serviceNotFound),
         }),
-        409: { content: json(ref('PayloadError')), description: 'Capacity conflict; the path names the item (`startTime` or `items.<i>.startTime`).' },
+        409: { content: json(ref('PayloadError')), description: 'Capacity conflict, or time the resource is busy elsewhere (getExternalBusy, calendar feeds); the path names the item (`startTime` or `items.<i>.startTime`).' },
         413: bodyTooLarge(ref('PayloadError'), payloadError(MESSAGES.bodyTooLarge)),
       },
       summary: 'Book',
@@ -311,7 +311,7 @@ const paths = (api: string): Record<string, Json> => ({
       },
       responses: {
         200: ok('The cancelled reservation.', ref('Reservation')),
-        400: refusal(`Malformed request (a body nested deeper than ${MAX_BODY_DEPTH} levels included), or the ledger refused (notice period, transition) in Payload's standard body.`, {
+        400: refusal(`Malformed request (a body nested deeper than ${MAX_BODY_DEPTH} levels included), or the ledger refused (notice period, transition) in Payload's standard body; a beforeBookingCancel hook that throws refuses on path \`status\` and appends nothing (its own APIError keeps its status).`, {
           oneOf: [ref('MessageBody'), ref('PayloadError')],
         }, {
           bodyNotObject: message(MESSAGES.bodyNotObject),

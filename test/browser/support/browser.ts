@@ -33,11 +33,12 @@ export interface Browser {
 }
 
 /**
- * A fresh chromium with an empty profile. The browser's own time zone is deliberately not the
- * plugin's (Europe/Berlin in the dev app): days and times must follow the plugin's zone.
+ * A fresh chromium with an empty profile, on the suite's app unless `baseURL` names another.
+ * The browser's own time zone is deliberately not the plugin's (Europe/Berlin in the dev app):
+ * days and times must follow the plugin's zone.
  */
-export const openBrowser = async (options: { colorScheme?: 'dark' | 'light' } = {}): Promise<Browser> => {
-  const baseURL = inject('baseURL')
+export const openBrowser = async (options: { baseURL?: string; colorScheme?: 'dark' | 'light' } = {}): Promise<Browser> => {
+  const baseURL = options.baseURL ?? inject('baseURL')
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'reserve-chromium-'))
   const context = await chromium.launchPersistentContext(profile, {
     args: CHROMIUM_ARGS,
