@@ -35,7 +35,7 @@ type TranslationsConfig = Record<string, Record<string, unknown> | undefined>
  * strings where the plugin has them, English for any other language the host supports. A host
  * that already defines some of the plugin's keys keeps its own wording.
  */
-const withTranslations = (i18n: Config['i18n']): Config['i18n'] => {
+export const withTranslations = (i18n: Config['i18n']): Config['i18n'] => {
   const existing = (i18n?.translations ?? {}) as TranslationsConfig
   const languages = new Set([...Object.keys(translations), ...Object.keys(i18n?.supportedLanguages ?? {})])
   const merged: TranslationsConfig = { ...existing }

@@ -7,6 +7,7 @@ import { isCustomer } from '../access/is-customer.js'
 import { reservationAccess } from '../access/reservation-access.js'
 import { relationIdsForNonStaff } from '../access/relation-ids-for-non-staff.js'
 import { refuseMalformedQueries } from '../access/refuse-malformed-queries.js'
+import { collectionLabels, label, navigationGroup, translatedOptions } from '../collections/labels.js'
 import { reservationWriteHooks } from './write-hooks.js'
 
 const nobody: FieldAccess = () => false
@@ -25,28 +26,36 @@ export const buildReservationsCollection = (options: ResolvedOptions): Collectio
     access: { ...reservationAccess(options), ...options.access.reservations },
     admin: {
       defaultColumns: ['startTime', 'resource', 'service', 'status', 'customer'],
-      group: options.adminGroup,
+      group: navigationGroup(options.adminGroup),
       useAsTitle: 'startTime',
     },
+    labels: collectionLabels('coll_reservation', 'coll_reservations'),
     fields: [
       // Ids are made by the ledger (UUIDv7) so they are the same on every database.
       { name: 'id', type: 'text', access: { update: nobody }, admin: { hidden: true } },
-      { name: 'service', type: 'relationship', relationTo: slugs.services, required: true },
-      { name: 'resource', type: 'relationship', index: true, relationTo: slugs.resources, required: true },
+      { name: 'service', type: 'relationship', label: label('service'), relationTo: slugs.services, required: true },
+      { name: 'resource', type: 'relationship', index: true, label: label('resource'), relationTo: slugs.resources, required: true },
       {
         name: 'startTime',
         type: 'date',
         admin: { ...dateTime, components: reservationFieldComponents(options, 'slotPicker') },
         index: true,
+        label: label('field_startTime'),
         required: true,
       },
-      { name: 'endTime', type: 'date', admin: { ...dateTime, description: 'Calculated from the service when left empty.' } },
+      {
+        name: 'endTime',
+        type: 'date',
+        admin: { ...dateTime, description: label('desc_reservationEndTime') },
+        label: label('field_endTime'),
+      },
       {
         name: 'status',
         type: 'select',
         defaultValue: statusMachine.defaultStatus,
         index: true,
-        options: statusMachine.statuses.map((status) => ({ label: status, value: status })),
+        label: label('field_status'),
+        options: translatedOptions('status', statusMachine.statuses),
       },
       {
         name: 'customer',
@@ -55,30 +64,33 @@ export const buildReservationsCollection = (options: ResolvedOptions): Collectio
         // A signed-in customer books for themselves (the booking rules refuse anyone else).
         defaultValue: ({ user }) => (isCustomer(user, options) ? user?.id : undefined),
         index: true,
+        label: label('customer'),
         relationTo: slugs.customers,
       },
       {
         name: 'guest',
         type: 'group',
         fields: [
-          { name: 'name', type: 'text' },
-          { name: 'email', type: 'email' },
-          { name: 'phone', type: 'text' },
+          { name: 'name', type: 'text', label: label('field_name') },
+          { name: 'email', type: 'email', label: label('field_email') },
+          { name: 'phone', type: 'text', label: label('field_phone') },
         ],
+        label: label('guest'),
       },
-      { name: 'guestCount', type: 'number', defaultValue: 1, min: 1 },
+      { name: 'guestCount', type: 'number', defaultValue: 1, label: label('guestCount'), min: 1 },
       {
         name: 'items',
         type: 'array',
         fields: [
-          { name: 'resource', type: 'relationship', relationTo: slugs.resources, required: true },
-          { name: 'service', type: 'relationship', relationTo: slugs.services },
-          { name: 'startTime', type: 'date', admin: dateTime },
-          { name: 'endTime', type: 'date', admin: dateTime },
-          { name: 'guestCount', type: 'number', min: 1 },
+          { name: 'resource', type: 'relationship', label: label('resource'), relationTo: slugs.resources, required: true },
+          { name: 'service', type: 'relationship', label: label('service'), relationTo: slugs.services },
+          { name: 'startTime', type: 'date', admin: dateTime, label: label('field_startTime') },
+          { name: 'endTime', type: 'date', admin: dateTime, label: label('field_endTime') },
+          { name: 'guestCount', type: 'number', label: label('guestCount'), min: 1 },
         ],
+        label: label('field_items'),
       },
-      { name: 'idempotencyKey', type: 'text', access: { update: nobody }, index: true },
+      { name: 'idempotencyKey', type: 'text', access: { update: nobody }, index: true, label: label('field_idempotencyKey') },
       // Holds the SHA-256 of a guest's cancellation token; the token itself is never stored.
       {
         name: 'cancellationToken',
@@ -86,12 +98,13 @@ export const buildReservationsCollection = (options: ResolvedOptions): Collectio
         access: { create: nobody, read: nobody, update: nobody },
         hidden: true,
       },
-      { name: 'notes', type: 'textarea' },
+      { name: 'notes', type: 'textarea', label: label('notes') },
       {
         name: 'ledgerRevision',
         type: 'number',
         access: { create: nobody, update: nobody },
-        admin: { description: 'Revision of the reservation stream this document reflects.', position: 'sidebar', readOnly: true },
+        admin: { description: label('desc_ledgerRevision'), position: 'sidebar', readOnly: true },
+        label: label('field_ledgerRevision'),
       },
       { name: 'ledgerHooksRevision', type: 'number', access: { create: nobody, update: nobody }, hidden: true },
     ],
