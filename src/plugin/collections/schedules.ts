@@ -50,6 +50,7 @@ export const buildSchedulesCollection = (resolved: ResolvedOptions): CollectionC
       name: 'recurringSlots',
       type: 'array',
       label: label('field_recurringSlots'),
+      labels: { plural: label('field_recurringSlots'), singular: label('row_recurringSlot') },
       admin: { description: label('desc_recurringSlots') },
       fields: [
         {
@@ -66,6 +67,7 @@ export const buildSchedulesCollection = (resolved: ResolvedOptions): CollectionC
       name: 'manualSlots',
       type: 'array',
       label: label('field_manualSlots'),
+      labels: { plural: label('field_manualSlots'), singular: label('row_manualSlot') },
       admin: { description: label('desc_manualSlots') },
       fields: [
         {
@@ -82,6 +84,7 @@ export const buildSchedulesCollection = (resolved: ResolvedOptions): CollectionC
       name: 'exceptions',
       type: 'array',
       label: label('field_exceptions'),
+      labels: { plural: label('field_exceptions'), singular: label('row_exception') },
       admin: {
         description: label('desc_exceptions'),
       },

@@ -2,7 +2,8 @@ import type { CollectionConfig, FieldAccess } from 'payload'
 
 import type { ResolvedOptions } from '../options.js'
 
-import { reservationFieldComponents } from '../admin/registration.js'
+import { reservationComponent, reservationFieldComponents } from '../admin/registration.js'
+import { adminSettings } from '../admin/settings.js'
 import { isCustomer } from '../access/is-customer.js'
 import { reservationAccess } from '../access/reservation-access.js'
 import { relationIdsForNonStaff } from '../access/relation-ids-for-non-staff.js'
@@ -14,6 +15,12 @@ const nobody: FieldAccess = () => false
 
 const dateTime = { date: { pickerAppearance: 'dayAndTime' as const } }
 
+/** Fields only the API or the ledger fill in: shown on a reservation that has them, never on a new one's form. */
+const whenSet = (name: string) => (data: Record<string, unknown> | undefined) => {
+  const value = data?.[name]
+  return Array.isArray(value) ? value.length > 0 : value !== undefined && value !== null && value !== ''
+}
+
 /**
  * The reservations collection: a projection of the reservation streams. Writes through Payload
  * (Local API, REST, GraphQL, the admin form) are turned into ledger commands by its hooks;
@@ -22,13 +29,20 @@ const dateTime = { date: { pickerAppearance: 'dayAndTime' as const } }
 export const buildReservationsCollection = (options: ResolvedOptions): CollectionConfig => {
   const { slugs, statusMachine } = options
   const hooks = options.disabled ? undefined : reservationWriteHooks(options)
+  const statusField = reservationComponent(options, 'statusField')
+  const customerCell = reservationComponent(options, 'customerCell')
+  const formBehaviour = reservationComponent(options, 'formBehaviour')
   return {
     access: { ...reservationAccess(options), ...options.access.reservations },
     admin: {
       defaultColumns: ['startTime', 'resource', 'service', 'status', 'customer'],
       group: navigationGroup(options.adminGroup),
+      // The list's search box: who booked (customer or guest), by name or e-mail.
+      listSearchableFields: ['customer.name', 'customer.email', 'guest.name', 'guest.email'],
       useAsTitle: 'startTime',
     },
+    // The list view: by when the bookings are, the latest first (Payload would sort by creation).
+    defaultSort: '-startTime',
     labels: collectionLabels('coll_reservation', 'coll_reservations'),
     fields: [
       // Ids are made by the ledger (UUIDv7) so they are the same on every database.
@@ -52,6 +66,7 @@ export const buildReservationsCollection = (options: ResolvedOptions): Collectio
       {
         name: 'status',
         type: 'select',
+        ...(statusField && { admin: { components: { Field: { clientProps: { settings: adminSettings(options) }, path: statusField } } } }),
         defaultValue: statusMachine.defaultStatus,
         index: true,
         label: label('field_status'),
@@ -60,7 +75,7 @@ export const buildReservationsCollection = (options: ResolvedOptions): Collectio
       {
         name: 'customer',
         type: 'relationship',
-        admin: { components: reservationFieldComponents(options, 'customerField') },
+        admin: { components: { ...reservationFieldComponents(options, 'customerField'), ...(customerCell && { Cell: customerCell }) } },
         // A signed-in customer books for themselves (the booking rules refuse anyone else).
         defaultValue: ({ user }) => (isCustomer(user, options) ? user?.id : undefined),
         index: true,
@@ -81,6 +96,8 @@ export const buildReservationsCollection = (options: ResolvedOptions): Collectio
       {
         name: 'items',
         type: 'array',
+        // Bookings of several resources at once come through the API; the form books one.
+        admin: { condition: whenSet('items') },
         fields: [
           { name: 'resource', type: 'relationship', label: label('resource'), relationTo: slugs.resources, required: true },
           { name: 'service', type: 'relationship', label: label('service'), relationTo: slugs.services },
@@ -89,8 +106,16 @@ export const buildReservationsCollection = (options: ResolvedOptions): Collectio
           { name: 'guestCount', type: 'number', label: label('guestCount'), min: 1 },
         ],
         label: label('field_items'),
+        labels: { plural: label('field_items'), singular: label('row_item') },
       },
-      { name: 'idempotencyKey', type: 'text', access: { update: nobody }, index: true, label: label('field_idempotencyKey') },
+      {
+        name: 'idempotencyKey',
+        type: 'text',
+        access: { update: nobody },
+        admin: { condition: whenSet('idempotencyKey'), position: 'sidebar', readOnly: true },
+        index: true,
+        label: label('field_idempotencyKey'),
+      },
       // Holds the SHA-256 of a guest's cancellation token; the token itself is never stored.
       {
         name: 'cancellationToken',
@@ -103,9 +128,10 @@ export const buildReservationsCollection = (options: ResolvedOptions): Collectio
         name: 'ledgerRevision',
         type: 'number',
         access: { create: nobody, update: nobody },
-        admin: { description: label('desc_ledgerRevision'), position: 'sidebar', readOnly: true },
+        admin: { condition: whenSet('ledgerRevision'), description: label('desc_ledgerRevision'), position: 'sidebar', readOnly: true },
         label: label('field_ledgerRevision'),
       },
+      ...(formBehaviour ? [{ name: 'formBehaviour', type: 'ui' as const, admin: { components: { Field: formBehaviour }, disableListColumn: true } }] : []),
       { name: 'ledgerHooksRevision', type: 'number', access: { create: nobody, update: nobody }, hidden: true },
     ],
     hooks: {

@@ -33,12 +33,18 @@ interface Shown {
 const fieldTexts = (fields: Field[], prefix: string): Shown[] =>
   fields.flatMap((field): Shown[] => {
     const named = 'name' in field ? `${prefix}${field.name}` : prefix
-    const hidden = ('hidden' in field && field.hidden) || field.admin?.hidden
+    const hidden = ('hidden' in field && field.hidden) || (field.admin as { hidden?: boolean } | undefined)?.hidden
     const own: Shown[] =
-      'name' in field && !hidden && field.name !== 'id'
+      'name' in field && !hidden && field.name !== 'id' && field.type !== 'ui'
         ? [
             { path: `${named} label`, text: (field as { label?: Text }).label },
             ...(typeof field.admin?.description === 'string' ? [{ path: `${named} description`, text: field.admin.description }] : []),
+            ...(field.type === 'array'
+              ? [
+                  { path: `${named} row`, text: field.labels?.singular as Text },
+                  { path: `${named} rows`, text: field.labels?.plural as Text },
+                ]
+              : []),
             ...(field.type === 'select'
               ? field.options.map((option) => ({ path: `${named} option`, text: (typeof option === 'string' ? option : option.label) as Text }))
               : []),

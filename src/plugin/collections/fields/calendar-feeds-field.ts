@@ -25,5 +25,6 @@ export const calendarFeedsField: ArrayField = {
     },
   ],
   label: label('field_calendarFeeds'),
+  labels: { plural: label('field_calendarFeeds'), singular: label('row_calendarFeed') },
   maxRows: 10,
 }
