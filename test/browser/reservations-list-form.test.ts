@@ -128,7 +128,8 @@ describe('the create form, as a receptionist fills it in', () => {
   it('titles the drawer "New reservation", asks only for what is missing, and asks before Escape discards', async () => {
     const { page } = browser()
     const api = rest(page)
-    const [resource] = await api.resources()
+    const resource = (await api.resources()).find((candidate) => candidate.name === 'Anna Weber')
+    expect(resource, 'the seeded practitioner Anna Weber').toBeTruthy()
     await openCalendar(page, { view: 'week' })
     await page.getByRole('button', { exact: true, name: en.newReservation }).click()
     const drawer = page.locator('.doc-drawer').last()
@@ -137,7 +138,7 @@ describe('the create form, as a receptionist fills it in', () => {
     expect(await drawer.locator('.rl-slot-picker__note').innerText()).toBe(en.chooseResourceAndService)
 
     await drawer.locator('#field-resource .rs__control').click()
-    await page.locator('.rs__option', { hasText: resource.name }).first().click()
+    await page.locator('.rs__option', { hasText: resource!.name! }).first().click()
     await drawer.locator('.rl-slot-picker__note', { hasText: en.chooseService }).waitFor()
 
     await drawer.locator('#field-notes').fill('Called about a first appointment')
