@@ -4,6 +4,7 @@
  */
 export { TodayWidget } from '../admin/dashboard/TodayWidget.js'
 export { CustomerSearchField } from '../admin/fields/CustomerSearchField.js'
+export { ItemsField } from '../admin/fields/ItemsField.js'
 export { ReservationFormBehaviour } from '../admin/fields/ReservationFormBehaviour.js'
 export { SlotPickerField } from '../admin/fields/SlotPickerField.js'
 export { StatusField } from '../admin/fields/StatusField.js'

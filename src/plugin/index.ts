@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 
 import type { ReserveLedgerOptions, ResolvedOptions } from './options.js'
 
-import { withAdmin, withTranslations } from './admin/registration.js'
+import { withAdmin } from './admin/registration.js'
 import { injectCustomerFields } from './collections/customers.js'
 import { withDeleteGuard } from './collections/hooks/refuse-delete-while-referenced.js'
 import { reserveEndpoints } from './endpoints/index.js'
@@ -62,8 +62,7 @@ export const reserveLedgerPlugin =
       collections: [...extendHostCollections(config.collections ?? [], resolved), ...pluginCollections(resolved)],
     }
     if (resolved.disabled) {
-      // The collections' labels are still the plugin's strings.
-      return { ...withCollections, i18n: withTranslations(withCollections.i18n) }
+      return withCollections
     }
 
     return {

@@ -15,7 +15,7 @@ export const useNewReservationTitle = (): void => {
   const { t } = useReserveTranslation()
   const untitled = `[${i18n.t('general:untitled')}]`
   useEffect(() => {
-    if (id === undefined && (title === untitled || !title)) {
+    if ((id === undefined || id === null || id === '') && (title === untitled || !title)) {
       setDocumentTitle(t('newReservation'))
     }
   }, [id, setDocumentTitle, t, title, untitled])

@@ -1,4 +1,4 @@
-import type { Access, CollectionConfig, LabelFunction } from 'payload'
+import type { Access, CollectionConfig, StaticLabel } from 'payload'
 
 type FieldName = 'data' | 'eventId' | 'metadata' | 'recordedAt' | 'revision' | 'stream' | 'type'
 
@@ -7,7 +7,7 @@ export const DEFAULT_EVENTS_COLLECTION = 'reservation-events'
 export interface ReservationEventsCollectionArgs {
   adminGroup?: Record<string, string> | string
   /** The collection's and its fields' names, by field name (`singular`, `plural` for the collection's). */
-  labels?: Partial<Record<'plural' | 'singular' | FieldName, LabelFunction>>
+  labels?: Partial<Record<'plural' | 'singular' | FieldName, StaticLabel>>
   /** Who may read the ledger over HTTP and in the admin; nobody unless given (events hold guest details). */
   read?: Access
   slug?: string

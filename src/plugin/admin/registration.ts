@@ -35,7 +35,7 @@ type TranslationsConfig = Record<string, Record<string, unknown> | undefined>
  * strings where the plugin has them, English for any other language the host supports. A host
  * that already defines some of the plugin's keys keeps its own wording.
  */
-export const withTranslations = (i18n: Config['i18n']): Config['i18n'] => {
+const withTranslations = (i18n: Config['i18n']): Config['i18n'] => {
   const existing = (i18n?.translations ?? {}) as TranslationsConfig
   const languages = new Set([...Object.keys(translations), ...Object.keys(i18n?.supportedLanguages ?? {})])
   const merged: TranslationsConfig = { ...existing }
@@ -102,12 +102,14 @@ export const withAdmin = (config: Config, options: ResolvedOptions): Config => {
 const OWN = {
   customerCell: `${CLIENT}#CustomerCell`,
   formBehaviour: `${CLIENT}#ReservationFormBehaviour`,
+  itemsField: `${CLIENT}#ItemsField`,
   statusField: `${CLIENT}#StatusField`,
 } as const
 
 /**
  * A piece of the reservations form or list a site does not replace: the status select offering
- * the machine's moves, the customer column showing guests, the form's title and Escape guard.
+ * the machine's moves, the customer column showing guests, the items only where there are some,
+ * the form's title and Escape guard.
  * None when the plugin is disabled, like the admin UI as a whole.
  */
 export const reservationComponent = (options: ResolvedOptions, name: keyof typeof OWN): string | undefined =>

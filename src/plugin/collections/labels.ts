@@ -1,4 +1,3 @@
-import type { I18nClient } from '@payloadcms/translations'
 import type { OptionObject } from 'payload'
 
 import type { ReserveLedgerKey } from '../../translations/types.js'
@@ -7,49 +6,45 @@ import { TRANSLATION_NAMESPACE } from '../../translations/namespace.js'
 import { translations } from '../../translations/index.js'
 
 type Vars = Record<string, number | string>
-type Translate = (key: string, vars?: Vars) => string
 
-const translate = (t: unknown, key: string, vars?: Vars): string => (t as Translate)(`${TRANSLATION_NAMESPACE}:${key}`, vars)
+// English first: Payload reads a language a label lacks from its fallback language, else from
+// the first entry.
+const LANGUAGES = ['en', ...Object.keys(translations).filter((language) => language !== 'en')] as (keyof typeof translations)[]
+
+const fill = (text: string, vars: Vars): string => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name]))
 
 /**
- * A label or description in the admin's language: `reserveLedger:<key>`, which a site may
- * reword. It reads only `t`, so it serves as a label, a field's or a collection's description.
+ * A label or description in every shipped language, from the plugin's strings. A record rather
+ * than a `({ t }) => …` function: Payload caches a collection's client fields once for all
+ * languages, so a function's result would stay in the language of the first request, while a
+ * record is read in the admin's language where it is shown.
  */
-export const label =
-  (key: ReserveLedgerKey, vars?: Vars) =>
-  ({ t }: { t: unknown }): string =>
-    translate(t, key, vars)
+export const label = (key: ReserveLedgerKey, vars: Vars = {}): Record<string, string> =>
+  Object.fromEntries(
+    LANGUAGES.map((language) => [language, fill(translations[language][TRANSLATION_NAMESPACE][key], vars)]),
+  )
 
-/** A collection's names, singular and plural, in the admin's language. */
+/** A collection's names, singular and plural, in every shipped language. */
 export const collectionLabels = (singular: ReserveLedgerKey, plural: ReserveLedgerKey) => ({
   plural: label(plural),
   singular: label(singular),
 })
 
-const hasKey = (i18n: I18nClient, key: string): boolean => {
-  const strings = (i18n.translations as Record<string, unknown>)[TRANSLATION_NAMESPACE]
-  return typeof strings === 'object' && strings !== null && key in strings
-}
+const isKey = (key: string): key is ReserveLedgerKey => key in translations.en[TRANSLATION_NAMESPACE]
 
 /**
- * Select options whose labels are translated under `<prefix>_<value>`. Values a site defines
- * itself (resource types, leave types, statuses of its own machine) have no string and read as
+ * Select options whose labels are the strings `<prefix>_<value>`. Values a site defines itself
+ * (resource types, leave types, statuses of its own machine) have no string and read as
  * themselves.
  */
 export const translatedOptions = (prefix: string, values: readonly string[]): OptionObject[] =>
-  values.map((value) => ({
-    label: ({ i18n, t }) => (hasKey(i18n, `${prefix}_${value}`) ? translate(t, `${prefix}_${value}`) : value),
-    value,
-  }))
+  values.map((value) => {
+    const key = `${prefix}_${value}`
+    return { label: isKey(key) ? label(key) : value, value }
+  })
 
 export const DEFAULT_ADMIN_GROUP = 'Reservations'
 
-/**
- * The navigation group in every shipped language. Payload takes a group as a string or a
- * language-keyed record, not a function, so the default name is given as a record; a name the
- * site chose is kept as it is.
- */
+/** The navigation group: the default name in every shipped language; a name the site chose as it is. */
 export const navigationGroup = (group: string): Record<string, string> | string =>
-  group === DEFAULT_ADMIN_GROUP
-    ? Object.fromEntries(Object.entries(translations).map(([language, strings]) => [language, strings[TRANSLATION_NAMESPACE].navGroup]))
-    : group
+  group === DEFAULT_ADMIN_GROUP ? label('navGroup') : group

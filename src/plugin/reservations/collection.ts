@@ -15,7 +15,10 @@ const nobody: FieldAccess = () => false
 
 const dateTime = { date: { pickerAppearance: 'dayAndTime' as const } }
 
-/** Fields only the API or the ledger fill in: shown on a reservation that has them, never on a new one's form. */
+/**
+ * Fields only the API or the ledger fill in: shown on a reservation that has them, never on a
+ * new one's form. (Only on optional fields: a condition makes a required column nullable.)
+ */
 const whenSet = (name: string) => (data: Record<string, unknown> | undefined) => {
   const value = data?.[name]
   return Array.isArray(value) ? value.length > 0 : value !== undefined && value !== null && value !== ''
@@ -32,6 +35,7 @@ export const buildReservationsCollection = (options: ResolvedOptions): Collectio
   const statusField = reservationComponent(options, 'statusField')
   const customerCell = reservationComponent(options, 'customerCell')
   const formBehaviour = reservationComponent(options, 'formBehaviour')
+  const itemsField = reservationComponent(options, 'itemsField')
   return {
     access: { ...reservationAccess(options), ...options.access.reservations },
     admin: {
@@ -96,8 +100,7 @@ export const buildReservationsCollection = (options: ResolvedOptions): Collectio
       {
         name: 'items',
         type: 'array',
-        // Bookings of several resources at once come through the API; the form books one.
-        admin: { condition: whenSet('items') },
+        ...(itemsField && { admin: { components: { Field: itemsField } } }),
         fields: [
           { name: 'resource', type: 'relationship', label: label('resource'), relationTo: slugs.resources, required: true },
           { name: 'service', type: 'relationship', label: label('service'), relationTo: slugs.services },
