@@ -2,11 +2,13 @@ import type { Page } from 'playwright-core'
 
 import { describe, expect, it } from 'vitest'
 
-import { relatedId } from '../../src/admin/shared/related.js'
+import type { ReservationRecord } from '../../src/plugin/http/contract.js'
+
+import { bookerLabel, relatedId } from '../../src/admin/shared/related.js'
 import { translations } from '../../src/translations/index.js'
 import { useLoggedInBrowser } from './support/browser.js'
 import { openCalendar } from './support/calendar.js'
-import { rest, type Rest } from './support/rest.js'
+import { rest, type Rest, TIMEZONE } from './support/rest.js'
 
 const en = translations.en.reserveLedger
 
@@ -154,5 +156,34 @@ describe('the create form, as a receptionist fills it in', () => {
     await page.keyboard.press('Escape')
     await modal.getByRole('button', { name: 'Leave anyway' }).click()
     await drawer.waitFor({ state: 'detached' })
+  })
+})
+
+describe('the toast after a status change', () => {
+  const browser = useLoggedInBrowser()
+
+  it('names the booking: who and when, and the status it is in now', async () => {
+    const { page } = browser()
+    const api = rest(page)
+    const pending = await nextIn(api, 'pending')
+    const [shown] = (
+      await api.get<{ docs: ReservationRecord[] }>(`/reservations`, { depth: 1, where: { id: { equals: pending.id } } })
+    ).docs
+    const who = bookerLabel(shown) ?? ''
+    expect(who, 'a pending booking with a customer or guest').not.toBe('')
+    await openCalendar(page, { view: 'pending' })
+    const row = page.locator(`.rl-pending__item[data-reservation-id="${pending.id}"]`)
+    await row.getByRole('button', { exact: true, name: en.action_confirmed }).click()
+    const toast = page.locator('.toast-success', { hasText: who })
+    await toast.waitFor()
+    // Spaces normalised: ICU puts a narrow no-break space before AM/PM, in some versions.
+    const text = (await toast.innerText()).replace(/\s/g, ' ')
+    expect(text).toContain(`now ${en.status_confirmed}`)
+    // The start as the calendar shows it, in the plugin's zone.
+    const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: TIMEZONE }).format(
+      new Date(shown.startTime),
+    )
+    expect(text).toContain(time.replace(/\s/g, ' '))
+    await browser().screenshot('status-toast')
   })
 })

@@ -4,6 +4,7 @@ import React from 'react'
 
 import type { AdminSettings, ReservationRecord } from '../../plugin/http/contract.js'
 
+import { bookingName } from '../shared/booking-name.js'
 import { localDateOf } from '../shared/calendar-dates.js'
 import { bookerLabel, relatedName } from '../shared/related.js'
 import { StatusActions } from '../shared/StatusActions.js'
@@ -42,6 +43,7 @@ export const PendingItem: React.FC<Props> = ({ onChanged, onOpen, reservation, s
       </div>
       <div className="rl-pending__actions">
         <StatusActions
+          booking={bookingName(reservation, format, t)}
           onChanged={onChanged}
           reservationId={reservation.id}
           settings={settings}
