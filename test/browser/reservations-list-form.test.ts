@@ -2,8 +2,9 @@ import type { Page } from 'playwright-core'
 
 import { describe, expect, it } from 'vitest'
 
-import type { ReservationRecord } from '../../src/plugin/http/contract.js'
+import type { ReservationRecord, SlotsResponse, TimeRange } from '../../src/plugin/http/contract.js'
 
+import { addCalendarDays, todayIn } from '../../src/admin/shared/calendar-dates.js'
 import { bookerLabel, relatedId } from '../../src/admin/shared/related.js'
 import { translations } from '../../src/translations/index.js'
 import { useLoggedInBrowser } from './support/browser.js'
@@ -185,5 +186,52 @@ describe('the toast after a status change', () => {
     )
     expect(text).toContain(time.replace(/\s/g, ' '))
     await browser().screenshot('status-toast')
+  })
+})
+
+describe('a full-day booking', () => {
+  const browser = useLoggedInBrowser()
+
+  it('reads "All day" in the slot picker, the pending queue and the month, never as midnight', async () => {
+    const { page } = browser()
+    const api = rest(page)
+    const room = (await api.resources()).find((resource) => resource.name === 'Seminar room')
+    const roomDay = (await api.services()).find((service) => service.name === 'Seminar room, full day')
+    expect(room && roomDay, 'the seeded seminar room and its full-day service').toBeTruthy()
+    let slot: TimeRange | undefined
+    let date = todayIn(TIMEZONE)
+    for (let offset = 1; offset <= 21 && !slot; offset += 1) {
+      date = addCalendarDays(todayIn(TIMEZONE), offset)
+      ;[slot] = (await api.get<SlotsResponse>('/reserve/slots', { date, resource: room!.id, service: roomDay!.id })).slots
+    }
+    expect(slot, 'a free day of the seminar room in the next three weeks').toBeTruthy()
+
+    await openCalendar(page, { date, view: 'lanes' })
+    await page.locator(`.rl-grid__column[data-resource-id="${room!.id}"] .rl-grid__cell`).first().click()
+    const drawer = page.locator('.doc-drawer').last()
+    await drawer.locator('#field-resource', { hasText: room!.name! }).waitFor()
+    await drawer.locator('#field-service .rs__control').click()
+    await page.locator('.rs__option', { hasText: roomDay!.name }).first().click()
+    const offered = drawer.locator(`.rl-slot-picker__slot[data-start="${slot!.start}"]`)
+    await offered.waitFor()
+    expect(await offered.innerText()).toBe(en.allDay)
+    await browser().screenshot('slot-picker-full-day')
+    await page.keyboard.press('Escape')
+    await page.getByRole('button', { name: 'Leave anyway' }).click()
+    await drawer.waitFor({ state: 'detached' })
+
+    const response = await page.request.post('/api/reservations', {
+      data: { resource: room!.id, service: roomDay!.id, startTime: slot!.start },
+    })
+    expect(response.status()).toBe(201)
+    const { doc } = (await response.json()) as { doc: ReservationRecord }
+    await openCalendar(page, { view: 'pending' })
+    const queued = page.locator(`.rl-pending__item[data-reservation-id="${doc.id}"]`)
+    expect(await queued.locator('.rl-pending__time').innerText()).toBe(en.allDay)
+
+    await openCalendar(page, { date, view: 'month' })
+    const entry = page.locator(`.rl-month__day[data-date="${date}"] .rl-block[data-reservation-id="${doc.id}"]`)
+    expect(await entry.locator('.rl-block__time').innerText()).toBe(en.allDay)
+    await browser().screenshot('month-full-day')
   })
 })

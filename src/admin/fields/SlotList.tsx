@@ -6,6 +6,7 @@ import type { TimeRange } from '../../plugin/http/contract.js'
 import type { Slots } from './use-slots.js'
 
 import { useFormatters } from '../shared/use-formatters.js'
+import { isAllDay } from '../shared/time-span.js'
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'
 
 /** What the slots still wait for: the resource, the service or both; null when both are chosen. */
@@ -52,7 +53,7 @@ export const SlotList: React.FC<Props> = ({ awaiting, error, onPick, slots, star
           onClick={() => onPick(slot)}
           type="button"
         >
-          {format.time(slot.start)}
+          {isAllDay({ endTime: slot.end, startTime: slot.start }, timezone) ? t('allDay') : format.time(slot.start)}
         </button>
       ))}
     </div>

@@ -15,8 +15,11 @@ export const useNewReservationTitle = (): void => {
   const { t } = useReserveTranslation()
   const untitled = `[${i18n.t('general:untitled')}]`
   useEffect(() => {
-    if ((id === undefined || id === null || id === '') && (title === untitled || !title)) {
-      setDocumentTitle(t('newReservation'))
+    if ((id !== undefined && id !== null && id !== '') || (title && title !== untitled)) {
+      return undefined
     }
+    // After the document's own effects, which title it on mount, in the same commit.
+    const frame = requestAnimationFrame(() => setDocumentTitle(t('newReservation')))
+    return () => cancelAnimationFrame(frame)
   }, [id, setDocumentTitle, t, title, untitled])
 }
