@@ -49,6 +49,8 @@ const screens = (page: Page, ids: { resource: string; schedule: string; week: st
   'reservation-list': async () => {
     await page.goto('/admin/collections/reservations?view=list')
     await page.locator('.table tbody tr').first().waitFor()
+    // The related records' names, which the table loads after the rows ("Loading...").
+    await page.waitForFunction(() => !document.querySelector('.table')?.textContent?.includes('...'))
   },
   'resource-form': async () => {
     await page.goto(`/admin/collections/resources/${ids.resource}`)

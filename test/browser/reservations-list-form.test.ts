@@ -137,7 +137,9 @@ describe('the create form, as a receptionist fills it in', () => {
     await page.getByRole('button', { exact: true, name: en.newReservation }).click()
     const drawer = page.locator('.doc-drawer').last()
     await drawer.locator('.rl-slot-picker').waitFor()
-    await expect.poll(() => drawer.locator('.doc-drawer__header-text').innerText()).toBe(en.newReservation)
+    await expect
+      .poll(() => drawer.locator('.doc-drawer__header-text').innerText(), { timeout: 15_000 })
+      .toBe(en.newReservation)
     expect(await drawer.locator('.rl-slot-picker__note').innerText()).toBe(en.chooseResourceAndService)
 
     await drawer.locator('#field-resource .rs__control').click()
