@@ -21,7 +21,7 @@ const dateTime = { date: { pickerAppearance: 'dayAndTime' as const } }
  */
 const whenSet = (name: string) => (data: Record<string, unknown> | undefined) => {
   const value = data?.[name]
-  return Array.isArray(value) ? value.length > 0 : value !== undefined && value !== null && value !== ''
+  return value !== undefined && value !== null && value !== ''
 }
 
 /**
@@ -45,7 +45,7 @@ export const buildReservationsCollection = (options: ResolvedOptions): Collectio
       listSearchableFields: ['customer.name', 'customer.email', 'guest.name', 'guest.email'],
       useAsTitle: 'startTime',
     },
-    // The list view: by when the bookings are, the latest first (Payload would sort by creation).
+    // The list view (and a find without `sort`): by when the bookings are, the latest first.
     defaultSort: '-startTime',
     labels: collectionLabels('coll_reservation', 'coll_reservations'),
     fields: [
