@@ -4,7 +4,11 @@
  */
 export { TodayWidget } from '../admin/dashboard/TodayWidget.js'
 export { CustomerSearchField } from '../admin/fields/CustomerSearchField.js'
+export { ItemsField } from '../admin/fields/ItemsField.js'
+export { ReservationFormBehaviour } from '../admin/fields/ReservationFormBehaviour.js'
 export { SlotPickerField } from '../admin/fields/SlotPickerField.js'
+export { StatusField } from '../admin/fields/StatusField.js'
+export { CustomerCell } from '../admin/list/CustomerCell.js'
 export { AvailabilityNavLink } from '../admin/nav/AvailabilityNavLink.js'
 
 // Primitives for a site that replaces one of the components above (`components` option): the

@@ -12,6 +12,7 @@ import { feedsCollection } from './external-busy/feeds-collection.js'
 import { syncFeedsOnChange } from './external-busy/sync-on-change.js'
 import { buildCustomersCollection } from './collections/customers.js'
 import { withDeleteGuard } from './collections/hooks/refuse-delete-while-referenced.js'
+import { label, navigationGroup } from './collections/labels.js'
 import { buildResourcesCollection } from './collections/resources.js'
 import { buildSchedulesCollection } from './collections/schedules.js'
 import { buildServicesCollection } from './collections/services.js'
@@ -58,7 +59,18 @@ export const pluginCollections = (resolved: ResolvedOptions): CollectionConfig[]
     overridden(buildReservationsCollection(resolved), 'reservations'),
     {
       ...reservationEventsCollection({
-        adminGroup: resolved.adminGroup,
+        adminGroup: navigationGroup(resolved.adminGroup),
+        labels: {
+          data: label('field_data'),
+          eventId: label('field_eventId'),
+          metadata: label('field_metadata'),
+          plural: label('coll_events'),
+          recordedAt: label('field_recordedAt'),
+          revision: label('field_revision'),
+          singular: label('coll_event'),
+          stream: label('field_stream'),
+          type: label('field_type'),
+        },
         read: readsLedger(resolved),
         slug: resolved.slugs.events,
       }),

@@ -3,6 +3,7 @@ import type { Config } from 'payload'
 import type { ReserveLedgerOptions, ResolvedOptions } from './options.js'
 
 import { configError } from './config-error.js'
+import { DEFAULT_ADMIN_GROUP } from './collections/labels.js'
 import { DEFAULT_STATUS_MACHINE } from './options.js'
 import { notificationHooks } from './notifications/notification-hooks.js'
 import { validateStatusMachine } from './validate-status-machine.js'
@@ -305,7 +306,7 @@ export const resolveOptions = (options: ReserveLedgerOptions, host: { localizati
   const provisioning = options.staffProvisioning
   const resolved: ResolvedOptions = {
     access: options.access ?? {},
-    adminGroup: options.adminGroup ?? 'Reservations',
+    adminGroup: options.adminGroup ?? DEFAULT_ADMIN_GROUP,
     allowGuestBooking: options.allowGuestBooking ?? false,
     cancellationNoticePeriod: options.cancellationNoticePeriod ?? 24,
     ...timingDefaults(options),

@@ -7,15 +7,8 @@ import { translations } from '../../src/translations/index.js'
 import { type Browser, logIn, openBrowser } from './support/browser.js'
 import { openCalendar } from './support/calendar.js'
 import { waitForWidget } from './support/dashboard.js'
+import { switchLanguage } from './support/language.js'
 import { rest, TIMEZONE } from './support/rest.js'
-
-/** Switches the admin language on the account page, as a person would. */
-const switchLanguage = async (page: Page, label: string, code: string): Promise<void> => {
-  await page.goto('/admin/account')
-  await page.locator('#language-select').click()
-  await page.locator('.rs__option', { hasText: label }).click()
-  await page.waitForFunction((lang) => document.documentElement.lang === lang, code)
-}
 
 const direction = (page: Page): Promise<string> => page.evaluate(() => document.documentElement.dir.toLowerCase())
 

@@ -4,10 +4,12 @@ import React from 'react'
 
 import type { AdminSettings, ReservationRecord } from '../../plugin/http/contract.js'
 
+import { bookingName } from '../shared/booking-name.js'
 import { localDateOf } from '../shared/calendar-dates.js'
 import { bookerLabel, relatedName } from '../shared/related.js'
 import { StatusActions } from '../shared/StatusActions.js'
 import { useFormatters } from '../shared/use-formatters.js'
+import { timeSpan } from '../shared/time-span.js'
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'
 
 interface Props {
@@ -26,10 +28,7 @@ export const PendingItem: React.FC<Props> = ({ onChanged, onOpen, reservation, s
     <li className="rl-pending__item" data-reservation-id={reservation.id}>
       <div className="rl-pending__when">
         <span className="rl-pending__date">{format.dateLong(date)}</span>
-        <span className="rl-pending__time">
-          {format.time(reservation.startTime)}
-          {reservation.endTime && `–${format.time(reservation.endTime)}`}
-        </span>
+        <span className="rl-pending__time">{timeSpan(reservation, format, t, settings.timezone)}</span>
       </div>
       <div className="rl-pending__what">
         <span className="rl-pending__who">{bookerLabel(reservation) ?? t('noCustomer')}</span>
@@ -42,6 +41,7 @@ export const PendingItem: React.FC<Props> = ({ onChanged, onOpen, reservation, s
       </div>
       <div className="rl-pending__actions">
         <StatusActions
+          booking={bookingName(reservation, format, t)}
           onChanged={onChanged}
           reservationId={reservation.id}
           settings={settings}

@@ -6,6 +6,7 @@ import type { ReservationRecord } from '../../plugin/http/contract.js'
 
 import { bookerLabel, relatedName } from '../shared/related.js'
 import { statusLabel, statusTone } from '../shared/status.js'
+import { isAllDay, timeSpan } from '../shared/time-span.js'
 import { useFormatters } from '../shared/use-formatters.js'
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'
 import './reservation-block.css'
@@ -30,9 +31,9 @@ export const ReservationBlock: React.FC<Props> = ({ layout, onOpen, reservation,
   const format = useFormatters(settings.timezone)
   const title = bookerLabel(reservation) ?? relatedName(reservation.service) ?? t('reservation')
   const service = relatedName(reservation.service)
-  const time = reservation.endTime
-    ? `${format.time(reservation.startTime)}–${format.time(reservation.endTime)}`
-    : format.time(reservation.startTime)
+  // A full-day booking reads "All day", not midnight to midnight.
+  const time = timeSpan(reservation, format, t, settings.timezone)
+  const start = isAllDay(reservation, settings.timezone) ? t('allDay') : format.time(reservation.startTime)
   const status = statusLabel(reservation.status, t, has)
   const tone = statusTone(reservation.status, settings)
   const ended = settings.statusMachine.terminalStatuses.includes(reservation.status)
@@ -50,7 +51,7 @@ export const ReservationBlock: React.FC<Props> = ({ layout, onOpen, reservation,
     >
       {layout === 'line' ? (
         <span className="rl-block__line">
-          <span className="rl-block__time">{format.time(reservation.startTime)}</span> {title}
+          <span className="rl-block__time">{start}</span> {title}
         </span>
       ) : (
         <>

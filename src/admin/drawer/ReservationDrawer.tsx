@@ -4,9 +4,11 @@ import React from 'react'
 
 import type { AdminSettings } from '../../plugin/http/contract.js'
 
+import { bookingName } from '../shared/booking-name.js'
 import { bookerLabel, relatedName } from '../shared/related.js'
 import { StatusActions } from '../shared/StatusActions.js'
 import { StatusPill } from '../shared/StatusPill.js'
+import { useFormatters } from '../shared/use-formatters.js'
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'
 import { HistoryTimeline } from './HistoryTimeline.js'
 import { ReservationDetails } from './ReservationDetails.js'
@@ -27,6 +29,7 @@ interface Props {
  */
 export const ReservationDrawer: React.FC<Props> = ({ drawerSlug, onChanged, reservationId, settings }) => {
   const { t } = useReserveTranslation()
+  const format = useFormatters(settings.timezone)
   const {
     config: {
       routes: { admin: adminRoute },
@@ -46,7 +49,13 @@ export const ReservationDrawer: React.FC<Props> = ({ drawerSlug, onChanged, rese
           </div>
           <ReservationDetails reservation={current} settings={settings} />
           <div className="rl-reservation-drawer__actions">
-            <StatusActions onChanged={changed} reservationId={current.id} settings={settings} status={current.status} />
+            <StatusActions
+              booking={bookingName(current, format, t)}
+              onChanged={changed}
+              reservationId={current.id}
+              settings={settings}
+              status={current.status}
+            />
             <Button
               buttonStyle="secondary"
               el="link"

@@ -6,11 +6,20 @@ import type { TimeRange } from '../../plugin/http/contract.js'
 import type { Slots } from './use-slots.js'
 
 import { useFormatters } from '../shared/use-formatters.js'
+import { isAllDay } from '../shared/time-span.js'
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'
 
+/** What the slots still wait for: the resource, the service or both; null when both are chosen. */
+export type SlotsAwait = 'both' | 'resource' | 'service' | null
+
+const AWAITING = {
+  both: 'chooseResourceAndService',
+  resource: 'chooseResource',
+  service: 'chooseService',
+} as const
+
 interface Props extends Slots {
-  /** Whether both the resource and the service are chosen, which the slots depend on. */
-  chosen: boolean
+  awaiting: SlotsAwait
   onPick: (slot: TimeRange) => void
   /** The start time the field holds, pressed among the slots. */
   start: null | string
@@ -18,11 +27,11 @@ interface Props extends Slots {
 }
 
 /** The free start times as buttons, or why there are none to show. */
-export const SlotList: React.FC<Props> = ({ chosen, error, onPick, slots, start, timezone }) => {
+export const SlotList: React.FC<Props> = ({ awaiting, error, onPick, slots, start, timezone }) => {
   const { t } = useReserveTranslation()
   const format = useFormatters(timezone)
-  if (!chosen) {
-    return <p className="rl-slot-picker__note">{t('chooseResourceAndService')}</p>
+  if (awaiting !== null) {
+    return <p className="rl-slot-picker__note">{t(AWAITING[awaiting])}</p>
   }
   if (error) {
     return <p className="rl-slot-picker__note rl-slot-picker__note--error">{error}</p>
@@ -44,7 +53,7 @@ export const SlotList: React.FC<Props> = ({ chosen, error, onPick, slots, start,
           onClick={() => onPick(slot)}
           type="button"
         >
-          {format.time(slot.start)}
+          {isAllDay({ endTime: slot.end, startTime: slot.start }, timezone) ? t('allDay') : format.time(slot.start)}
         </button>
       ))}
     </div>

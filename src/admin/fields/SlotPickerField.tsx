@@ -9,13 +9,20 @@ import type { AdminSettings } from '../../plugin/http/contract.js'
 import { useFormatters } from '../shared/use-formatters.js'
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'
 import { SlotDayNav } from './SlotDayNav.js'
-import { SlotList } from './SlotList.js'
+import { SlotList, type SlotsAwait } from './SlotList.js'
 import { useBookingFields } from './use-booking-fields.js'
 import { usePickerDate } from './use-picker-date.js'
 import { useSlots } from './use-slots.js'
 import './slot-picker-field.css'
 
 type Props = DateFieldClientProps & { settings: AdminSettings }
+
+const awaiting = (resource: unknown, service: unknown): SlotsAwait => {
+  if (resource === null) {
+    return service === null ? 'both' : 'resource'
+  }
+  return service === null ? 'service' : null
+}
 
 /**
  * The start time, typed in as usual or picked from the free start times of the chosen
@@ -46,7 +53,7 @@ export const SlotPickerField: React.FC<Props> = (props) => {
             <p className="rl-slot-picker__chosen">{t('chosenStart', { time: format.dateTime(start) })}</p>
           )}
           <SlotList
-            chosen={resource !== null && service !== null}
+            awaiting={awaiting(resource, service)}
             error={error}
             onPick={(slot) => {
               setValue(slot.start)

@@ -11,6 +11,8 @@ import { useStatusMove } from './use-status-move.js'
 import './status-actions.css'
 
 interface Props {
+  /** Who and when, for the toast after a move (see `bookingName`). */
+  booking?: string
   onChanged: () => void
   reservationId: string
   settings: AdminSettings
@@ -21,16 +23,21 @@ interface Props {
  * One button per status the machine allows next. Cancelling first asks for an optional reason,
  * which the ledger keeps in the reservation's history.
  */
-export const StatusActions: React.FC<Props> = ({ onChanged, reservationId, settings, status }) => {
+export const StatusActions: React.FC<Props> = ({ booking, onChanged, reservationId, settings, status }) => {
   const { has, t } = useReserveTranslation()
   const [cancelling, setCancelling] = useState(false)
   // Kept here rather than in the form, so going back and cancelling again keeps what was typed.
   const [reason, setReason] = useState('')
-  const { busy, move } = useStatusMove(reservationId, settings, () => {
-    setCancelling(false)
-    setReason('')
-    onChanged()
-  })
+  const { busy, move } = useStatusMove(
+    reservationId,
+    settings,
+    () => {
+      setCancelling(false)
+      setReason('')
+      onChanged()
+    },
+    booking,
+  )
   const next = nextStatuses(status, settings)
   if (next.length === 0) {
     return null

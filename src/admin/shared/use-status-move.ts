@@ -11,13 +11,21 @@ export interface StatusMove {
   move: (target: string, why?: string) => Promise<void>
 }
 
-/** Moves a reservation to `target`, busy meanwhile; `onMoved` follows a move that worked. */
-export const useStatusMove = (reservationId: string, settings: AdminSettings, onMoved: () => void): StatusMove => {
+/**
+ * Moves a reservation to `target`, busy meanwhile; `onMoved` follows a move that worked. The
+ * toast names the booking when `booking` (who and when) is given.
+ */
+export const useStatusMove = (
+  reservationId: string,
+  settings: AdminSettings,
+  onMoved: () => void,
+  booking?: string,
+): StatusMove => {
   const changeStatus = useStatusChange(settings)
   const [busy, setBusy] = useState(false)
   const move = async (target: string, why?: string): Promise<void> => {
     setBusy(true)
-    const changed = await changeStatus(reservationId, target, why)
+    const changed = await changeStatus(reservationId, target, why, booking)
     setBusy(false)
     if (changed) {
       onMoved()

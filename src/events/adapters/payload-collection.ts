@@ -1,9 +1,13 @@
-import type { Access, CollectionConfig } from 'payload'
+import type { Access, CollectionConfig, StaticLabel } from 'payload'
+
+type FieldName = 'data' | 'eventId' | 'metadata' | 'recordedAt' | 'revision' | 'stream' | 'type'
 
 export const DEFAULT_EVENTS_COLLECTION = 'reservation-events'
 
 export interface ReservationEventsCollectionArgs {
-  adminGroup?: string
+  adminGroup?: Record<string, string> | string
+  /** The collection's and its fields' names, by field name (`singular`, `plural` for the collection's). */
+  labels?: Partial<Record<'plural' | 'singular' | FieldName, StaticLabel>>
   /** Who may read the ledger over HTTP and in the admin; nobody unless given (events hold guest details). */
   read?: Access
   slug?: string
@@ -20,6 +24,7 @@ const nobody: Access = () => false
 export const reservationEventsCollection = ({
   slug = DEFAULT_EVENTS_COLLECTION,
   adminGroup,
+  labels = {},
   read = nobody,
 }: ReservationEventsCollectionArgs = {}): CollectionConfig => ({
   slug,
@@ -31,15 +36,22 @@ export const reservationEventsCollection = ({
   },
   disableDuplicate: true,
   fields: [
-    { name: 'stream', type: 'text', index: true, required: true },
-    { name: 'revision', type: 'number', required: true },
+    { name: 'stream', type: 'text', index: true, label: labels.stream, required: true },
+    { name: 'revision', type: 'number', label: labels.revision, required: true },
     // UUIDv7: also the event's global position, so it must sort in time order.
-    { name: 'eventId', type: 'text', index: true, required: true, unique: true },
-    { name: 'type', type: 'text', required: true },
-    { name: 'data', type: 'json', required: true },
-    { name: 'metadata', type: 'json', required: true },
-    { name: 'recordedAt', type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } }, required: true },
+    { name: 'eventId', type: 'text', index: true, label: labels.eventId, required: true, unique: true },
+    { name: 'type', type: 'text', label: labels.type, required: true },
+    { name: 'data', type: 'json', label: labels.data, required: true },
+    { name: 'metadata', type: 'json', label: labels.metadata, required: true },
+    {
+      name: 'recordedAt',
+      type: 'date',
+      admin: { date: { pickerAppearance: 'dayAndTime' } },
+      label: labels.recordedAt,
+      required: true,
+    },
   ],
+  ...(labels.singular && labels.plural ? { labels: { plural: labels.plural, singular: labels.singular } } : {}),
   indexes: [{ fields: ['stream', 'revision'], unique: true }],
   timestamps: false,
 })

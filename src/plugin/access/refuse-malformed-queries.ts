@@ -22,14 +22,23 @@ const JSON_PATH_OPERATORS = new Set(['equals', 'not_equals', 'in', 'not_in', 'li
 
 const refuse = (message: string) => new APIError(message, 400, undefined, true)
 
-/** The field a dotted path names, through groups and arrays; undefined for an unknown path. */
-const fieldAt = (fields: FlattenedField[], path: string): FlattenedField | undefined => {
+/**
+ * The field a dotted path names, through groups and arrays and into the collection a relation
+ * points at (`customer.name`); undefined for an unknown path.
+ */
+const fieldAt = (payload: Payload, fields: FlattenedField[], path: string): FlattenedField | undefined => {
   const [head, ...rest] = path.split('.')
   const field = fields.find((candidate) => candidate.name === head)
   if (!field || rest.length === 0) {
     return field
   }
-  return 'flattenedFields' in field ? fieldAt(field.flattenedFields, rest.join('.')) : field
+  if ('flattenedFields' in field) {
+    return fieldAt(payload, field.flattenedFields, rest.join('.'))
+  }
+  const related = (field.type === 'relationship' || field.type === 'upload') && typeof field.relationTo === 'string'
+    ? payload.collections[field.relationTo as keyof typeof payload.collections]
+    : undefined
+  return related ? fieldAt(payload, related.config.flattenedFields, rest.join('.')) : field
 }
 
 /** Whether a dotted path leads into a JSON field (past its name), where queries are JSON path queries. */
@@ -114,7 +123,7 @@ export const refuseMalformedQueries =
     }
     const fields = req.payload.collections[collection as keyof typeof req.payload.collections].config.flattenedFields
     for (const [path, operator, operand] of conditionsOf(where)) {
-      const field = fieldAt(fields, path)
+      const field = fieldAt(req.payload, fields, path)
       const kind = path === 'id' ? 'id' : field?.type
       if (GEOMETRIC.has(operator) && kind !== 'point') {
         throw refuse(`Invalid query: ${path} cannot be queried with ${operator}`)

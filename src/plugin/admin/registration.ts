@@ -128,6 +128,22 @@ export const withAdmin = (config: Config, options: ResolvedOptions): Config => {
   }
 }
 
+const OWN = {
+  customerCell: `${CLIENT}#CustomerCell`,
+  formBehaviour: `${CLIENT}#ReservationFormBehaviour`,
+  itemsField: `${CLIENT}#ItemsField`,
+  statusField: `${CLIENT}#StatusField`,
+} as const
+
+/**
+ * A piece of the reservations form or list a site does not replace: the status select offering
+ * the machine's moves, the customer column showing guests, the items only where there are some,
+ * the form's title and Escape guard.
+ * None when the plugin is disabled, like the admin UI as a whole.
+ */
+export const reservationComponent = (options: ResolvedOptions, name: keyof typeof OWN): string | undefined =>
+  options.disabled ? undefined : OWN[name]
+
 /**
  * The component of a reservation field: the customer search or the slot picker (or the site's
  * replacement). None when the site chose Payload's default, or the plugin is disabled, since

@@ -7,6 +7,7 @@ import type { ResolvedOptions } from '../options.js'
 
 import { isCustomer } from '../access/is-customer.js'
 import { isPrivileged } from '../access/is-privileged.js'
+import { collectionLabels, label, navigationGroup } from '../collections/labels.js'
 import { CommandRejected } from '../../events/rejection.js'
 import { isReadable } from '../endpoints/readable-ids.js'
 import { parseRecordId } from '../http/record-id.js'
@@ -33,11 +34,11 @@ export const feedKeysCollection = (options: ResolvedOptions): CollectionConfig =
     read: ({ req }) => ownFeeds(req, options),
     update: () => false,
   },
-  admin: { group: options.adminGroup, useAsTitle: 'label' },
+  admin: { group: navigationGroup(options.adminGroup), useAsTitle: 'label' },
   fields: [
-    { name: 'label', type: 'text' },
-    { name: 'resource', type: 'relationship', relationTo: options.slugs.resources },
-    { name: 'customer', type: 'relationship', relationTo: options.slugs.customers },
+    { name: 'label', type: 'text', label: label('field_label') },
+    { name: 'resource', type: 'relationship', label: label('resource'), relationTo: options.slugs.resources },
+    { name: 'customer', type: 'relationship', label: label('customer'), relationTo: options.slugs.customers },
     { name: 'secretHash', type: 'text', access: { read: () => false }, admin: { hidden: true }, index: true },
   ],
   hooks: {
@@ -72,5 +73,6 @@ export const feedKeysCollection = (options: ResolvedOptions): CollectionConfig =
       },
     ],
   },
+  labels: collectionLabels('coll_feedKey', 'coll_feedKeys'),
   slug: FEED_KEYS_COLLECTION,
 })

@@ -4,6 +4,7 @@ import type { ResolvedOptions } from '../options.js'
 
 import { customerAccess } from '../access/customer-access.js'
 import { isPrivileged } from '../access/is-privileged.js'
+import { collectionLabels, label, navigationGroup } from './labels.js'
 
 type NamedField = { name: string } & Field
 
@@ -12,14 +13,20 @@ const customerFields = (resolved: ResolvedOptions): NamedField[] => {
   // Notes are the staff's notes about a customer: never shown to, or set by, the customer.
   const privileged: FieldAccess = ({ req }) => isPrivileged(req.user, resolved)
   return [
-    { name: 'name', type: 'text' },
-    { name: 'phone', type: 'text' },
-    { name: 'notes', type: 'textarea', access: { create: privileged, read: privileged, update: privileged } },
+    { name: 'name', type: 'text', label: label('field_name') },
+    { name: 'phone', type: 'text', label: label('field_phone') },
+    {
+      name: 'notes',
+      type: 'textarea',
+      access: { create: privileged, read: privileged, update: privileged },
+      label: label('notes'),
+    },
     {
       name: 'bookings',
       type: 'join',
       admin: { defaultColumns: ['startTime', 'service', 'status'] },
       collection: resolved.slugs.reservations,
+      label: label('field_bookings'),
       on: 'customer',
     },
   ]
@@ -59,10 +66,11 @@ export const buildCustomersCollection = (resolved: ResolvedOptions): CollectionC
   access: { ...customerAccess(resolved), ...resolved.access.customers },
   admin: {
     defaultColumns: ['email', 'name', 'phone'],
-    group: resolved.adminGroup,
+    group: navigationGroup(resolved.adminGroup),
     useAsTitle: 'email',
   },
   auth: true,
+  labels: collectionLabels('coll_customer', 'coll_customers'),
   fields: customerFields(resolved),
 })
 

@@ -6,10 +6,11 @@ import { ownedRecordAccess } from '../access/owned-record-access.js'
 import { relationIdsForNonStaff } from '../access/relation-ids-for-non-staff.js'
 import { calendarFeedsField } from './fields/calendar-feeds-field.js'
 import { ownerField } from './fields/owner-field.js'
-import { descriptionField, imageFields, nameField } from './fields/presentation-fields.js'
+import { activeField, descriptionField, imageFields, nameField } from './fields/presentation-fields.js'
 import { timeZoneField } from './fields/time-zone-field.js'
 import { timeZoneFromTenant } from '../tenancy/time-zone-from-tenant.js'
 import { wholeNumberField } from './fields/whole-number-field.js'
+import { collectionLabels, label, navigationGroup, translatedOptions } from './labels.js'
 
 /** Who or what is booked: a staff member, room or piece of equipment, with its capacity. */
 export const buildResourcesCollection = (resolved: ResolvedOptions): CollectionConfig => ({
@@ -17,16 +18,18 @@ export const buildResourcesCollection = (resolved: ResolvedOptions): CollectionC
   access: { ...ownedRecordAccess(resolved), ...resolved.access.resources },
   admin: {
     defaultColumns: ['name', 'resourceType', 'quantity', 'active'],
-    group: resolved.adminGroup,
+    group: navigationGroup(resolved.adminGroup),
     useAsTitle: 'name',
   },
+  labels: collectionLabels('coll_resource', 'coll_resources'),
   fields: [
     nameField(resolved),
-    { name: 'services', type: 'relationship', hasMany: true, relationTo: resolved.slugs.services },
+    { name: 'services', type: 'relationship', hasMany: true, label: label('field_services'), relationTo: resolved.slugs.services },
     wholeNumberField({
       name: 'quantity',
-      admin: { description: 'Identical units, or total seats when capacity is per guest.' },
+      admin: { description: label('desc_quantity') },
       defaultValue: 1,
+      label: label('field_quantity'),
       min: 1,
       required: true,
     }),
@@ -34,10 +37,8 @@ export const buildResourcesCollection = (resolved: ResolvedOptions): CollectionC
       name: 'capacityMode',
       type: 'select',
       defaultValue: 'per-reservation',
-      options: [
-        { label: 'Per reservation', value: 'per-reservation' },
-        { label: 'Per guest', value: 'per-guest' },
-      ],
+      label: label('field_capacityMode'),
+      options: translatedOptions('capacityMode', ['per-reservation', 'per-guest']),
       required: true,
     },
     timeZoneField(resolved.timezone, { fromTenant: resolved.multiTenant.tenantTimezoneField !== null }),
@@ -45,14 +46,15 @@ export const buildResourcesCollection = (resolved: ResolvedOptions): CollectionC
       name: 'resourceType',
       type: 'select',
       defaultValue: resolved.resourceTypes[0],
-      options: resolved.resourceTypes,
+      label: label('field_resourceType'),
+      options: translatedOptions('resourceType', resolved.resourceTypes),
       required: true,
     },
     descriptionField(resolved),
     ...imageFields(resolved),
     calendarFeedsField,
     ownerField(resolved),
-    { name: 'active', type: 'checkbox', admin: { position: 'sidebar' }, defaultValue: true },
+    activeField,
   ],
   hooks: {
     afterRead: [relationIdsForNonStaff(resolved, ['owner', 'services'])],

@@ -8,16 +8,10 @@ import { relationIdsForNonStaff } from '../access/relation-ids-for-non-staff.js'
 import { scheduleAccess } from '../access/schedule-access.js'
 import { calendarDateField } from './fields/calendar-date-field.js'
 import { endTimeField, startTimeField } from './fields/time-of-day-fields.js'
+import { activeField } from './fields/presentation-fields.js'
+import { collectionLabels, label, navigationGroup, translatedOptions } from './labels.js'
 
-const WEEKDAYS = [
-  { label: 'Monday', value: 'mon' },
-  { label: 'Tuesday', value: 'tue' },
-  { label: 'Wednesday', value: 'wed' },
-  { label: 'Thursday', value: 'thu' },
-  { label: 'Friday', value: 'fri' },
-  { label: 'Saturday', value: 'sat' },
-  { label: 'Sunday', value: 'sun' },
-]
+const WEEKDAYS = translatedOptions('weekday', ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'])
 
 // A one-day exception need not repeat its date: an empty end date ends on the start date.
 const endOnStartDate: FieldHook = ({ siblingData, value }) => value || (siblingData as { date?: unknown }).date
@@ -32,11 +26,12 @@ export const buildSchedulesCollection = (resolved: ResolvedOptions): CollectionC
   access: { ...scheduleAccess(resolved), ...resolved.access.schedules },
   admin: {
     defaultColumns: ['name', 'resource', 'active'],
-    group: resolved.adminGroup,
+    group: navigationGroup(resolved.adminGroup),
     useAsTitle: 'name',
   },
+  labels: collectionLabels('coll_schedule', 'coll_schedules'),
   fields: [
-    { name: 'name', type: 'text', required: true },
+    { name: 'name', type: 'text', label: label('field_name'), required: true },
     {
       name: 'resource',
       type: 'relationship',
@@ -46,19 +41,22 @@ export const buildSchedulesCollection = (resolved: ResolvedOptions): CollectionC
           ? { [ownerFieldOf(resolved)]: { equals: user.id } }
           : true,
       index: true,
+      label: label('resource'),
       relationTo: resolved.slugs.resources,
       required: true,
     },
-    { name: 'active', type: 'checkbox', admin: { position: 'sidebar' }, defaultValue: true },
+    activeField,
     {
       name: 'recurringSlots',
       type: 'array',
-      admin: { description: 'Weekly windows. An end time of 24:00 closes at midnight.' },
+      label: label('field_recurringSlots'),
+      labels: { plural: label('field_recurringSlots'), singular: label('row_recurringSlot') },
+      admin: { description: label('desc_recurringSlots') },
       fields: [
         {
           type: 'row',
           fields: [
-            { name: 'day', type: 'select', options: WEEKDAYS, required: true },
+            { name: 'day', type: 'select', label: label('field_day'), options: WEEKDAYS, required: true },
             startTimeField({ required: true }),
             endTimeField({ required: true }),
           ],
@@ -68,12 +66,14 @@ export const buildSchedulesCollection = (resolved: ResolvedOptions): CollectionC
     {
       name: 'manualSlots',
       type: 'array',
-      admin: { description: 'Windows on specific dates, in addition to the weekly ones.' },
+      label: label('field_manualSlots'),
+      labels: { plural: label('field_manualSlots'), singular: label('row_manualSlot') },
+      admin: { description: label('desc_manualSlots') },
       fields: [
         {
           type: 'row',
           fields: [
-            calendarDateField({ name: 'date', required: true }),
+            calendarDateField({ name: 'date', label: label('field_date'), required: true }),
             startTimeField({ required: true }),
             endTimeField({ required: true }),
           ],
@@ -83,17 +83,18 @@ export const buildSchedulesCollection = (resolved: ResolvedOptions): CollectionC
     {
       name: 'exceptions',
       type: 'array',
+      label: label('field_exceptions'),
+      labels: { plural: label('field_exceptions'), singular: label('row_exception') },
       admin: {
-        description:
-          'Unavailable days, from date to end date inclusive. With start and end times only that window of each day is blocked.',
+        description: label('desc_exceptions'),
       },
       fields: [
         {
           type: 'row',
           fields: [
-            calendarDateField({ name: 'date', required: true }),
+            calendarDateField({ name: 'date', label: label('field_date'), required: true }),
             {
-              ...calendarDateField({ name: 'endDate', notBefore: 'date', required: false }),
+              ...calendarDateField({ label: label('field_endDate'), name: 'endDate', notBefore: 'date', required: false }),
               hooks: { beforeValidate: [endOnStartDate] },
             },
           ],
@@ -105,10 +106,11 @@ export const buildSchedulesCollection = (resolved: ResolvedOptions): CollectionC
               name: 'type',
               type: 'select',
               defaultValue: resolved.leaveTypes[0],
-              options: resolved.leaveTypes,
+              label: label('field_type'),
+              options: translatedOptions('leaveType', resolved.leaveTypes),
               required: true,
             },
-            { name: 'reason', type: 'text' },
+            { name: 'reason', type: 'text', label: label('field_reason') },
           ],
         },
         {

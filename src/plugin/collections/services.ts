@@ -6,9 +6,10 @@ import { ownedRecordAccess } from '../access/owned-record-access.js'
 import { relationIdsForNonStaff } from '../access/relation-ids-for-non-staff.js'
 import { ownerField } from './fields/owner-field.js'
 import { maxFlexibleDurationField } from './fields/max-flexible-duration.js'
-import { descriptionField, imageFields, nameField } from './fields/presentation-fields.js'
+import { activeField, descriptionField, imageFields, nameField } from './fields/presentation-fields.js'
 import { wholeNumberField } from './fields/whole-number-field.js'
 import { forceFullDayDuration } from './hooks/force-full-day-duration.js'
+import { collectionLabels, label, navigationGroup, translatedOptions } from './labels.js'
 
 /** What can be booked: a treatment, room type or offering, with its length and buffers. */
 export const buildServicesCollection = (resolved: ResolvedOptions): CollectionConfig => ({
@@ -16,79 +17,81 @@ export const buildServicesCollection = (resolved: ResolvedOptions): CollectionCo
   access: { ...ownedRecordAccess(resolved), ...resolved.access.services },
   admin: {
     defaultColumns: ['name', 'duration', 'price', 'active'],
-    group: resolved.adminGroup,
+    group: navigationGroup(resolved.adminGroup),
     useAsTitle: 'name',
   },
+  labels: collectionLabels('coll_service', 'coll_services'),
   fields: [
     nameField(resolved),
     {
       name: 'durationType',
       type: 'select',
       defaultValue: 'fixed',
-      options: [
-        { label: 'Fixed', value: 'fixed' },
-        { label: 'Flexible', value: 'flexible' },
-        { label: 'Full day', value: 'full-day' },
-      ],
+      label: label('field_durationType'),
+      options: translatedOptions('durationType', ['fixed', 'flexible', 'full-day']),
       required: true,
     },
     wholeNumberField({
       name: 'duration',
       admin: {
         condition: (data) => data?.durationType !== 'full-day',
-        description: 'Minutes. Full-day services always last 1440; for flexible ones this is the shortest booking.',
+        description: label('desc_duration'),
       },
+      label: label('field_duration'),
       min: 1,
       required: true,
     }),
     maxFlexibleDurationField,
-    { name: 'price', type: 'number', min: 0 },
+    { name: 'price', type: 'number', label: label('field_price'), min: 0 },
     {
       name: 'requiredResources',
       type: 'relationship',
-      admin: { description: 'Resource pools needed in addition to the booked resource.' },
+      admin: { description: label('desc_requiredResources') },
       hasMany: true,
+      label: label('field_requiredResources'),
       relationTo: resolved.slugs.resources,
     },
     {
       name: 'allowGuestBooking',
       type: 'select',
-      admin: { description: 'Inherit follows the plugin-wide setting.' },
+      admin: { description: label('desc_allowGuestBooking') },
       defaultValue: 'inherit',
-      options: [
-        { label: 'Enabled', value: 'enabled' },
-        { label: 'Disabled', value: 'disabled' },
-        { label: 'Inherit', value: 'inherit' },
-      ],
+      label: label('field_allowGuestBooking'),
+      options: translatedOptions('guestBooking', ['enabled', 'disabled', 'inherit']),
       required: true,
     },
     wholeNumberField({
       name: 'bufferTimeBefore',
-      admin: { description: 'Minutes kept free before each booking.' },
+      admin: { description: label('desc_bufferTimeBefore') },
+      label: label('field_bufferTimeBefore'),
       max: 1439,
       min: 0,
     }),
     wholeNumberField({
       name: 'bufferTimeAfter',
-      admin: { description: 'Minutes kept free after each booking; empty uses the plugin default.' },
+      admin: { description: label('desc_bufferTimeAfter') },
+      label: label('field_bufferTimeAfter'),
       max: 1439,
       min: 0,
     }),
     wholeNumberField({
       name: 'slotInterval',
-      admin: { description: 'Minutes between offered start times; empty uses the plugin default.' },
+      admin: { description: label('desc_slotInterval') },
+      label: label('field_slotInterval'),
       max: 1440,
       min: 1,
     }),
     wholeNumberField({
       name: 'minNoticeMinutes',
-      admin: { description: 'How soon a customer may book: minutes before the start. Empty uses the plugin default.' },
+      admin: { description: label('desc_minNoticeMinutes') },
+      label: label('field_minNoticeMinutes'),
       max: 525_600,
       min: 0,
     }),
     wholeNumberField({
       name: 'maxAdvanceDays',
-      admin: { description: 'How far ahead a customer may book, in days. Empty uses the plugin default.' },
+      admin: { description: label('desc_maxAdvanceDays') },
+      label: label('field_maxAdvanceDays'),
       max: 3660,
       min: 1,
     }),
@@ -97,12 +100,13 @@ export const buildServicesCollection = (resolved: ResolvedOptions): CollectionCo
     {
       name: 'resources',
       type: 'join',
-      admin: { description: 'The resources that offer this service (set on each resource).' },
+      admin: { description: label('desc_serviceResources') },
       collection: resolved.slugs.resources,
+      label: label('field_resources'),
       on: 'services',
     },
     ownerField(resolved),
-    { name: 'active', type: 'checkbox', admin: { position: 'sidebar' }, defaultValue: true },
+    activeField,
   ],
   hooks: {
     afterRead: [relationIdsForNonStaff(resolved, ['owner', 'requiredResources'])],

@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import type { ResolvedOptions } from '../options.js'
 
 import { isPrivileged } from '../access/is-privileged.js'
+import { collectionLabels, label, navigationGroup } from '../collections/labels.js'
 
 export const FEEDS_COLLECTION = 'reservation-calendar-feeds'
 
@@ -23,21 +24,28 @@ export const feedsCollection = (options: ResolvedOptions): CollectionConfig => (
   },
   admin: {
     defaultColumns: ['url', 'resource', 'lastSyncedAt', 'stale'],
-    description: 'Busy time synced from the calendar feeds of resources. Read-only: edit the feeds on the resource.',
-    group: options.adminGroup,
+    description: label('desc_feeds'),
+    group: navigationGroup(options.adminGroup),
     useAsTitle: 'url',
   },
   fields: [
-    { name: 'resource', type: 'relationship', index: true, relationTo: options.slugs.resources, required: true },
-    { name: 'url', type: 'text', required: true },
-    { name: 'lastSyncedAt', type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } } },
-    { name: 'lastAttemptAt', type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } } },
-    { name: 'stale', type: 'checkbox', admin: { description: `${STALE_AFTER_FAILURES} or more failed syncs in a row.` }, defaultValue: false },
-    { name: 'failures', type: 'number', defaultValue: 0 },
-    { name: 'lastError', type: 'text' },
+    { name: 'resource', type: 'relationship', index: true, label: label('resource'), relationTo: options.slugs.resources, required: true },
+    { name: 'url', type: 'text', label: label('field_url'), required: true },
+    { name: 'lastSyncedAt', type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } }, label: label('field_lastSyncedAt') },
+    { name: 'lastAttemptAt', type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } }, label: label('field_lastAttemptAt') },
+    {
+      name: 'stale',
+      type: 'checkbox',
+      admin: { description: label('desc_stale', { count: STALE_AFTER_FAILURES }) },
+      defaultValue: false,
+      label: label('field_stale'),
+    },
+    { name: 'failures', type: 'number', defaultValue: 0, label: label('field_failures') },
+    { name: 'lastError', type: 'text', label: label('field_lastError') },
     { name: 'etag', type: 'text', admin: { hidden: true } },
     { name: 'intervals', type: 'json', admin: { hidden: true } },
   ],
   graphQL: false,
+  labels: collectionLabels('coll_feed', 'coll_feeds'),
   slug: FEEDS_COLLECTION,
 })

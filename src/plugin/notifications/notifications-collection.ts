@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import type { ResolvedOptions } from '../options.js'
 
 import { isPrivileged } from '../access/is-privileged.js'
+import { collectionLabels, label, navigationGroup, translatedOptions } from '../collections/labels.js'
 
 export const NOTIFICATIONS_COLLECTION = 'reservation-notifications'
 
@@ -13,15 +14,22 @@ export const NOTIFICATIONS_COLLECTION = 'reservation-notifications'
  */
 export const notificationsCollection = (options: ResolvedOptions): CollectionConfig => ({
   access: { create: () => false, delete: () => false, read: ({ req }) => isPrivileged(req.user, options), update: () => false },
-  admin: { defaultColumns: ['kind', 'to', 'status', 'createdAt'], group: options.adminGroup, useAsTitle: 'key' },
+  admin: { defaultColumns: ['kind', 'to', 'status', 'createdAt'], group: navigationGroup(options.adminGroup), useAsTitle: 'key' },
   fields: [
-    { name: 'key', type: 'text', index: true, required: true, unique: true },
-    { name: 'kind', type: 'text' },
-    { name: 'reservationId', type: 'text', index: true },
-    { name: 'to', type: 'text' },
-    { name: 'status', type: 'select', defaultValue: 'sending', options: ['sending', 'sent', 'failed'] },
-    { name: 'error', type: 'text' },
+    { name: 'key', type: 'text', index: true, label: label('field_key'), required: true, unique: true },
+    { name: 'kind', type: 'text', label: label('field_kind') },
+    { name: 'reservationId', type: 'text', index: true, label: label('field_reservationId') },
+    { name: 'to', type: 'text', label: label('field_to') },
+    {
+      name: 'status',
+      type: 'select',
+      defaultValue: 'sending',
+      label: label('field_status'),
+      options: translatedOptions('mailStatus', ['sending', 'sent', 'failed']),
+    },
+    { name: 'error', type: 'text', label: label('field_error') },
   ],
   graphQL: false,
+  labels: collectionLabels('coll_notification', 'coll_notifications'),
   slug: NOTIFICATIONS_COLLECTION,
 })

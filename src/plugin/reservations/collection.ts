@@ -2,16 +2,27 @@ import type { CollectionConfig, FieldAccess } from 'payload'
 
 import type { ResolvedOptions } from '../options.js'
 
-import { reservationFieldComponents } from '../admin/registration.js'
+import { reservationComponent, reservationFieldComponents } from '../admin/registration.js'
+import { adminSettings } from '../admin/settings.js'
 import { isCustomer } from '../access/is-customer.js'
 import { reservationAccess } from '../access/reservation-access.js'
 import { relationIdsForNonStaff } from '../access/relation-ids-for-non-staff.js'
 import { refuseMalformedQueries } from '../access/refuse-malformed-queries.js'
+import { collectionLabels, label, navigationGroup, translatedOptions } from '../collections/labels.js'
 import { reservationWriteHooks } from './write-hooks.js'
 
 const nobody: FieldAccess = () => false
 
 const dateTime = { date: { pickerAppearance: 'dayAndTime' as const } }
+
+/**
+ * Fields only the API or the ledger fill in: shown on a reservation that has them, never on a
+ * new one's form. (Only on optional fields: a condition makes a required column nullable.)
+ */
+const whenSet = (name: string) => (data: Record<string, unknown> | undefined) => {
+  const value = data?.[name]
+  return value !== undefined && value !== null && value !== ''
+}
 
 /**
  * The reservations collection: a projection of the reservation streams. Writes through Payload
@@ -21,64 +32,93 @@ const dateTime = { date: { pickerAppearance: 'dayAndTime' as const } }
 export const buildReservationsCollection = (options: ResolvedOptions): CollectionConfig => {
   const { slugs, statusMachine } = options
   const hooks = options.disabled ? undefined : reservationWriteHooks(options)
+  const statusField = reservationComponent(options, 'statusField')
+  const customerCell = reservationComponent(options, 'customerCell')
+  const formBehaviour = reservationComponent(options, 'formBehaviour')
+  const itemsField = reservationComponent(options, 'itemsField')
   return {
     access: { ...reservationAccess(options), ...options.access.reservations },
     admin: {
       defaultColumns: ['startTime', 'resource', 'service', 'status', 'customer'],
-      group: options.adminGroup,
+      group: navigationGroup(options.adminGroup),
+      // The list's search box: who booked (customer or guest), by name or e-mail.
+      listSearchableFields: ['customer.name', 'customer.email', 'guest.name', 'guest.email'],
       useAsTitle: 'startTime',
     },
+    // The list view (and a find without `sort`): by when the bookings are, the latest first.
+    defaultSort: '-startTime',
+    labels: collectionLabels('coll_reservation', 'coll_reservations'),
     fields: [
       // Ids are made by the ledger (UUIDv7) so they are the same on every database.
       { name: 'id', type: 'text', access: { update: nobody }, admin: { hidden: true } },
-      { name: 'service', type: 'relationship', relationTo: slugs.services, required: true },
-      { name: 'resource', type: 'relationship', index: true, relationTo: slugs.resources, required: true },
+      { name: 'service', type: 'relationship', label: label('service'), relationTo: slugs.services, required: true },
+      { name: 'resource', type: 'relationship', index: true, label: label('resource'), relationTo: slugs.resources, required: true },
       {
         name: 'startTime',
         type: 'date',
         admin: { ...dateTime, components: reservationFieldComponents(options, 'slotPicker') },
         index: true,
+        label: label('field_startTime'),
         required: true,
       },
-      { name: 'endTime', type: 'date', admin: { ...dateTime, description: 'Calculated from the service when left empty.' } },
+      {
+        name: 'endTime',
+        type: 'date',
+        admin: { ...dateTime, description: label('desc_reservationEndTime') },
+        label: label('field_endTime'),
+      },
       {
         name: 'status',
         type: 'select',
+        ...(statusField && { admin: { components: { Field: { clientProps: { settings: adminSettings(options) }, path: statusField } } } }),
         defaultValue: statusMachine.defaultStatus,
         index: true,
-        options: statusMachine.statuses.map((status) => ({ label: status, value: status })),
+        label: label('field_status'),
+        options: translatedOptions('status', statusMachine.statuses),
       },
       {
         name: 'customer',
         type: 'relationship',
-        admin: { components: reservationFieldComponents(options, 'customerField') },
+        admin: { components: { ...reservationFieldComponents(options, 'customerField'), ...(customerCell && { Cell: customerCell }) } },
         // A signed-in customer books for themselves (the booking rules refuse anyone else).
         defaultValue: ({ user }) => (isCustomer(user, options) ? user?.id : undefined),
         index: true,
+        label: label('customer'),
         relationTo: slugs.customers,
       },
       {
         name: 'guest',
         type: 'group',
         fields: [
-          { name: 'name', type: 'text' },
-          { name: 'email', type: 'email' },
-          { name: 'phone', type: 'text' },
+          { name: 'name', type: 'text', label: label('field_name') },
+          { name: 'email', type: 'email', label: label('field_email') },
+          { name: 'phone', type: 'text', label: label('field_phone') },
         ],
+        label: label('guest'),
       },
-      { name: 'guestCount', type: 'number', defaultValue: 1, min: 1 },
+      { name: 'guestCount', type: 'number', defaultValue: 1, label: label('guestCount'), min: 1 },
       {
         name: 'items',
         type: 'array',
+        ...(itemsField && { admin: { components: { Field: itemsField } } }),
         fields: [
-          { name: 'resource', type: 'relationship', relationTo: slugs.resources, required: true },
-          { name: 'service', type: 'relationship', relationTo: slugs.services },
-          { name: 'startTime', type: 'date', admin: dateTime },
-          { name: 'endTime', type: 'date', admin: dateTime },
-          { name: 'guestCount', type: 'number', min: 1 },
+          { name: 'resource', type: 'relationship', label: label('resource'), relationTo: slugs.resources, required: true },
+          { name: 'service', type: 'relationship', label: label('service'), relationTo: slugs.services },
+          { name: 'startTime', type: 'date', admin: dateTime, label: label('field_startTime') },
+          { name: 'endTime', type: 'date', admin: dateTime, label: label('field_endTime') },
+          { name: 'guestCount', type: 'number', label: label('guestCount'), min: 1 },
         ],
+        label: label('field_items'),
+        labels: { plural: label('field_items'), singular: label('row_item') },
       },
-      { name: 'idempotencyKey', type: 'text', access: { update: nobody }, index: true },
+      {
+        name: 'idempotencyKey',
+        type: 'text',
+        access: { update: nobody },
+        admin: { condition: whenSet('idempotencyKey'), position: 'sidebar', readOnly: true },
+        index: true,
+        label: label('field_idempotencyKey'),
+      },
       // Holds the SHA-256 of a guest's cancellation token; the token itself is never stored.
       {
         name: 'cancellationToken',
@@ -86,13 +126,15 @@ export const buildReservationsCollection = (options: ResolvedOptions): Collectio
         access: { create: nobody, read: nobody, update: nobody },
         hidden: true,
       },
-      { name: 'notes', type: 'textarea' },
+      { name: 'notes', type: 'textarea', label: label('notes') },
       {
         name: 'ledgerRevision',
         type: 'number',
         access: { create: nobody, update: nobody },
-        admin: { description: 'Revision of the reservation stream this document reflects.', position: 'sidebar', readOnly: true },
+        admin: { condition: whenSet('ledgerRevision'), description: label('desc_ledgerRevision'), position: 'sidebar', readOnly: true },
+        label: label('field_ledgerRevision'),
       },
+      ...(formBehaviour ? [{ name: 'formBehaviour', type: 'ui' as const, admin: { components: { Field: formBehaviour }, disableListColumn: true } }] : []),
       { name: 'ledgerHooksRevision', type: 'number', access: { create: nobody, update: nobody }, hidden: true },
     ],
     hooks: {

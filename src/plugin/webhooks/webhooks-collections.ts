@@ -7,6 +7,7 @@ import type { ResolvedOptions } from '../options.js'
 import { isPrivileged } from '../access/is-privileged.js'
 import { readsEveryTenant } from '../access/reads-whole-ledger.js'
 import { feedUrl } from '../external-busy/feed-url.js'
+import { collectionLabels, label, navigationGroup, translatedOptions } from '../collections/labels.js'
 import { WEBHOOK_EVENTS } from './webhook-events.js'
 
 export const WEBHOOKS_COLLECTION = 'reservation-webhooks'
@@ -26,29 +27,33 @@ export const webhooksCollection = (options: ResolvedOptions): CollectionConfig =
   const staff = managesWebhooks(options)
   return {
     access: { create: staff, delete: staff, read: staff, update: staff },
-    admin: { defaultColumns: ['url', 'events', 'active'], group: options.adminGroup, useAsTitle: 'url' },
+    admin: { defaultColumns: ['url', 'events', 'active'], group: navigationGroup(options.adminGroup), useAsTitle: 'url' },
     fields: [
       {
         name: 'url',
         type: 'text',
+        label: label('field_url'),
         required: true,
         validate: (value: null | string | undefined) => (typeof value === 'string' && feedUrl(value) !== null && !value.startsWith('webcal') ? true : 'Enter an http(s) address'),
       },
       {
         name: 'events',
         type: 'select',
-        admin: { description: 'None chosen: every event.' },
+        admin: { description: label('desc_webhookEvents') },
         hasMany: true,
-        options: [...WEBHOOK_EVENTS],
+        label: label('field_events'),
+        options: translatedOptions('webhookEvent', WEBHOOK_EVENTS),
       },
       {
         name: 'secret',
         type: 'text',
-        admin: { description: 'Signs each delivery (X-Reserve-Signature). Left empty, one is made.' },
+        admin: { description: label('desc_webhookSecret') },
+        label: label('field_secret'),
         hooks: { beforeChange: [({ value }) => (typeof value === 'string' && value !== '' ? value : randomBytes(24).toString('base64url'))] },
       },
-      { name: 'active', type: 'checkbox', defaultValue: true },
+      { name: 'active', type: 'checkbox', defaultValue: true, label: label('field_active') },
     ],
+    labels: collectionLabels('coll_webhook', 'coll_webhooks'),
     slug: WEBHOOKS_COLLECTION,
   }
 }
@@ -61,26 +66,36 @@ export const deliveriesCollection = (options: ResolvedOptions): CollectionConfig
   const staff = managesWebhooks(options)
   return {
     access: { create: () => false, delete: staff, read: staff, update: staff },
-    admin: { defaultColumns: ['event', 'reservationId', 'status', 'attempts', 'lastError'], group: options.adminGroup },
+    admin: { defaultColumns: ['event', 'reservationId', 'status', 'attempts', 'lastError'], group: navigationGroup(options.adminGroup) },
     fields: [
-      { name: 'key', type: 'text', admin: { readOnly: true }, index: true, required: true, unique: true },
-      { name: 'webhook', type: 'relationship', admin: { readOnly: true }, index: true, relationTo: WEBHOOKS_COLLECTION, required: true },
-      { name: 'event', type: 'text', admin: { readOnly: true } },
-      { name: 'reservationId', type: 'text', admin: { readOnly: true }, index: true },
-      { name: 'revision', type: 'number', admin: { readOnly: true } },
+      { name: 'key', type: 'text', admin: { readOnly: true }, index: true, label: label('field_key'), required: true, unique: true },
+      {
+        name: 'webhook',
+        type: 'relationship',
+        admin: { readOnly: true },
+        index: true,
+        label: label('coll_webhook'),
+        relationTo: WEBHOOKS_COLLECTION,
+        required: true,
+      },
+      { name: 'event', type: 'text', admin: { readOnly: true }, label: label('field_event') },
+      { name: 'reservationId', type: 'text', admin: { readOnly: true }, index: true, label: label('field_reservationId') },
+      { name: 'revision', type: 'number', admin: { readOnly: true }, label: label('field_revision') },
       {
         name: 'status',
         type: 'select',
         defaultValue: 'pending',
         index: true,
-        options: ['pending', 'delivered', 'dead', 'voided'],
+        label: label('field_status'),
+        options: translatedOptions('deliveryStatus', ['pending', 'delivered', 'dead', 'voided']),
       },
-      { name: 'attempts', type: 'number', admin: { readOnly: true }, defaultValue: 0 },
-      { name: 'nextAttemptAt', type: 'date', admin: { readOnly: true }, index: true },
-      { name: 'lastError', type: 'text', admin: { readOnly: true } },
-      { name: 'deliveredAt', type: 'date', admin: { readOnly: true } },
-      { name: 'body', type: 'json', admin: { readOnly: true } },
+      { name: 'attempts', type: 'number', admin: { readOnly: true }, defaultValue: 0, label: label('field_attempts') },
+      { name: 'nextAttemptAt', type: 'date', admin: { readOnly: true }, index: true, label: label('field_nextAttemptAt') },
+      { name: 'lastError', type: 'text', admin: { readOnly: true }, label: label('field_lastError') },
+      { name: 'deliveredAt', type: 'date', admin: { readOnly: true }, label: label('field_deliveredAt') },
+      { name: 'body', type: 'json', admin: { readOnly: true }, label: label('field_body') },
     ],
+    labels: collectionLabels('coll_delivery', 'coll_deliveries'),
     hooks: {
       beforeChange: [
         ({ data, operation, originalDoc }) =>

@@ -1,5 +1,9 @@
 import { SlotPickerField as SlotPickerField_b85f4cc38ed4505bf30a28b10aa9052f } from 'payload-reserve-ledger/client'
+import { StatusField as StatusField_b85f4cc38ed4505bf30a28b10aa9052f } from 'payload-reserve-ledger/client'
+import { CustomerCell as CustomerCell_b85f4cc38ed4505bf30a28b10aa9052f } from 'payload-reserve-ledger/client'
 import { CustomerSearchField as CustomerSearchField_b85f4cc38ed4505bf30a28b10aa9052f } from 'payload-reserve-ledger/client'
+import { ItemsField as ItemsField_b85f4cc38ed4505bf30a28b10aa9052f } from 'payload-reserve-ledger/client'
+import { ReservationFormBehaviour as ReservationFormBehaviour_b85f4cc38ed4505bf30a28b10aa9052f } from 'payload-reserve-ledger/client'
 import { ReservationsCalendarView as ReservationsCalendarView_775e73f7a67bb0858e1ffa7dd0b1ce38 } from 'payload-reserve-ledger/rsc'
 import { AvailabilityNavLink as AvailabilityNavLink_b85f4cc38ed4505bf30a28b10aa9052f } from 'payload-reserve-ledger/client'
 import { TodayWidget as TodayWidget_b85f4cc38ed4505bf30a28b10aa9052f } from 'payload-reserve-ledger/client'
@@ -9,7 +13,11 @@ import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } f
 /** @type import('payload').ImportMap */
 export const importMap = {
   "payload-reserve-ledger/client#SlotPickerField": SlotPickerField_b85f4cc38ed4505bf30a28b10aa9052f,
+  "payload-reserve-ledger/client#StatusField": StatusField_b85f4cc38ed4505bf30a28b10aa9052f,
+  "payload-reserve-ledger/client#CustomerCell": CustomerCell_b85f4cc38ed4505bf30a28b10aa9052f,
   "payload-reserve-ledger/client#CustomerSearchField": CustomerSearchField_b85f4cc38ed4505bf30a28b10aa9052f,
+  "payload-reserve-ledger/client#ItemsField": ItemsField_b85f4cc38ed4505bf30a28b10aa9052f,
+  "payload-reserve-ledger/client#ReservationFormBehaviour": ReservationFormBehaviour_b85f4cc38ed4505bf30a28b10aa9052f,
   "payload-reserve-ledger/rsc#ReservationsCalendarView": ReservationsCalendarView_775e73f7a67bb0858e1ffa7dd0b1ce38,
   "payload-reserve-ledger/client#AvailabilityNavLink": AvailabilityNavLink_b85f4cc38ed4505bf30a28b10aa9052f,
   "payload-reserve-ledger/client#TodayWidget": TodayWidget_b85f4cc38ed4505bf30a28b10aa9052f,

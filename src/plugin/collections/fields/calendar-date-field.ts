@@ -3,7 +3,7 @@ import type { TextField } from 'payload'
 import { isCalendarDate } from '../../validation/is-calendar-date.js'
 
 interface CalendarDateFieldArgs {
-  label?: string
+  label?: TextField['label']
   name: string
   /** Sibling date field this one may not precede (a range's end). */
   notBefore?: string

@@ -1,6 +1,7 @@
 import type { ArrayField } from 'payload'
 
 import { feedUrl } from '../../external-busy/feed-url.js'
+import { label } from '../labels.js'
 
 /**
  * iCalendar addresses whose events block the resource (a practitioner's private calendar
@@ -11,16 +12,19 @@ export const calendarFeedsField: ArrayField = {
   name: 'calendarFeeds',
   type: 'array',
   admin: {
-    description: 'iCalendar (.ics) addresses, such as a private calendar address: their events block this resource. Synced in the background.',
+    description: label('desc_calendarFeeds'),
   },
   fields: [
     {
       name: 'url',
       type: 'text',
+      label: label('field_url'),
       required: true,
       validate: (value: null | string | undefined) =>
         typeof value === 'string' && feedUrl(value) !== null ? true : 'Enter an http(s) or webcal address',
     },
   ],
+  label: label('field_calendarFeeds'),
+  labels: { plural: label('field_calendarFeeds'), singular: label('row_calendarFeed') },
   maxRows: 10,
 }

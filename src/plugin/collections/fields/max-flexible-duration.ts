@@ -2,6 +2,8 @@ import type { NumberField, NumberFieldSingleValidation } from 'payload'
 
 import { number } from 'payload/shared'
 
+import { label } from '../labels.js'
+
 /** A flexible service needs its longest booking, a whole number of minutes no shorter than its duration. */
 const validateMaxFlexibleDuration: NumberFieldSingleValidation = async (value, options) => {
   const sibling = options.siblingData as { duration?: unknown; durationType?: unknown }
@@ -27,8 +29,9 @@ export const maxFlexibleDurationField: NumberField = {
   type: 'number',
   admin: {
     condition: (data) => data?.durationType === 'flexible',
-    description: 'Minutes: the longest booking. Bookers choose a length from the duration up to this, in steps of the slot interval.',
+    description: label('desc_maxFlexibleDuration'),
   },
+  label: label('field_maxFlexibleDuration'),
   min: 1,
   validate: validateMaxFlexibleDuration,
 }

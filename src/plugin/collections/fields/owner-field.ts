@@ -6,6 +6,7 @@ import type { ResolvedOptions } from '../../options.js'
 
 import { ownerFieldOf } from '../../access/owner-filter.js'
 import { managesOwnRecords } from '../../access/record-scope.js'
+import { label } from '../labels.js'
 
 /**
  * The owning staff user of a service or resource. In owner mode, staff without an admin role
@@ -21,6 +22,7 @@ export const ownerField = (resolved: ResolvedOptions): RelationshipField => ({
   filterOptions: ({ user }) =>
     user?.id !== undefined && managesOwnRecords(user, resolved) ? { id: { equals: user.id } } : true,
   index: true,
+  label: label('field_owner'),
   relationTo: resolved.staffCollection,
   validate: (value, options) =>
     relationship(value, options.overrideAccess ? { ...options, filterOptions: undefined } : options),

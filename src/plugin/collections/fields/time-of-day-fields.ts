@@ -1,6 +1,7 @@
 import type { TextField } from 'payload'
 
 import { minutesOfDay } from '../../validation/minutes-of-day.js'
+import { label } from '../labels.js'
 
 const isBlank = (value: unknown): boolean => value === undefined || value === null || value === ''
 
@@ -9,6 +10,7 @@ export const startTimeField = ({ required }: { required: boolean }): TextField =
   name: 'startTime',
   type: 'text',
   admin: { placeholder: 'HH:mm', width: '50%' },
+  label: label('field_startTime'),
   required,
   validate: (value, { req }) => {
     if (isBlank(value)) {
@@ -26,6 +28,7 @@ export const endTimeField = ({ required }: { required: boolean }): TextField => 
   name: 'endTime',
   type: 'text',
   admin: { placeholder: 'HH:mm', width: '50%' },
+  label: label('field_endTime'),
   required,
   validate: (value, { req, siblingData }) => {
     const start = (siblingData as { startTime?: unknown }).startTime

@@ -1,6 +1,7 @@
 import type { TextField } from 'payload'
 
 import { isTimeZone } from '../../validation/is-time-zone.js'
+import { label } from '../labels.js'
 
 /**
  * `timezone`: the IANA zone a resource's schedule times are wall-clock in. With `fromTenant`
@@ -11,10 +12,9 @@ export const timeZoneField = (defaultZone: string, { fromTenant = false } = {}):
   name: 'timezone',
   type: 'text',
   admin: {
-    description: fromTenant
-      ? "IANA time zone of the schedules, e.g. Europe/Berlin. Empty: the tenant's."
-      : 'IANA time zone of the schedules, e.g. Europe/Berlin.',
+    description: label(fromTenant ? 'desc_timezoneFromTenant' : 'desc_timezone'),
   },
+  label: label('field_timezone'),
   ...(fromTenant ? {} : { defaultValue: defaultZone }),
   required: true,
   validate: (value, { req }) => {

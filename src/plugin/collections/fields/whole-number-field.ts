@@ -5,7 +5,7 @@ import { number } from 'payload/shared'
 interface WholeNumberFieldArgs {
   admin?: NumberField['admin']
   defaultValue?: number
-  label?: string
+  label?: NumberField['label']
   max?: number
   min: number
   name: string

@@ -62,10 +62,13 @@ describe('collection wiring', () => {
   })
 
   it('offers the configured vocabularies with their first entry as default', () => {
-    expect(fieldAt(resources.fields, 'resourceType')).toMatchObject({ defaultValue: 'room', options: ['room', 'practitioner'] })
+    expect(fieldAt(resources.fields, 'resourceType')).toMatchObject({
+      defaultValue: 'room',
+      options: [{ value: 'room' }, { value: 'practitioner' }],
+    })
     expect(fieldAt(schedules.fields, 'exceptions.type')).toMatchObject({
       defaultValue: 'vacation',
-      options: ['vacation', 'sick', 'training', 'other'],
+      options: [{ value: 'vacation' }, { value: 'sick' }, { value: 'training' }, { value: 'other' }],
     })
   })
 
