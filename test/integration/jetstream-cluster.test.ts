@@ -1,7 +1,9 @@
 import type { Payload } from 'payload'
 
+import { errors } from '@nats-io/transport-node'
 import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { Subject } from 'rxjs'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import type { EventStore } from '../../src/events/store.js'
@@ -13,6 +15,8 @@ import type { StressOp, StressResult } from '../support/stress-node.js'
 
 import { voidedRevisions } from '../../src/commands/reservation-state.js'
 import { createJetStreamStore } from '../../src/events/adapters/jetstream.js'
+import { append } from '../../src/events/adapters/jetstream/append.js'
+import { openConnection } from '../../src/events/adapters/jetstream/connection.js'
 import { NO_STREAM } from '../../src/events/store.js'
 import { EVENT_SCHEMA_VERSION, isReservationEvent, LEDGER_STREAM_PREFIX, reservationStream } from '../../src/events/types.js'
 import { getRuntime } from '../../src/plugin/runtime.js'
@@ -64,6 +68,13 @@ const seedModel = async (payload: Payload) => {
   }
   return { resources, services }
 }
+
+/** An event to append where only who appended it matters. */
+const released = (reservationId: string): NewEvent => ({
+  data: { reservationId },
+  metadata: { actor: { kind: 'system', name: 'test' }, at: new Date().toISOString(), correlationId: reservationId, schemaVersion: EVENT_SCHEMA_VERSION },
+  type: 'CapacityReleased',
+})
 
 /** Every ledger event, read forward from the start. */
 const ledgerEvents = async (store: EventStore): Promise<RecordedEvent[]> => {
@@ -163,11 +174,6 @@ describe.skipIf(!installed)(`the ledger on a three-node JetStream cluster, nodes
     // nats-server 2.9 alone lets several through on a replicated stream: its subject check ignores proposals in flight.
     const racing = `reserve_racers_${randomUUID().replaceAll('-', '')}`
     const stores = await Promise.all(cluster.servers.map((server) => createJetStreamStore({ replicas: 3, servers: server, stream: racing })))
-    const released = (reservationId: string): NewEvent => ({
-      data: { reservationId },
-      metadata: { actor: { kind: 'system', name: 'racers' }, at: new Date().toISOString(), correlationId: reservationId, schemaVersion: EVENT_SCHEMA_VERSION },
-      type: 'CapacityReleased',
-    })
     try {
       for (let round = 0; round < 20; round++) {
         const name = `reserve-race-${round}`
@@ -184,6 +190,34 @@ describe.skipIf(!installed)(`the ledger on a three-node JetStream cluster, nodes
       }
     } finally {
       await Promise.all(stores.map((store) => store.close()))
+    }
+  })
+
+  it('acknowledges an append whose answer was lost, though another writer appended after it', async () => {
+    // As when the leader dies between storing a publish and answering it: the retry reaches a
+    // leader whose subject check (2.9 runs it before the message-id check) sees the stream moved on.
+    const name = `reserve_lost_${randomUUID().replaceAll('-', '')}`
+    const connection = await openConnection({ name, replicas: 3, servers: cluster.servers })
+    const other = await createJetStreamStore({ replicas: 3, servers: cluster.servers, stream: name })
+    const publish = connection.js.publish.bind(connection.js)
+    let publishes = 0
+    connection.js.publish = async (...args) => {
+      const ack = await publish(...args)
+      if (++publishes > 1) return ack
+      await other.append({ events: [released('after')], expectedRevision: 1, stream: 'lost-answer' })
+      throw new errors.TimeoutError()
+    }
+    const retried = vi.spyOn(connection.js, 'publish')
+    try {
+      await other.append({ events: [released('first')], expectedRevision: NO_STREAM, stream: 'lost-answer' })
+      const result = await append(connection, new Subject(), { events: [released('mine')], expectedRevision: 0, stream: 'lost-answer' })
+      expect(result.events.map(({ data, revision }) => [revision, data.reservationId])).toEqual([[1, 'mine']])
+      expect(retried, 'the publish was retried').toHaveBeenCalledTimes(2)
+      expect((await other.readStream('lost-answer')).map(({ data }) => data.reservationId)).toEqual(['first', 'mine', 'after'])
+    } finally {
+      connection.closed = true
+      await connection.nc.close()
+      await other.close()
     }
   })
 
