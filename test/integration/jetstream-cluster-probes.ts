@@ -4,11 +4,10 @@ import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 
 import type { EventStore } from '../../src/events/store.js'
-import type { NewEvent } from '../../src/events/types.js'
 
 import { NO_STREAM } from '../../src/events/store.js'
-import { EVENT_SCHEMA_VERSION } from '../../src/events/types.js'
 import { CatchUp } from '../../src/projections/catch-up.js'
+import { releasedEvent } from '../support/ledger-fixtures.js'
 
 /** Appends one event after another to a stream outside the ledger's prefix, noting when each was acknowledged. */
 export interface AppendProbe {
@@ -19,17 +18,6 @@ export interface AppendProbe {
   stop(): Promise<void>
 }
 
-const probeEvent = (): NewEvent => ({
-  data: { reservationId: 'probe' },
-  metadata: {
-    actor: { kind: 'system', name: 'cluster-probe' },
-    at: new Date().toISOString(),
-    correlationId: 'probe',
-    schemaVersion: EVENT_SCHEMA_VERSION,
-  },
-  type: 'CapacityReleased',
-})
-
 export const startAppendProbe = (store: EventStore, everyMs = 20): AppendProbe => {
   const stream = `probe-${randomUUID()}`
   const acks: number[] = []
@@ -39,7 +27,7 @@ export const startAppendProbe = (store: EventStore, everyMs = 20): AppendProbe =
     let revision = NO_STREAM
     while (!stopped) {
       try {
-        revision = (await store.append({ events: [probeEvent()], expectedRevision: revision, stream })).nextRevision
+        revision = (await store.append({ events: [releasedEvent('probe', 'cluster-probe')], expectedRevision: revision, stream })).nextRevision
         acks.push(Date.now())
       } catch (error) {
         failures.push(error instanceof Error ? error.message : String(error))

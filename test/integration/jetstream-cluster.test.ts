@@ -7,29 +7,29 @@ import { Subject } from 'rxjs'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import type { EventStore } from '../../src/events/store.js'
-import type { NewEvent, RecordedEvent, ReservationEvent } from '../../src/events/types.js'
+import type { RecordedEvent } from '../../src/events/types.js'
 import type { EventStoreOption } from '../../src/plugin/options.js'
 import type { TestDatabase } from '../helpers/databases.js'
 import type { NatsCluster } from '../support/nats-cluster.js'
 import type { StressOp, StressResult } from '../support/stress-node.js'
 
-import { voidedRevisions } from '../../src/commands/reservation-state.js'
 import { createJetStreamStore } from '../../src/events/adapters/jetstream.js'
 import { append } from '../../src/events/adapters/jetstream/append.js'
 import { openConnection } from '../../src/events/adapters/jetstream/connection.js'
 import { NO_STREAM } from '../../src/events/store.js'
-import { EVENT_SCHEMA_VERSION, isReservationEvent, LEDGER_STREAM_PREFIX, reservationStream } from '../../src/events/types.js'
+import { isReservationEvent, LEDGER_STREAM_PREFIX } from '../../src/events/types.js'
 import { getRuntime } from '../../src/plugin/runtime.js'
 import { rebuildReservations } from '../../src/projections/rebuild.js'
 import { createTestDatabase, testDatabaseKinds } from '../helpers/databases.js'
 import { stopPayload } from '../helpers/payload.js'
 import { natsServerInstalled, NATS_SERVER, startNatsCluster } from '../support/nats-cluster.js'
+import { releasedEvent as released } from '../support/ledger-fixtures.js'
 import { requireOrSkip } from '../support/nats.js'
 import { startReservePayload } from '../support/reserve-payload.js'
 import { longestGap, memoryCheckpoint, type RecordingCatchUp, recordingCatchUp, startAppendProbe } from './jetstream-cluster-probes.js'
 import { ALWAYS_OPEN } from './plugin-http.js'
 import { overbookings } from './jetstream-cluster-invariants.js'
-import { allReservations, type CheckedResource, type CheckedService, collectionViolations } from './reliability-invariants.js'
+import { allReservations, type CheckedResource, type CheckedService, collectionViolations, lostCommands } from './reliability-invariants.js'
 import { spawnStressNode } from './reliability-nodes.js'
 
 /**
@@ -69,13 +69,6 @@ const seedModel = async (payload: Payload) => {
   return { resources, services }
 }
 
-/** An event to append where only who appended it matters. */
-const released = (reservationId: string): NewEvent => ({
-  data: { reservationId },
-  metadata: { actor: { kind: 'system', name: 'test' }, at: new Date().toISOString(), correlationId: reservationId, schemaVersion: EVENT_SCHEMA_VERSION },
-  type: 'CapacityReleased',
-})
-
 /** Every ledger event, read forward from the start. */
 const ledgerEvents = async (store: EventStore): Promise<RecordedEvent[]> => {
   const events: RecordedEvent[] = []
@@ -93,22 +86,6 @@ const forkedRevisions = async (store: EventStore): Promise<string[]> => {
     seen.set(`${stream}@${revision}`, [...(seen.get(`${stream}@${revision}`) ?? []), position])
   }
   return [...seen].filter(([, positions]) => positions.length > 1).map(([key, positions]) => `${key}: ${positions.join(', ')}`)
-}
-
-/** Acknowledged commands whose events the ledger does not hold (live, not voided). */
-const lostCommands = async (store: EventStore, ops: StressOp[], documents: Set<string>, booked: string[]): Promise<string[]> => {
-  const lost = booked.filter((id) => !documents.has(id)).map((id) => `booking ${id} has no document`)
-  for (const op of ops.filter((o) => o.status === 200 && o.id !== undefined)) {
-    const events = await store.readStream<ReservationEvent>(reservationStream(op.id!))
-    const voided = voidedRevisions(events)
-    const live = events.filter((event) => !voided.has(event.revision))
-    const found =
-      op.kind === 'move'
-        ? live.some((event) => event.type === 'ReservationDetailsUpdated' && event.data.changes.notes === op.tag)
-        : live.some((event) => event.type === 'ReservationStatusChanged' && event.data.to === op.to)
-    if (!found) lost.push(`${op.kind} ${op.tag ?? op.to} of ${op.id}`)
-  }
-  return lost
 }
 
 describe.skipIf(!installed)(`the ledger on a three-node JetStream cluster, nodes killed mid-run (${kind})`, () => {
@@ -260,7 +237,7 @@ describe.skipIf(!installed)(`the ledger on a three-node JetStream cluster, nodes
     expect(forks, 'revisions held twice').toEqual([])
     expect(collectionViolations(snapshot, model.resources, model.services, runtime.options.statusMachine.blockingStatuses)).toEqual([])
     const booked = results.flatMap((result) => result.booked)
-    expect(await lostCommands(store, ops, new Set(snapshot.map(({ id }) => id)), booked), 'acknowledged but lost').toEqual([])
+    expect(await lostCommands(store, ops, booked, new Set(snapshot.map(({ id }) => id))), 'acknowledged but lost').toEqual([])
     expect(ops.filter((op) => op.kind === 'move' && op.status === 200).length, 'moves must happen').toBeGreaterThan(0)
     const before = await allReservations(payload)
     await rebuildReservations(payload, { collection: 'reservations', projector: runtime.projector, store })

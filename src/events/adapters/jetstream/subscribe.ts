@@ -2,13 +2,14 @@ import type { Consumer } from '@nats-io/jetstream'
 
 import { AckPolicy, DeliverPolicy } from '@nats-io/jetstream'
 import { errors, nanos } from '@nats-io/transport-node'
-import { defer, EMPTY, Observable, retry, takeUntil, tap, throwError, timer } from 'rxjs'
+import { Observable } from 'rxjs'
 
 import type { SubscribeOptions } from '../../store.js'
 import type { RecordedEvent } from '../../types.js'
 import type { Connection } from './connection.js'
 
 import { decodePosition, fromConsumer, isTransientError, toRecordedEvents } from '../jetstream-mapping.js'
+import { resubscribe } from '../resubscribe.js'
 
 /**
  * Waits before following again after the consumer was lost: about 30 s in all, for a node
@@ -81,27 +82,6 @@ export const subscribe = (
   closing: Observable<void>,
   { after, streamPrefix }: SubscribeOptions,
 ): Observable<RecordedEvent> =>
-  defer(() => {
-    if (connection.closed) {
-      return EMPTY
-    }
-    let last = after
-    let attempt = 0
-    const delivered = () => {
-      attempt = 0
-    }
-    return defer(() => subscribeOnce(connection, last, streamPrefix, delivered)).pipe(
-      tap((event) => {
-        last = event.position
-      }),
-      retry({
-        delay: (error: unknown) => {
-          const wait = RESUBSCRIBE_DELAYS_MS[attempt++]
-          return connection.closed || wait === undefined || !isTransientError(error)
-            ? throwError(() => error)
-            : timer(wait)
-        },
-      }),
-      takeUntil(closing),
-    )
-  })
+  resubscribe({ closing, connection, delaysMs: RESUBSCRIBE_DELAYS_MS, isTransient: isTransientError }, after, (from, delivered) =>
+    subscribeOnce(connection, from, streamPrefix, delivered),
+  )
