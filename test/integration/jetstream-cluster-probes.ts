@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { EventStore } from '../../src/events/store.js'
 
 import { NO_STREAM } from '../../src/events/store.js'
+import { LEDGER_STREAM_PREFIX } from '../../src/events/types.js'
 import { CatchUp } from '../../src/projections/catch-up.js'
 import { releasedEvent } from '../support/ledger-fixtures.js'
 
@@ -57,6 +58,36 @@ export const longestGap = (acks: readonly number[], at: number, withinMs = 60_00
     longest = Math.max(longest, acks[i + 1] - acks[i])
   }
   return longest
+}
+
+/** The ledger's events as any process commits them, counted from `after` on. */
+export interface LedgerProgress {
+  /** Resolves once `count` more events were committed than when it was called; fails after `timeoutMs`. */
+  grows(count: number, what: string, timeoutMs?: number): Promise<void>
+  stop(): void
+}
+
+export const watchLedger = (store: EventStore, after: string | undefined): LedgerProgress => {
+  let seen = 0
+  let failure: unknown
+  const subscription = store.subscribe!({ after, streamPrefix: LEDGER_STREAM_PREFIX }).subscribe({
+    error: (error: unknown) => {
+      failure = error
+    },
+    next: () => {
+      seen++
+    },
+  })
+  return {
+    async grows(count, what, timeoutMs = 90_000) {
+      const from = seen
+      for (const deadline = Date.now() + timeoutMs; seen < from + count; await sleep(100)) {
+        if (failure !== undefined) throw failure
+        if (Date.now() > deadline) throw new Error(`the ledger took ${seen - from} of ${count} events ${what} in ${timeoutMs} ms`)
+      }
+    },
+    stop: () => subscription.unsubscribe(),
+  }
 }
 
 /** A checkpoint in memory, shared by the catch-ups that follow one another. */

@@ -26,7 +26,15 @@ import { natsServerInstalled, NATS_SERVER, startNatsCluster } from '../support/n
 import { releasedEvent as released } from '../support/ledger-fixtures.js'
 import { requireOrSkip } from '../support/nats.js'
 import { startReservePayload } from '../support/reserve-payload.js'
-import { longestGap, memoryCheckpoint, type RecordingCatchUp, recordingCatchUp, startAppendProbe } from './jetstream-cluster-probes.js'
+import {
+  type LedgerProgress,
+  longestGap,
+  memoryCheckpoint,
+  type RecordingCatchUp,
+  recordingCatchUp,
+  startAppendProbe,
+  watchLedger,
+} from './jetstream-cluster-probes.js'
 import { ALWAYS_OPEN } from './plugin-http.js'
 import { overbookings } from './jetstream-cluster-invariants.js'
 import { allReservations, type CheckedResource, type CheckedService, collectionViolations, lostCommands } from './reliability-invariants.js'
@@ -110,11 +118,11 @@ describe.skipIf(!installed)(`the ledger on a three-node JetStream cluster, nodes
 
   /** Waits until every replica of the stream is current again (a restarted node has caught up). */
   const settled = async () => {
-    for (const deadline = Date.now() + 60_000; Date.now() < deadline; await sleep(250)) {
+    for (const deadline = Date.now() + 90_000; Date.now() < deadline; await sleep(250)) {
       const { leader, replicas } = await cluster.streamCluster(stream).catch(() => ({ leader: undefined, replicas: [] }))
       if (leader && replicas.length === 3 && replicas.every(({ current }) => current)) return leader
     }
-    throw new Error('the stream did not get three current replicas within 60 s')
+    throw new Error('the stream did not get three current replicas within 90 s')
   }
 
   const spawnProcesses = async (model: Awaited<ReturnType<typeof seedModel>>) => {
@@ -201,26 +209,28 @@ describe.skipIf(!installed)(`the ledger on a three-node JetStream cluster, nodes
   /**
    * The node failures, while the processes book: a follower killed and restarted, live catch-up
    * stopped and started again from its checkpoint, then the stream's leader killed and restarted.
+   * Each step waits for the processes to commit some more events rather than for a fixed time,
+   * so that every phase sees bookings however slow the machine, and a fast one finishes sooner.
    */
-  const failNodes = async (catchUp: RecordingCatchUp) => {
-    await sleep(4_000)
+  const failNodes = async (catchUp: RecordingCatchUp, ledger: LedgerProgress) => {
+    await ledger.grows(30, 'before the first kill')
     const { leader: firstLeader } = await cluster.streamCluster(stream)
     const follower = cluster.names.find((name) => name !== firstLeader)!
     await cluster.kill(follower)
-    await sleep(3_000)
+    await ledger.grows(30, `with ${follower} down`)
     await cluster.restart(follower)
     await settled()
     await catchUp.stop()
-    await sleep(1_000)
+    await ledger.grows(15, 'while catch-up was stopped')
     catchUp.start()
-    await sleep(2_000)
+    await ledger.grows(15, 'before the leader kill')
     const leader = await settled()
     const killedAt = Date.now()
     await cluster.kill(leader)
-    await sleep(8_000)
+    await ledger.grows(40, `with the leader ${leader} down`)
     await cluster.restart(leader)
     await settled()
-    await sleep(2_000)
+    await ledger.grows(20, 'after the leader came back')
     return { follower, killedAt, leader }
   }
 
@@ -253,8 +263,9 @@ describe.skipIf(!installed)(`the ledger on a three-node JetStream cluster, nodes
     const catchUp = recordingCatchUp(store, checkpoint)
     catchUp.start()
     const probe = startAppendProbe(store)
+    const ledger = watchLedger(store, startedAt)
     nodes.forEach((node) => node.send('go'))
-    const { follower, killedAt, leader } = await failNodes(catchUp)
+    const { follower, killedAt, leader } = await failNodes(catchUp, ledger).finally(() => ledger.stop())
     nodes.forEach((node) => node.send('stop'))
     const results: StressResult[] = await Promise.all(nodes.map((node) => node.result(120_000)))
     await Promise.all(nodes.map((node) => node.exited))
@@ -274,7 +285,7 @@ describe.skipIf(!installed)(`the ledger on a three-node JetStream cluster, nodes
 
     // Catch-up: every reservation event of the run handed over once, and the checkpoint at the end.
     const events = await ledgerEvents(store)
-    await vi.waitFor(() => expect(checkpoint.position).toBe(events.at(-1)?.position), { interval: 250, timeout: 30_000 }).catch(() => undefined)
+    await vi.waitFor(() => expect(checkpoint.position).toBe(events.at(-1)?.position), { interval: 250, timeout: 60_000 }).catch(() => undefined)
     await catchUp.stop()
     const ran = events.filter(({ position }) => startedAt === undefined || position > startedAt)
     expect(catchUp.delivered.length, 'reservation events handed over').toBeGreaterThan(0)
