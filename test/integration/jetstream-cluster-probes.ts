@@ -47,6 +47,13 @@ export const startAppendProbe = (store: EventStore, everyMs = 20): AppendProbe =
   }
 }
 
+/** Polls `done` every 100 ms until it is true; after `timeoutMs`, fails saying what was awaited. */
+export const until = async (done: () => boolean, what: () => string, timeoutMs: number): Promise<void> => {
+  for (const deadline = Date.now() + timeoutMs; !done(); await sleep(100)) {
+    if (Date.now() > deadline) throw new Error(`${what()}: not within ${timeoutMs} ms`)
+  }
+}
+
 /**
  * The longest time without an acknowledged append from the last acknowledgement before `at`
  * on, within `withinMs`: how long the ledger could not append around that instant.
@@ -69,6 +76,7 @@ export interface LedgerProgress {
 
 export const watchLedger = (store: EventStore, after: string | undefined): LedgerProgress => {
   let seen = 0
+  let seenAt = Date.now()
   let failure: unknown
   const subscription = store.subscribe!({ after, streamPrefix: LEDGER_STREAM_PREFIX }).subscribe({
     error: (error: unknown) => {
@@ -76,15 +84,20 @@ export const watchLedger = (store: EventStore, after: string | undefined): Ledge
     },
     next: () => {
       seen++
+      seenAt = Date.now()
     },
   })
   return {
     async grows(count, what, timeoutMs = 90_000) {
       const from = seen
-      for (const deadline = Date.now() + timeoutMs; seen < from + count; await sleep(100)) {
-        if (failure !== undefined) throw failure
-        if (Date.now() > deadline) throw new Error(`the ledger took ${seen - from} of ${count} events ${what} in ${timeoutMs} ms`)
-      }
+      await until(
+        () => {
+          if (failure !== undefined) throw failure
+          return seen >= from + count
+        },
+        () => `the ledger took ${seen - from} of ${count} events ${what} (the last ${Date.now() - seenAt} ms ago)`,
+        timeoutMs,
+      )
     },
     stop: () => subscription.unsubscribe(),
   }

@@ -27,12 +27,14 @@ import { releasedEvent as released } from '../support/ledger-fixtures.js'
 import { requireOrSkip } from '../support/nats.js'
 import { startReservePayload } from '../support/reserve-payload.js'
 import {
+  type AppendProbe,
   type LedgerProgress,
   longestGap,
   memoryCheckpoint,
   type RecordingCatchUp,
   recordingCatchUp,
   startAppendProbe,
+  until,
   watchLedger,
 } from './jetstream-cluster-probes.js'
 import { ALWAYS_OPEN } from './plugin-http.js'
@@ -125,6 +127,16 @@ describe.skipIf(!installed)(`the ledger on a three-node JetStream cluster, nodes
     throw new Error('the stream did not get three current replicas within 90 s')
   }
 
+  /** Waits until the stream has a leader other than `killed`: the nodes left elected one. */
+  const electedWithout = async (killed: string): Promise<string> => {
+    let seen: string | undefined
+    for (const deadline = Date.now() + 90_000; Date.now() < deadline; await sleep(250)) {
+      seen = (await cluster.streamCluster(stream).catch(() => ({ leader: undefined }))).leader
+      if (seen && seen !== killed) return seen
+    }
+    throw new Error(`the stream elected no leader but ${killed} within 90 s (last seen: ${seen ?? 'none'})`)
+  }
+
   const spawnProcesses = async (model: Awaited<ReturnType<typeof seedModel>>) => {
     const nodes = []
     for (let n = 0; n < PROCESSES; n++) {
@@ -212,7 +224,7 @@ describe.skipIf(!installed)(`the ledger on a three-node JetStream cluster, nodes
    * Each step waits for the processes to commit some more events rather than for a fixed time,
    * so that every phase sees bookings however slow the machine, and a fast one finishes sooner.
    */
-  const failNodes = async (catchUp: RecordingCatchUp, ledger: LedgerProgress) => {
+  const failNodes = async (catchUp: RecordingCatchUp, ledger: LedgerProgress, probe: AppendProbe) => {
     await ledger.grows(30, 'before the first kill')
     const { leader: firstLeader } = await cluster.streamCluster(stream)
     const follower = cluster.names.find((name) => name !== firstLeader)!
@@ -227,11 +239,14 @@ describe.skipIf(!installed)(`the ledger on a three-node JetStream cluster, nodes
     const leader = await settled()
     const killedAt = Date.now()
     await cluster.kill(leader)
-    await ledger.grows(40, `with the leader ${leader} down`)
+    // The two nodes left elect a leader, and the ledger appends on it before the old one returns.
+    const elected = await electedWithout(leader)
+    const failures = () => probe.failures.slice(-3).join(' | ')
+    await until(() => (probe.acks.at(-1) ?? 0) > killedAt, () => `no append with ${leader} down (${failures()})`, 60_000)
     await cluster.restart(leader)
     await settled()
-    await ledger.grows(20, 'after the leader came back')
-    return { follower, killedAt, leader }
+    await ledger.grows(30, 'after the leader came back')
+    return { elected, follower, killedAt, leader }
   }
 
   /** What the processes left, before anything repairs: answers, capacity, acknowledged commands, rebuild. */
@@ -265,7 +280,7 @@ describe.skipIf(!installed)(`the ledger on a three-node JetStream cluster, nodes
     const probe = startAppendProbe(store)
     const ledger = watchLedger(store, startedAt)
     nodes.forEach((node) => node.send('go'))
-    const { follower, killedAt, leader } = await failNodes(catchUp, ledger).finally(() => ledger.stop())
+    const { elected, follower, killedAt, leader } = await failNodes(catchUp, ledger, probe).finally(() => ledger.stop())
     nodes.forEach((node) => node.send('stop'))
     const results: StressResult[] = await Promise.all(nodes.map((node) => node.result(120_000)))
     await Promise.all(nodes.map((node) => node.exited))
@@ -276,7 +291,7 @@ describe.skipIf(!installed)(`the ledger on a three-node JetStream cluster, nodes
     const count = (k: StressOp['kind'], status: number) => ops.filter((op) => op.kind === k && op.status === status).length
     console.info(
       `jetstream cluster (${kind}): ${JSON.stringify({
-        booked: count('book', 201), cancelled: count('cancel', 200), killedFollower: follower, killedLeader: leader,
+        booked: count('book', 201), cancelled: count('cancel', 200), electedLeader: elected, killedFollower: follower, killedLeader: leader,
         leaderChangeUnavailableMs: unavailableMs, moved: count('move', 200), operations: ops.length,
         probeAppends: probe.acks.length, refused: count('book', 409) + count('move', 409),
       })}`,
