@@ -10,6 +10,7 @@ import type { Connection } from './connection.js'
 
 import { decodePosition, fromConsumer, isTransientError, toRecordedEvents } from '../jetstream-mapping.js'
 import { resubscribe } from '../resubscribe.js'
+import { pull } from './pull.js'
 
 /**
  * Waits before following again after the consumer was lost: about 30 s in all, for a node
@@ -51,7 +52,7 @@ const subscribeOnce = (connection: Connection, after: string | undefined, stream
       consumer = await createConsumer(connection, after === undefined ? 1 : decodePosition(after).seq)
       try {
         for (let delivery = 1; !stopped; ) {
-          for await (const message of await consumer.fetch({ expires: PULL_EXPIRES_MS, max_messages: 256 })) {
+          for await (const message of pull(consumer, PULL_EXPIRES_MS, 256)) {
             // A consumer that restarts on a node that came back has lost its place (it is in
             // memory) and delivers from its start again: seen as a break in its delivery count.
             if (message.info.deliverySequence !== delivery++) {
