@@ -3,12 +3,11 @@ import type { AllStreamResolvedEvent } from '@eventstore/db-client'
 import { convertToCommandError, START, UnavailableError } from '@eventstore/db-client'
 import { Observable } from 'rxjs'
 
-import type { SubscribeOptions } from '../../store.js'
 import type { RecordedEvent } from '../../types.js'
 import type { Connection } from './connection.js'
 
 import { decodePosition, isTransientError, toSubscribedEvent, toSubscriptionFilter } from '../eventstoredb-mapping.js'
-import { resubscribe } from '../resubscribe.js'
+import { resubscribing } from '../resubscribe.js'
 
 /**
  * Waits before resubscribing to a dropped `$all` subscription: about 30 s in all, since the
@@ -51,15 +50,5 @@ const subscribeOnce = (
     }
   })
 
-/**
- * `$all` from `after`, opened again after the last event delivered when it drops transiently;
- * completes on `closing`.
- */
-export const subscribe = (
-  connection: Connection,
-  closing: Observable<void>,
-  { after, streamPrefix }: SubscribeOptions,
-): Observable<RecordedEvent> =>
-  resubscribe({ closing, connection, delaysMs: RESUBSCRIBE_DELAYS_MS, isTransient: isTransientError }, after, (from, confirmed) =>
-    subscribeOnce(connection, from, streamPrefix, confirmed),
-  )
+/** `$all` from `after`, opened again after the last event delivered when it drops transiently. */
+export const subscribe = resubscribing(subscribeOnce, RESUBSCRIBE_DELAYS_MS, isTransientError)

@@ -4,12 +4,11 @@ import { AckPolicy, DeliverPolicy } from '@nats-io/jetstream'
 import { errors, nanos } from '@nats-io/transport-node'
 import { Observable } from 'rxjs'
 
-import type { SubscribeOptions } from '../../store.js'
 import type { RecordedEvent } from '../../types.js'
 import type { Connection } from './connection.js'
 
 import { decodePosition, fromConsumer, isTransientError, toRecordedEvents } from '../jetstream-mapping.js'
-import { resubscribe } from '../resubscribe.js'
+import { resubscribing } from '../resubscribe.js'
 import { pull } from './pull.js'
 
 /**
@@ -74,15 +73,5 @@ const subscribeOnce = (connection: Connection, after: string | undefined, stream
     }
   })
 
-/**
- * Every ledger event after `after`. When the consumer fails transiently it is made again after
- * the last event delivered, so nothing is delivered twice; completes on `closing`.
- */
-export const subscribe = (
-  connection: Connection,
-  closing: Observable<void>,
-  { after, streamPrefix }: SubscribeOptions,
-): Observable<RecordedEvent> =>
-  resubscribe({ closing, connection, delaysMs: RESUBSCRIBE_DELAYS_MS, isTransient: isTransientError }, after, (from, delivered) =>
-    subscribeOnce(connection, from, streamPrefix, delivered),
-  )
+/** Every ledger event after `after`; a consumer that fails transiently is made again after the last event delivered. */
+export const subscribe = resubscribing(subscribeOnce, RESUBSCRIBE_DELAYS_MS, isTransientError)
