@@ -34,7 +34,9 @@ export const overbookings = async (store: EventStore, resources: readonly Checke
       const peakAt = (at: number) => [...held.values()].reduce((sum, sets) => sum + Math.max(...sets.map((set) => unitsAt(set, at))), 0)
       const peak = Math.max(0, ...instants.map(peakAt))
       if (peak > resource.quantity) {
-        violations.push({ peak, quantity: resource.quantity, resource: String(resource.id), where: `revision ${event.revision}` })
+        // Who claimed, and who held the resource then: enough to tell a stale decision from a repair.
+        const where = `revision ${event.revision}: ${reservationId} by ${JSON.stringify(event.metadata.actor)}; held by ${[...held.keys()].join(', ')}`
+        violations.push({ peak, quantity: resource.quantity, resource: String(resource.id), where })
       }
     }
   }

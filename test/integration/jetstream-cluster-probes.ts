@@ -4,11 +4,11 @@ import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 
 import type { EventStore } from '../../src/events/store.js'
-import type { NewEvent } from '../../src/events/types.js'
 
 import { NO_STREAM } from '../../src/events/store.js'
-import { EVENT_SCHEMA_VERSION } from '../../src/events/types.js'
+import { LEDGER_STREAM_PREFIX } from '../../src/events/types.js'
 import { CatchUp } from '../../src/projections/catch-up.js'
+import { releasedEvent } from '../support/ledger-fixtures.js'
 
 /** Appends one event after another to a stream outside the ledger's prefix, noting when each was acknowledged. */
 export interface AppendProbe {
@@ -19,17 +19,6 @@ export interface AppendProbe {
   stop(): Promise<void>
 }
 
-const probeEvent = (): NewEvent => ({
-  data: { reservationId: 'probe' },
-  metadata: {
-    actor: { kind: 'system', name: 'cluster-probe' },
-    at: new Date().toISOString(),
-    correlationId: 'probe',
-    schemaVersion: EVENT_SCHEMA_VERSION,
-  },
-  type: 'CapacityReleased',
-})
-
 export const startAppendProbe = (store: EventStore, everyMs = 20): AppendProbe => {
   const stream = `probe-${randomUUID()}`
   const acks: number[] = []
@@ -39,7 +28,7 @@ export const startAppendProbe = (store: EventStore, everyMs = 20): AppendProbe =
     let revision = NO_STREAM
     while (!stopped) {
       try {
-        revision = (await store.append({ events: [probeEvent()], expectedRevision: revision, stream })).nextRevision
+        revision = (await store.append({ events: [releasedEvent('probe', 'cluster-probe')], expectedRevision: revision, stream })).nextRevision
         acks.push(Date.now())
       } catch (error) {
         failures.push(error instanceof Error ? error.message : String(error))
@@ -58,6 +47,13 @@ export const startAppendProbe = (store: EventStore, everyMs = 20): AppendProbe =
   }
 }
 
+/** Polls `done` every 100 ms until it is true; after `timeoutMs`, fails saying what was awaited. */
+export const until = async (done: () => boolean, what: () => string, timeoutMs: number): Promise<void> => {
+  for (const deadline = Date.now() + timeoutMs; !done(); await sleep(100)) {
+    if (Date.now() > deadline) throw new Error(`${what()}: not within ${timeoutMs} ms`)
+  }
+}
+
 /**
  * The longest time without an acknowledged append from the last acknowledgement before `at`
  * on, within `withinMs`: how long the ledger could not append around that instant.
@@ -69,6 +65,42 @@ export const longestGap = (acks: readonly number[], at: number, withinMs = 60_00
     longest = Math.max(longest, acks[i + 1] - acks[i])
   }
   return longest
+}
+
+/** The ledger's events as any process commits them, counted from `after` on. */
+export interface LedgerProgress {
+  /** Resolves once `count` more events were committed than when it was called; fails after `timeoutMs`. */
+  grows(count: number, what: string, timeoutMs?: number): Promise<void>
+  stop(): void
+}
+
+export const watchLedger = (store: EventStore, after: string | undefined): LedgerProgress => {
+  let seen = 0
+  let seenAt = Date.now()
+  let failure: unknown
+  const subscription = store.subscribe!({ after, streamPrefix: LEDGER_STREAM_PREFIX }).subscribe({
+    error: (error: unknown) => {
+      failure = error
+    },
+    next: () => {
+      seen++
+      seenAt = Date.now()
+    },
+  })
+  return {
+    async grows(count, what, timeoutMs = 90_000) {
+      const from = seen
+      await until(
+        () => {
+          if (failure !== undefined) throw failure
+          return seen >= from + count
+        },
+        () => `the ledger took ${seen - from} of ${count} events ${what} (the last ${Date.now() - seenAt} ms ago)`,
+        timeoutMs,
+      )
+    },
+    stop: () => subscription.unsubscribe(),
+  }
 }
 
 /** A checkpoint in memory, shared by the catch-ups that follow one another. */

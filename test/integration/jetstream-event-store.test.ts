@@ -1,15 +1,19 @@
 import { jetstreamManager } from '@nats-io/jetstream'
-import { connect } from '@nats-io/transport-node'
+import { connect, errors } from '@nats-io/transport-node'
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Subject } from 'rxjs'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import type { EventStore } from '../../src/events/store.js'
-import type { NewEvent, RecordedEvent } from '../../src/events/types.js'
+import type { RecordedEvent } from '../../src/events/types.js'
 
 import { createJetStreamStore } from '../../src/events/adapters/jetstream.js'
+import { append } from '../../src/events/adapters/jetstream/append.js'
+import { openConnection } from '../../src/events/adapters/jetstream/connection.js'
+import { lastSequence, readStream } from '../../src/events/adapters/jetstream/reads.js'
 import { NO_STREAM } from '../../src/events/store.js'
-import { EVENT_SCHEMA_VERSION } from '../../src/events/types.js'
 import { describeEventStoreContract } from '../contract/event-store.contract.js'
+import { releasedEvent as released } from '../support/ledger-fixtures.js'
 import { NATS_URL, natsAvailable } from '../support/nats.js'
 
 /** Deletes a JetStream stream a test created. */
@@ -25,12 +29,6 @@ const deleteStream = async (name: string): Promise<void> => {
 /** A JetStream stream name of its own, so runs and files sharing the machine's server never meet. */
 const ownStream = (label: string) => `reserve_${label}_${randomUUID().replaceAll('-', '')}`
 
-const released = (reservationId: string): NewEvent => ({
-  data: { reservationId },
-  metadata: { actor: { kind: 'system', name: 'test' }, at: new Date().toISOString(), correlationId: reservationId, schemaVersion: EVENT_SCHEMA_VERSION },
-  type: 'CapacityReleased',
-})
-
 const available = await natsAvailable()
 
 describe.skipIf(!available)('jetstream on the machine server', () => {
@@ -43,6 +41,27 @@ describe.skipIf(!available)('jetstream on the machine server', () => {
         await store.close()
         await deleteStream(stream)
       },
+    }
+  })
+
+  it('acknowledges an append whose answer was lost, from the duplicate its retry is answered with', async () => {
+    const name = ownStream('lost')
+    const connection = await openConnection({ name, replicas: 1, servers: NATS_URL })
+    const publish = connection.js.publish.bind(connection.js)
+    const publishes = vi.spyOn(connection.js, 'publish').mockImplementationOnce(async (...args) => {
+      await publish(...args)
+      throw new errors.TimeoutError()
+    })
+    try {
+      const result = await append(connection, new Subject(), { events: [released('mine')], expectedRevision: NO_STREAM, stream: 'lost-answer' })
+      expect(result.events.map(({ data, revision }) => [revision, data.reservationId])).toEqual([[0, 'mine']])
+      expect(publishes).toHaveBeenCalledTimes(2)
+      expect(await lastSequence(connection), 'stored once').toBe(1)
+      expect(await readStream(connection, 'lost-answer', 0, 10)).toEqual(result.events)
+    } finally {
+      connection.closed = true
+      await connection.nc.close()
+      await deleteStream(name)
     }
   })
 

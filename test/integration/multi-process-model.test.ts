@@ -2,10 +2,9 @@ import type { Payload } from 'payload'
 
 import { describe, expect, it } from 'vitest'
 
-import type { RecordedEvent, ReservationEvent } from '../../src/events/types.js'
+import type { ReservationEvent } from '../../src/events/types.js'
 import type { StressOp, StressResult } from '../support/stress-node.js'
 
-import { voidedRevisions } from '../../src/commands/reservation-state.js'
 import { reservationStream } from '../../src/events/types.js'
 import { rebuildReservations } from '../../src/projections/rebuild.js'
 import { getRuntime } from '../../src/plugin/runtime.js'
@@ -21,6 +20,7 @@ import {
   claimMismatches,
   collectionViolations,
   ledgerViolations,
+  lostCommands,
   recordedRepairs,
   sampleCollection,
 } from './reliability-invariants.js'
@@ -208,22 +208,7 @@ describe.each(testDatabaseKinds())('%s: OS processes sharing one database, check
     if (sampled.errors.length > 0 || sampled.samples < 3) problems.samplerFailed = { errors: sampled.errors.slice(0, 3), samples: sampled.samples }
 
     // Every acknowledged command is in the ledger, not voided, and every booking has its document.
-    const lost: string[] = []
-    for (const id of results.flatMap((result) => result.booked)) {
-      if (!byId.has(id)) lost.push(`booking ${id} has no document`)
-    }
-    const streams = new Map<string, RecordedEvent<ReservationEvent>[]>()
-    for (const op of ops.filter((o) => o.status === 200 && o.id !== undefined)) {
-      const events = streams.get(op.id!) ?? (await streamOf(op.id!))
-      streams.set(op.id!, events)
-      const voided = voidedRevisions(events)
-      const live = events.filter((event) => !voided.has(event.revision))
-      const found =
-        op.kind === 'move'
-          ? live.some((event) => event.type === 'ReservationDetailsUpdated' && event.data.changes.notes === op.tag)
-          : live.some((event) => event.type === 'ReservationStatusChanged' && event.data.to === op.to)
-      if (!found) lost.push(`${op.kind} ${op.tag ?? op.to} of ${op.id}`)
-    }
+    const lost = await lostCommands(runtime.store, ops, results.flatMap((result) => result.booked), new Set(byId.keys()))
     if (lost.length > 0) problems.acknowledgedButLost = lost.slice(0, 10)
 
     // Every claim is where its reservation is, and none is left without one.

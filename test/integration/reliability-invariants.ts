@@ -1,9 +1,11 @@
 import type { Payload } from 'payload'
 
 import type { EventStore } from '../../src/events/store.js'
-import type { ReservationEvent, ResourceEvent } from '../../src/events/types.js'
+import type { RecordedEvent, ReservationEvent, ResourceEvent } from '../../src/events/types.js'
+import type { StressOp } from '../support/stress-node.js'
 
 import { evolveCapacity, initialCapacityState } from '../../src/capacity/capacity-decider.js'
+import { voidedRevisions } from '../../src/commands/reservation-state.js'
 import { reservationStream, resourceStream } from '../../src/events/types.js'
 import { BusyIndex } from '../../src/capacity/busy-index.js'
 
@@ -298,4 +300,30 @@ export const claimMismatches = async (
     }
   }
   return mismatches
+}
+
+/**
+ * Acknowledged work the ledger lost: a booking without its document, a move or status change
+ * answered 200 whose event the reservation's stream does not hold live (not voided).
+ */
+export const lostCommands = async (
+  store: EventStore,
+  ops: readonly StressOp[],
+  booked: readonly string[],
+  documents: ReadonlySet<string>,
+): Promise<string[]> => {
+  const lost = booked.filter((id) => !documents.has(id)).map((id) => `booking ${id} has no document`)
+  const streams = new Map<string, RecordedEvent<ReservationEvent>[]>()
+  for (const op of ops.filter((o) => o.status === 200 && o.id !== undefined)) {
+    const events = streams.get(op.id!) ?? (await store.readStream<ReservationEvent>(reservationStream(op.id!)))
+    streams.set(op.id!, events)
+    const voided = voidedRevisions(events)
+    const live = events.filter((event) => !voided.has(event.revision))
+    const found =
+      op.kind === 'move'
+        ? live.some((event) => event.type === 'ReservationDetailsUpdated' && event.data.changes.notes === op.tag)
+        : live.some((event) => event.type === 'ReservationStatusChanged' && event.data.to === op.to)
+    if (!found) lost.push(`${op.kind} ${op.tag ?? op.to} of ${op.id}`)
+  }
+  return lost
 }

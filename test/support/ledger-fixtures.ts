@@ -1,11 +1,12 @@
 import type { EventStore } from '../../src/events/store.js'
-import type { BookingPlan } from '../../src/events/types.js'
+import type { BookingPlan, NewEvent } from '../../src/events/types.js'
 
 import { Ledger, type CommandMeta } from '../../src/commands/ledger.js'
 import type { BookReservation } from '../../src/commands/reservation-commands.js'
 import { createMemoryEventStore } from '../../src/events/adapters/memory.js'
 import { DEFAULT_STATUS_MACHINE } from '../../src/plugin/options.js'
 import { BusyIndex } from '../../src/capacity/busy-index.js'
+import { EVENT_SCHEMA_VERSION } from '../../src/events/types.js'
 import { v7 as uuidv7 } from 'uuid'
 
 export const staff: CommandMeta = { actor: { collection: 'users', id: 'staff-1', kind: 'user' }, privileged: true }
@@ -103,3 +104,10 @@ export const race = async <T>(tasks: Array<() => Promise<T>>) => {
     succeeded: results.filter((r) => r.status === 'fulfilled').length,
   }
 }
+
+/** An event to append where only which append it came from matters (its reservation id says). */
+export const releasedEvent = (reservationId: string, actorName = 'test'): NewEvent => ({
+  data: { reservationId },
+  metadata: { actor: { kind: 'system', name: actorName }, at: new Date().toISOString(), correlationId: reservationId, schemaVersion: EVENT_SCHEMA_VERSION },
+  type: 'CapacityReleased',
+})

@@ -40,7 +40,8 @@ const launch = (node: Node): void => {
 }
 
 const waitForJetStream = async (servers: string[]): Promise<void> => {
-  const deadline = Date.now() + 30_000
+  // Generous: a node restarting under load recovers its store before JetStream answers.
+  const deadline = Date.now() + 60_000
   for (;;) {
     try {
       const nc = await connect({ servers, timeout: 1_000 })

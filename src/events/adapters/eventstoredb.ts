@@ -1,5 +1,4 @@
 import { EventStoreDBClient } from '@eventstore/db-client'
-import { Subject } from 'rxjs'
 
 import type { EventStore } from '../store.js'
 import type { LedgerEvent, RecordedEvent } from '../types.js'
@@ -9,6 +8,7 @@ import { toClientConnectionString } from './eventstoredb-mapping.js'
 import { append } from './eventstoredb/append.js'
 import { readAll, readEvents, streamRevision } from './eventstoredb/reads.js'
 import { subscribe } from './eventstoredb/subscribe.js'
+import { remoteLifecycle } from './remote-lifecycle.js'
 
 export interface EventStoreDBStoreOptions {
   /** `esdb://`, `esdb+discover://`, `kurrentdb://` or `kurrentdb+discover://` URI. */
@@ -36,19 +36,11 @@ export const createEventStoreDBStore = ({ connectionString }: EventStoreDBStoreO
     client: EventStoreDBClient.connectionString(toClientConnectionString(connectionString)),
     closed: false,
   }
-  const committed = new Subject<RecordedEvent>()
-  /** Emits once, on close: open subscriptions complete. */
-  const closing = new Subject<void>()
+  const { close, closing, committed } = remoteLifecycle(connection, () => connection.client.dispose())
 
   return {
     append: (request) => append(connection, committed, request),
-    async close() {
-      connection.closed = true
-      committed.complete()
-      closing.next()
-      closing.complete()
-      await connection.client.dispose()
-    },
+    close,
     committed: committed.asObservable(),
     kind: 'eventstoredb',
     readAll: (options) => readAll(connection, options),

@@ -1,5 +1,3 @@
-import { Subject } from 'rxjs'
-
 import type { EventStore } from '../store.js'
 import type { LedgerEvent, RecordedEvent } from '../types.js'
 
@@ -8,6 +6,7 @@ import { openConnection } from './jetstream/connection.js'
 import { readAll } from './jetstream/read-all.js'
 import { readStream, streamRevision } from './jetstream/reads.js'
 import { subscribe } from './jetstream/subscribe.js'
+import { remoteLifecycle } from './remote-lifecycle.js'
 
 export interface JetStreamStoreOptions {
   /** Replicas of the stream when this store creates it (default 1; 3 on a three-node cluster). */
@@ -35,19 +34,11 @@ export const createJetStreamStore = async ({
   stream = DEFAULT_JETSTREAM_STREAM,
 }: JetStreamStoreOptions): Promise<EventStore> => {
   const connection = await openConnection({ name: stream, replicas, servers })
-  const committed = new Subject<RecordedEvent>()
-  /** Emits once, on close: open subscriptions complete. */
-  const closing = new Subject<void>()
+  const { close, closing, committed } = remoteLifecycle(connection, () => connection.nc.close())
 
   return {
     append: (request) => append(connection, committed, request),
-    async close() {
-      connection.closed = true
-      committed.complete()
-      closing.next()
-      closing.complete()
-      await connection.nc.close()
-    },
+    close,
     committed: committed.asObservable(),
     kind: 'jetstream',
     readAll: (options) => readAll(connection, options),

@@ -1,13 +1,13 @@
 import type { AllStreamResolvedEvent } from '@eventstore/db-client'
 
 import { convertToCommandError, START, UnavailableError } from '@eventstore/db-client'
-import { defer, EMPTY, Observable, retry, takeUntil, tap, throwError, timer } from 'rxjs'
+import { Observable } from 'rxjs'
 
-import type { SubscribeOptions } from '../../store.js'
 import type { RecordedEvent } from '../../types.js'
 import type { Connection } from './connection.js'
 
 import { decodePosition, isTransientError, toSubscribedEvent, toSubscriptionFilter } from '../eventstoredb-mapping.js'
+import { resubscribing } from '../resubscribe.js'
 
 /**
  * Waits before resubscribing to a dropped `$all` subscription: about 30 s in all, since the
@@ -50,36 +50,5 @@ const subscribeOnce = (
     }
   })
 
-/**
- * `$all` from `after`, opened again after the last event delivered when it drops transiently;
- * completes on `closing`.
- */
-export const subscribe = (
-  connection: Connection,
-  closing: Observable<void>,
-  { after, streamPrefix }: SubscribeOptions,
-): Observable<RecordedEvent> =>
-  defer(() => {
-    if (connection.closed) {
-      return EMPTY
-    }
-    let last = after
-    let attempt = 0
-    const confirmed = () => {
-      attempt = 0
-    }
-    return defer(() => subscribeOnce(connection, last, streamPrefix, confirmed)).pipe(
-      tap((event) => {
-        last = event.position
-      }),
-      retry({
-        delay: (error: unknown) => {
-          const wait = RESUBSCRIBE_DELAYS_MS[attempt++]
-          return connection.closed || wait === undefined || !isTransientError(error)
-            ? throwError(() => error)
-            : timer(wait)
-        },
-      }),
-      takeUntil(closing),
-    )
-  })
+/** `$all` from `after`, opened again after the last event delivered when it drops transiently. */
+export const subscribe = resubscribing(subscribeOnce, RESUBSCRIBE_DELAYS_MS, isTransientError)

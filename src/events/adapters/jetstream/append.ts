@@ -1,3 +1,4 @@
+import type { MsgHdrs } from '@nats-io/transport-node'
 import type { Subject } from 'rxjs'
 
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -8,10 +9,10 @@ import type { RecordedEvent } from '../../types.js'
 import type { LedgerMessage } from '../jetstream-mapping.js'
 import type { Connection } from './connection.js'
 
-import { NO_STREAM, WrongExpectedRevisionError } from '../../store.js'
+import { isWrongExpectedRevision, NO_STREAM, WrongExpectedRevisionError } from '../../store.js'
 import { headOf, isWrongLastSequence, lastRevision, subjectOf, toMessage, toRecordedEvents } from '../jetstream-mapping.js'
 import { withRetry } from './connection.js'
-import { lastSequence, readHead } from './reads.js'
+import { lastSequence, messageAt, messagesOf, readHead } from './reads.js'
 
 /** The port's refusal, with the revision the stream is at. */
 const refusal = (stream: string, expectedRevision: number, head: LedgerMessage | undefined) =>
@@ -48,41 +49,77 @@ const MAX_ATTEMPTS = 200
  * stored); the stream's last sequence it checks against every proposal. With it, a publish
  * lands only directly after the message the subject head was read against. When another
  * stream's append got in first, the append tries again; when its own stream moved, it is refused.
- * A transient failure is retried with the same message, which the server answers as a
- * duplicate if the first attempt was stored.
+ * A transient failure is retried with the same message. Where the first attempt was stored,
+ * the server answers the retry as a duplicate, or (a cluster checks the subject's sequence
+ * before the message id) as a wrong last sequence: `publish` then finds the attempt stored.
  */
-const publish = async (connection: Connection, stream: string, expectedRevision: number, events: AppendRequest['events']) => {
+const publishUntilDecided = async (
+  connection: Connection,
+  stream: string,
+  expectedRevision: number,
+  message: (previous: number) => { body: string; header: MsgHdrs },
+  msgID: string,
+): Promise<LedgerMessage> => {
   const subject = subjectOf(connection.name, stream)
-  const eventIds = events.map(() => uuidv7())
-  const recordedAt = new Date().toISOString()
-  // Copied once, before the first attempt, so that a caller changing its objects changes no retry.
-  const copied = structuredClone(events)
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     // Read in this order: the subject's head then reflects every message up to `last`.
     const last = await lastSequence(connection)
     const previous = await expectedSequence(connection, stream, expectedRevision)
-    const { body, header } = toMessage(copied, eventIds, expectedRevision + 1, previous, recordedAt)
+    const { body, header } = message(previous)
     try {
       const ack = await withRetry(connection, () =>
-        connection.js.publish(subject, body, { expect: { lastSequence: last, lastSubjectSequence: previous }, headers: header, msgID: eventIds[0] }),
+        connection.js.publish(subject, body, { expect: { lastSequence: last, lastSubjectSequence: previous }, headers: header, msgID }),
       )
-      return { data: new TextEncoder().encode(body), header, seq: ack.seq, subject }
+      // A duplicate is an earlier attempt's message, stored with that attempt's headers.
+      return ack.duplicate ? await messageAt(connection, ack.seq) : { data: new TextEncoder().encode(body), header, seq: ack.seq, subject }
     } catch (error) {
       if (!isWrongLastSequence(error)) {
         throw error
       }
     }
     const head = await readHead(connection, stream)
-    if (head && headOf(head).first === expectedRevision + 1 && toRecordedEvents(head)[0]?.eventId === eventIds[0]) {
-      // An earlier attempt, answered ambiguously, was stored after all.
-      return head
-    }
     if ((head ? lastRevision(headOf(head)) : NO_STREAM) !== expectedRevision) {
       throw refusal(stream, expectedRevision, head)
     }
     await jitter(attempt)
   }
   throw new Error(`Append to ${stream} gave up: other appends to the ledger got in first ${MAX_ATTEMPTS} times`)
+}
+
+/**
+ * The message holding `revision` when it is the one with `eventId` first: an attempt of this
+ * append whose answer was lost (a timeout as the leader died) was stored after all, and other
+ * appends to the stream may have followed it.
+ */
+const storedAt = async (connection: Connection, stream: string, revision: number, eventId: string): Promise<LedgerMessage | undefined> => {
+  const [message] = await messagesOf(connection, stream, revision, 1)
+  return message && headOf(message).first === revision && toRecordedEvents(message)[0]?.eventId === eventId ? message : undefined
+}
+
+/**
+ * The append, published until it is stored or refused. A refusal after the first publish may be
+ * the stream moving past an attempt of this very append: the message at the revision it asked
+ * for says which, so a lost answer costs a read, never a different outcome.
+ */
+const publish = async (connection: Connection, stream: string, expectedRevision: number, events: AppendRequest['events']) => {
+  const eventIds = events.map(() => uuidv7())
+  const recordedAt = new Date().toISOString()
+  // Copied once, before the first attempt, so that a caller changing its objects changes no retry.
+  const copied = structuredClone(events)
+  let published = false
+  const message = (previous: number) => {
+    published = true
+    return toMessage(copied, eventIds, expectedRevision + 1, previous, recordedAt)
+  }
+  try {
+    return await publishUntilDecided(connection, stream, expectedRevision, message, eventIds[0])
+  } catch (error) {
+    const stored = published && isWrongExpectedRevision(error) ? await storedAt(connection, stream, expectedRevision + 1, eventIds[0]) : undefined
+    if (stored) {
+      return stored
+    }
+    throw error
+  }
 }
 
 /** Appends one message and publishes its events on `committed`. */

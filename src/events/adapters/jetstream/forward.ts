@@ -5,6 +5,7 @@ import type { LedgerMessage } from '../jetstream-mapping.js'
 import type { Connection } from './connection.js'
 
 import { fromConsumer } from '../jetstream-mapping.js'
+import { pull } from './pull.js'
 
 
 /** Messages per pull: one round trip each. */
@@ -35,9 +36,8 @@ export const readForward = async (connection: Connection, { filter, last, startS
   const messages: LedgerMessage[] = []
   try {
     for (;;) {
-      const batch = await consumer.fetch({ expires: PULL_EXPIRES_MS, max_messages: BATCH })
       let received = 0
-      for await (const message of batch) {
+      for await (const message of pull(consumer, PULL_EXPIRES_MS, BATCH)) {
         received++
         const read = fromConsumer(message)
         messages.push(read)

@@ -20,6 +20,15 @@ const WALK_LIMIT = 16
 const getMessage = (connection: Connection, query: { last_by_subj: string } | { seq: number }): Promise<null | StoredMsg> =>
   withRetry(connection, () => connection.jsm.streams.getMessage(connection.name, query))
 
+/** The message stored at `seq`. */
+export const messageAt = async (connection: Connection, seq: number): Promise<LedgerMessage> => {
+  const message = await getMessage(connection, { seq })
+  if (!message) {
+    throw new Error(`JetStream message ${seq} of ${connection.name} is gone`)
+  }
+  return message
+}
+
 /** The JetStream stream's last sequence (0 while it is empty), as its leader has stored it. */
 export const lastSequence = (connection: Connection): Promise<number> =>
   withRetry(connection, async () => (await connection.jsm.streams.info(connection.name)).state.last_seq)
@@ -74,16 +83,16 @@ const readEarlier = async (
 }
 
 /**
- * Events `from`..`from + limit - 1` of a stream: its head message first, then back along
- * the messages' links to the previous one while that stays short, and forward from where
- * the last page stopped for the rest.
+ * The messages holding events `from`..`from + limit - 1` of a stream: its head message first,
+ * then back along the messages' links to the previous one while that stays short, and forward
+ * from where the last page stopped for the rest.
  */
-export const readStream = async (
+export const messagesOf = async (
   connection: Connection,
   stream: string,
   from: number,
   limit: number,
-): Promise<RecordedEvent[]> => {
+): Promise<LedgerMessage[]> => {
   const head = await readHead(connection, stream)
   if (!head || lastRevision(headOf(head)) < from || limit <= 0) {
     return []
@@ -93,8 +102,20 @@ export const readStream = async (
     chain.unshift(await previousOf(connection, chain[0]))
   }
   const oldest = headOf(chain[0])
-  const earlier = oldest.first > from ? await readEarlier(connection, stream, oldest, from, from + limit - 1) : []
-  return [...earlier, ...chain]
+  const until = from + limit - 1
+  const earlier = oldest.first > from ? await readEarlier(connection, stream, oldest, from, until) : []
+  return [...earlier, ...chain].filter((message) => {
+    const held = headOf(message)
+    return held.first <= until && lastRevision(held) >= from
+  })
+}
+
+export const readStream = async (
+  connection: Connection,
+  stream: string,
+  from: number,
+  limit: number,
+): Promise<RecordedEvent[]> =>
+  (await messagesOf(connection, stream, from, limit))
     .flatMap(toRecordedEvents)
     .filter(({ revision }) => revision >= from && revision < from + limit)
-}

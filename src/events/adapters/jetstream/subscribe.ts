@@ -2,13 +2,14 @@ import type { Consumer } from '@nats-io/jetstream'
 
 import { AckPolicy, DeliverPolicy } from '@nats-io/jetstream'
 import { errors, nanos } from '@nats-io/transport-node'
-import { defer, EMPTY, Observable, retry, takeUntil, tap, throwError, timer } from 'rxjs'
+import { Observable } from 'rxjs'
 
-import type { SubscribeOptions } from '../../store.js'
 import type { RecordedEvent } from '../../types.js'
 import type { Connection } from './connection.js'
 
 import { decodePosition, fromConsumer, isTransientError, toRecordedEvents } from '../jetstream-mapping.js'
+import { resubscribing } from '../resubscribe.js'
+import { pull } from './pull.js'
 
 /**
  * Waits before following again after the consumer was lost: about 30 s in all, for a node
@@ -50,7 +51,7 @@ const subscribeOnce = (connection: Connection, after: string | undefined, stream
       consumer = await createConsumer(connection, after === undefined ? 1 : decodePosition(after).seq)
       try {
         for (let delivery = 1; !stopped; ) {
-          for await (const message of await consumer.fetch({ expires: PULL_EXPIRES_MS, max_messages: 256 })) {
+          for await (const message of pull(consumer, PULL_EXPIRES_MS, 256)) {
             // A consumer that restarts on a node that came back has lost its place (it is in
             // memory) and delivers from its start again: seen as a break in its delivery count.
             if (message.info.deliverySequence !== delivery++) {
@@ -72,36 +73,5 @@ const subscribeOnce = (connection: Connection, after: string | undefined, stream
     }
   })
 
-/**
- * Every ledger event after `after`. When the consumer fails transiently it is made again after
- * the last event delivered, so nothing is delivered twice; completes on `closing`.
- */
-export const subscribe = (
-  connection: Connection,
-  closing: Observable<void>,
-  { after, streamPrefix }: SubscribeOptions,
-): Observable<RecordedEvent> =>
-  defer(() => {
-    if (connection.closed) {
-      return EMPTY
-    }
-    let last = after
-    let attempt = 0
-    const delivered = () => {
-      attempt = 0
-    }
-    return defer(() => subscribeOnce(connection, last, streamPrefix, delivered)).pipe(
-      tap((event) => {
-        last = event.position
-      }),
-      retry({
-        delay: (error: unknown) => {
-          const wait = RESUBSCRIBE_DELAYS_MS[attempt++]
-          return connection.closed || wait === undefined || !isTransientError(error)
-            ? throwError(() => error)
-            : timer(wait)
-        },
-      }),
-      takeUntil(closing),
-    )
-  })
+/** Every ledger event after `after`; a consumer that fails transiently is made again after the last event delivered. */
+export const subscribe = resubscribing(subscribeOnce, RESUBSCRIBE_DELAYS_MS, isTransientError)
