@@ -49,7 +49,7 @@ describe('ledger file lines', () => {
       exportedAt: '2031-02-03T04:05:06.789Z',
       format: 'payload-reserve-ledger',
       source: 'payload',
-      version: 2,
+      version: 3,
     })
   })
 
@@ -90,7 +90,7 @@ describe('ledger file lines', () => {
 
   it.each([
     ['{"format":"something-else","version":1}', 'not a payload-reserve-ledger file'],
-    ['{"format":"payload-reserve-ledger","version":3,"exportedAt":"2031-01-01T00:00:00Z","source":"x"}', 'format version 3 is not supported'],
+    ['{"format":"payload-reserve-ledger","version":4,"exportedAt":"2031-01-01T00:00:00Z","source":"x"}', 'format version 4 is not supported'],
     ['{"format":"payload-reserve-ledger","version":1,"source":"x"}', 'needs exportedAt'],
     ['[1,2]', 'not a JSON object'],
     ['{"format":', 'not JSON'],
