@@ -41,7 +41,7 @@ export const requireHold = (state: ReservationState): Hold => {
 /** A hold is live until its expiry, and only then may it be expired. */
 export const isExpired = (hold: Hold, now: Date): boolean => now.getTime() >= Date.parse(hold.expiresAt)
 
-/** Live holds per caller when the plugin sets no `holds.maxPerCaller`. */
+/** Live holds per caller when the plugin sets no `maxHoldsPerCaller`. */
 export const DEFAULT_MAX_HOLDS = 3
 
 const SCHEDULE_KEYS = ['service', 'resource', 'startTime', 'endTime', 'guestCount'] as const

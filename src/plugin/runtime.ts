@@ -149,6 +149,7 @@ export const createLedger = (payload: Payload, options: ResolvedOptions, store: 
     },
     policy: {
       cancelledStatus: options.cancelledStatus,
+      maxHoldsPerCaller: options.maxHoldsPerCaller,
       noticePeriodHours: options.cancellationNoticePeriod,
       statusMachine: options.statusMachine,
     },
