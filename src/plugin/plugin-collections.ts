@@ -15,6 +15,7 @@ import { withDeleteGuard } from './collections/hooks/refuse-delete-while-referen
 import { buildResourcesCollection } from './collections/resources.js'
 import { buildSchedulesCollection } from './collections/schedules.js'
 import { buildServicesCollection } from './collections/services.js'
+import { holdsCollection } from './holds/holds-collection.js'
 import { ledgerCheckpointsCollection } from './ledger-checkpoints-collection.js'
 import { notificationsCollection } from './notifications/notifications-collection.js'
 import { withReferenceDataInvalidation } from './reference-data/invalidation-hooks.js'
@@ -69,6 +70,7 @@ export const pluginCollections = (resolved: ResolvedOptions): CollectionConfig[]
     webhooksCollection(resolved),
     deliveriesCollection(resolved),
     notificationsCollection(resolved),
+    holdsCollection(),
     ledgerCheckpointsCollection(),
   ]
 }

@@ -13,7 +13,10 @@ import { hashChained } from '../events/hash-chain/hash-chained-store.js'
 import { isReservationEvent } from '../events/types.js'
 import { BusyIndex } from '../capacity/busy-index.js'
 import { CatchUp } from '../projections/catch-up.js'
-import { deliverHooks, projectDocuments, reconcileClaims } from '../projections/catch-up-handlers.js'
+import { deliverHooks, projectDocuments, projectHolds, reconcileClaims } from '../projections/catch-up-handlers.js'
+import { HoldsProjector, touchesHold } from '../projections/holds-projector.js'
+import { HoldExpiry } from './holds/hold-expiry.js'
+import { HOLDS_COLLECTION } from './holds/holds-collection.js'
 import { RequestOwnership } from '../projections/request-ownership.js'
 import { ReservationsProjector } from '../projections/reservations-projector.js'
 import { FeedCache } from './external-busy/feed-cache.js'
@@ -38,6 +41,10 @@ export interface ReserveRuntime {
   feeds: FeedCache
   /** The background sync of calendar feeds. */
   feedSync: FeedSync
+  /** Ends holds at their expiry: timers in this process, and `sweep` for those listed as due. */
+  holdExpiry: HoldExpiry
+  /** The holds collection as a projection of the ledger's holds. */
+  holds: HoldsProjector
   ledger: Ledger
   options: ResolvedOptions
   /** Which reservations a request in this process is writing, and guest tokens on their way to afterBookingCreate. */
@@ -160,10 +167,11 @@ export const createLedger = (payload: Payload, options: ResolvedOptions, store: 
 const createCatchUp = (
   payload: Payload,
   options: ResolvedOptions,
-  { ledger, ownership, projector, store }: Pick<ReserveRuntime, 'ledger' | 'ownership' | 'projector' | 'store'>,
+  { holds, ledger, ownership, projector, store }: Pick<ReserveRuntime, 'holds' | 'ledger' | 'ownership' | 'projector' | 'store'>,
 ): CatchUp => {
   const handlers = [
     projectDocuments(projector, ownership),
+    projectHolds(holds),
     deliverHooks(projector, ownership),
     reconcileClaims(ledger, ownership, (reservationId, repairs) =>
       payload.logger.warn({
@@ -193,6 +201,30 @@ const projectUnowned = (payload: Payload, { ownership, projector, store }: Pick<
       })
     }
   })
+
+/**
+ * Holds: their rows projected as this process commits hold events (a request that books a hold
+ * owns its reservation, so this is not `projectUnowned`'s work), each live one timed to expire,
+ * and a sweep every catch-up interval for those due that no timer here knows.
+ */
+const startHolds = (payload: Payload, options: ResolvedOptions, { ledger, store }: Pick<ReserveRuntime, 'ledger' | 'store'>) => {
+  const report = (error: unknown) => payload.logger.error({ err: error, msg: 'payload-reserve-ledger: hold expiry failed' })
+  const holdExpiry: HoldExpiry = new HoldExpiry(ledger, () => holds, options.inProcessTimers, report)
+  const holds: HoldsProjector = new HoldsProjector(payload, ledger, HOLDS_COLLECTION, (hold) => holdExpiry.arm(hold))
+  const subscription = store.committed.subscribe((event) => {
+    if (isReservationEvent(event) && touchesHold(event)) {
+      holds.project(event.data.reservationId).catch(report)
+    }
+  })
+  const stopSweep = every(options.inProcessTimers, options.catchUp.intervalMs, () => holdExpiry.sweep().catch(report))
+  const stopHolds = async () => {
+    stopSweep()
+    subscription.unsubscribe()
+    await holdExpiry.stop()
+    await holds.settle()
+  }
+  return { holdExpiry, holds, stopHolds }
+}
 
 /**
  * The calendar feeds: their synced busy time loaded now, a sync pass started in the background
@@ -236,7 +268,8 @@ export const startRuntime = async (payload: Payload, options: ResolvedOptions): 
   const ledger = createLedger(payload, options, store, busy)
   const ownership = new RequestOwnership()
   const projector = new ReservationsProjector(payload, ledger, { ...options, tenantField: reservationTenantField(payload, options) }, ownership)
-  const catchUp = createCatchUp(payload, options, { ledger, ownership, projector, store })
+  const { holdExpiry, holds, stopHolds } = startHolds(payload, options, { ledger, store })
+  const catchUp = createCatchUp(payload, options, { holds, ledger, ownership, projector, store })
   const subscription = projectUnowned(payload, { ownership, projector, store })
   const report = (error: unknown) => payload.logger.error({ err: error, msg: 'payload-reserve-ledger: catch-up failed' })
   const stopCatchUp = await startCatchUp(store, catchUp, { intervalMs: options.catchUp.intervalMs, timers: options.inProcessTimers }, report)
@@ -256,6 +289,8 @@ export const startRuntime = async (payload: Payload, options: ResolvedOptions): 
     checkpointer,
     feedSync,
     feeds,
+    holdExpiry,
+    holds,
     ledger,
     options,
     ownership,
@@ -269,6 +304,7 @@ export const startRuntime = async (payload: Payload, options: ResolvedOptions): 
       await checkpointer?.settle()
       await feedSync.settle()
       await webhooks.settle()
+      await stopHolds()
       subscription.unsubscribe()
       // Background work still holding connections would fail mid-query once the pool ends.
       await catchUp.settle()
