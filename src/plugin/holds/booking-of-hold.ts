@@ -11,7 +11,7 @@ import { MESSAGES } from '../http/messages.js'
 import { getRuntime } from '../runtime.js'
 import { commandMeta } from '../reservations/command-meta.js'
 import { toPayloadError } from '../reservations/ledger-error.js'
-import { holdCallerOf } from './hold-caller.js'
+import { holdCallerOf, isHoldId } from './hold-caller.js'
 
 /** Where POST /api/reserve/book leaves the hold it books for the write hooks (HTTP callers cannot set `req.context`). */
 const HOLD_BOOKING = 'reserveHoldBooking'
@@ -21,9 +21,6 @@ export interface HoldBooking {
   caller: HoldHolder
   holdId: string
 }
-
-/** Hold ids are the ledger's UUIDs: anything else names no hold. */
-const HOLD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 const isBlank = (value: unknown): boolean => value === undefined || value === null || value === ''
 
@@ -44,7 +41,7 @@ export const withHoldBooked = async (req: PayloadRequest, options: ResolvedOptio
     throw new ValidationError({ collection: options.slugs.reservations, errors: [{ message: MESSAGES.holdTokenType, path: 'holdId' }] })
   }
   const caller = holdCallerOf(commandMeta(req, options), typeof holdToken === 'string' ? holdToken : null)
-  const { state } = HOLD_ID.test(holdId) ? await getRuntime(req.payload).ledger.load(holdId) : { state: { kind: 'absent' as const } }
+  const { state } = isHoldId(holdId) ? await getRuntime(req.payload).ledger.load(holdId) : { state: { kind: 'absent' as const } }
   try {
     const hold = requireHold(state)
     if (!isHolder(hold.holder, caller)) {

@@ -29,3 +29,6 @@ export const holderKeyOf = ({ actor, privileged }: CommandMeta, guest: Guest | n
   }
   return `guest:${(guest?.email ?? guest?.phone ?? '').trim().toLowerCase()}`
 }
+
+/** Hold ids are the ledger's UUIDs: anything else names no hold (and is not worth a read). */
+export const isHoldId = (value: string): boolean => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
