@@ -8,6 +8,7 @@ import type { Hold } from '../../commands/reservation-state.js'
 import type { ResolvedOptions } from '../options.js'
 
 import { holdTokenDigest } from '../../commands/hold-rules.js'
+import { isCustomer } from '../access/is-customer.js'
 import { isCommandRejected } from '../../events/rejection.js'
 import { referenceData } from '../reference-data/reference-data.js'
 import { buildBookingPlan } from '../reservations/booking-plan.js'
@@ -46,7 +47,8 @@ export const placeHold = async (
   await requireCreateAccess(req, options, data)
   const meta = commandMeta(req, options)
   const guest = guestOf(data.guest)
-  const customer = relationId(data.customer)
+  // As the reservations collection's default: a signed-in customer holds for themselves.
+  const customer = data.customer === undefined && req.user && isCustomer(req.user, options) ? relationId(req.user.id) : relationId(data.customer)
   const token = meta.actor.kind === 'guest' ? randomBytes(32).toString('base64url') : null
   const runtime = getRuntime(req.payload)
   try {
