@@ -59,6 +59,22 @@ describe('ledger file lines', () => {
     expect(Object.keys(JSON.parse(text))).toEqual(['stream', 'revision', 'type', 'data', 'metadata', 'eventId', 'recordedAt'])
   })
 
+  it('reads the headers of versions 1 and 2: files exported before holds still import', () => {
+    for (const version of [1, 2]) {
+      const header = `{"format":"payload-reserve-ledger","version":${version},"exportedAt":"2030-01-01T00:00:00.000Z","source":"payload"}`
+      expect(parseHeader(header, 1)).toMatchObject({ version })
+    }
+  })
+
+  it('reads the events of a hold and of its holder stream', () => {
+    const held = lineWith({ data: { expiresAt: '2031-01-01T00:10:00.000Z', holder: { kind: 'system' }, reservationId: RESERVATION }, type: 'ReservationHeld' })
+    expect(parseBodyLine(held, 2)).toMatchObject({ event: { type: 'ReservationHeld' }, kind: 'event' })
+    const placed = lineWith({ data: { expiresAt: '2031-01-01T00:10:00.000Z', reservationId: RESERVATION }, stream: 'reserve-holder-ab12', type: 'HoldPlaced' })
+    expect(parseBodyLine(placed, 2)).toMatchObject({ event: { stream: 'reserve-holder-ab12', type: 'HoldPlaced' }, kind: 'event' })
+    const misplaced = lineWith({ data: { expiresAt: '2031-01-01T00:10:00.000Z', reservationId: RESERVATION }, type: 'HoldPlaced' })
+    expect(() => parseBodyLine(misplaced, 2)).toThrow('a HoldPlaced event belongs in a reserve-holder-… stream')
+  })
+
   it('round-trips an event, text with line breaks included', () => {
     const noted = { ...recorded, metadata: { ...recorded.metadata, reason: 'line one\nline two\r\n' } } as RecordedEvent
     const { position: _position, ...expected } = noted
