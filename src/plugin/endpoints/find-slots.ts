@@ -40,6 +40,8 @@ const DAY_MS = 86_400_000
  */
 export const findSlots = async (req: PayloadRequest, options: ResolvedOptions, query: SlotQuery): Promise<EpochRange[]> => {
   const trace = requestTracer(req, options)
+  // The holder of a hold sees its capacity as free (`holdId`); everyone else as busy.
+  const ownHold = await ownHoldOf(req, options)
   const found = await slotSetOf(req, options, query)
   if (!found) {
     trace?.('slots', { date: query.date, offered: 0, reason: 'nothing bookable', resource: query.resource, service: query.service })
@@ -59,8 +61,6 @@ export const findSlots = async (req: PayloadRequest, options: ResolvedOptions, q
     return []
   }
   const { busy } = getRuntime(req.payload)
-  // The holder of a hold sees its capacity as free (`holdId`); everyone else as busy.
-  const ownHold = await ownHoldOf(req, options)
   const [dayStart, dayEnd] = [day.windows[0].start - DAY_MS, day.windows[day.windows.length - 1].end + DAY_MS]
   const slotResources: SlotResource[] = await Promise.all(
     set.map(async (id) => {
