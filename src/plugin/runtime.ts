@@ -210,7 +210,10 @@ const projectUnowned = (payload: Payload, { ownership, projector, store }: Pick<
 const startHolds = (payload: Payload, options: ResolvedOptions, { ledger, store }: Pick<ReserveRuntime, 'ledger' | 'store'>) => {
   const report = (error: unknown) => payload.logger.error({ err: error, msg: 'payload-reserve-ledger: hold expiry failed' })
   const holdExpiry: HoldExpiry = new HoldExpiry(ledger, () => holds, options.inProcessTimers, report)
-  const holds: HoldsProjector = new HoldsProjector(payload, ledger, HOLDS_COLLECTION, (hold) => holdExpiry.arm(hold))
+  const holds: HoldsProjector = new HoldsProjector(payload, ledger, HOLDS_COLLECTION, {
+    ended: (holdId) => holdExpiry.disarm(holdId),
+    live: (hold) => holdExpiry.arm(hold),
+  })
   const subscription = store.committed.subscribe((event) => {
     if (isReservationEvent(event) && touchesHold(event)) {
       holds.project(event.data.reservationId).catch(report)

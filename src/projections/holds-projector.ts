@@ -35,8 +35,8 @@ export class HoldsProjector {
     private readonly payload: Payload,
     private readonly ledger: Pick<Ledger, 'load'>,
     private readonly collection: string,
-    /** Told of every hold found live, so that its expiry can be timed. */
-    private readonly onLive: (hold: Hold) => void = () => undefined,
+    /** Told of every hold found live (so that its expiry can be timed), and of every one found ended. */
+    private readonly watch: { ended(holdId: string): void; live(hold: Hold): void } = { ended: () => undefined, live: () => undefined },
   ) {}
 
   /** Brings one hold's row to what its stream says; returns the hold if it is live. */
@@ -44,6 +44,7 @@ export class HoldsProjector {
     return this.queue.run(holdId, async () => {
       const { state } = await this.ledger.load(holdId)
       if (state.kind !== 'held') {
+        this.watch.ended(holdId)
         await this.payload.db.deleteMany({ collection: this.slug, where: { holdId: { equals: holdId } } })
         return null
       }
@@ -57,7 +58,7 @@ export class HoldsProjector {
           }
         })
       }
-      this.onLive(state.hold)
+      this.watch.live(state.hold)
       return state.hold
     })
   }

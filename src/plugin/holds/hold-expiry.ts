@@ -40,6 +40,12 @@ export class HoldExpiry {
     this.timers.set(hold.reservationId, timer)
   }
 
+  /** Forgets the timer of a hold that has ended (booked, released or expired elsewhere). */
+  disarm(holdId: string): void {
+    clearTimeout(this.timers.get(holdId))
+    this.timers.delete(holdId)
+  }
+
   /** Expires the hold if it is due at `now` (`HoldExpired`), then brings its row to what the ledger says. */
   async expire(holdId: string, now: Date): Promise<boolean> {
     const { events } = await this.ledger.execute({ data: { reservationId: holdId }, type: 'ExpireHold' }, expiryMeta(now))
