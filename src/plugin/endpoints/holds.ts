@@ -9,7 +9,7 @@ import { isHolder } from '../../commands/hold-rules.js'
 import { foldReservation } from '../../commands/reservation-state.js'
 import { isCommandRejected } from '../../events/rejection.js'
 import { isPrivileged } from '../access/is-privileged.js'
-import { holdCallerOf } from '../holds/hold-caller.js'
+import { holdCallerOf, isHoldId } from '../holds/hold-caller.js'
 import { placeHold } from '../holds/place-hold.js'
 import { readJsonObject } from '../http/json-body.js'
 import { MESSAGES } from '../http/messages.js'
@@ -72,7 +72,7 @@ export const releaseHoldEndpoint = (options: ResolvedOptions): Endpoint => ({
     const token = await presentedToken(req)
     const meta = commandMeta(req, options)
     const { ledger } = getRuntime(req.payload)
-    const events = await ledger.history(holdId)
+    const events = isHoldId(holdId) ? await ledger.history(holdId) : []
     const placed = events[0]?.type === 'ReservationHeld' ? (events[0] as RecordedEvent<ReservationHeld>) : undefined
     const privileged = isPrivileged(req.user, options)
     if (!placed || !(privileged || isHolder(placed.data.holder, holdCallerOf(meta, token)))) {
