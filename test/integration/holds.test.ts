@@ -3,6 +3,7 @@ import type { Payload } from 'payload'
 import { Readable, Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { holdTokenDigest } from '../../src/commands/hold-rules.js'
 import { exportLedger } from '../../src/ledger-io/export.js'
 import { LEDGER_FORMAT_VERSION } from '../../src/ledger-io/format.js'
 import { HOLDS_COLLECTION } from '../../src/plugin/holds/holds-collection.js'
@@ -130,6 +131,14 @@ describe.each(testDatabaseKinds())('holds while a customer checks out (%s)', (ki
     const booking = await book({ holdId: held.body.holdId, holdToken: held.body.holdToken })
     expect(booking.status).toBe(201)
     expect(booking.body).toMatchObject({ guest: guest('basket'), id: held.body.holdId, startTime: at(4, 9) })
+    // Neither the hold token nor its digest is ever read back, not even by staff.
+    const history = await getJson(site.payload, withQuery('/api/reserve/history', { reservationId: held.body.holdId }), tokens.admin)
+    expect(history.body.events.map(({ type }: { type: string }) => type)).toEqual(['ReservationHeld', 'ReservationBooked'])
+    const events = await getJson(site.payload, '/api/reservation-events?depth=0&limit=500', tokens.admin)
+    for (const text of [JSON.stringify(history.body), JSON.stringify(events.body)]) {
+      expect(text).not.toContain(held.body.holdToken)
+      expect(text).not.toContain(holdTokenDigest(held.body.holdToken))
+    }
   })
 
   it('another caller can neither book nor release a hold; its holder and privileged staff can release it', async () => {
