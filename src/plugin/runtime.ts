@@ -103,23 +103,30 @@ const every = (enabled: boolean, ms: number, work: () => unknown): (() => void) 
 /**
  * Catch-up follows a store that pushes events live; any other it reads in passes, one now and
  * one every `intervalMs`. Without in-process timers (a serverless host) boot makes no pass: a
- * cold start answers at once, and the `reserveCatchUp` job does the work. Returns what stops it
- * (the work in progress is `catchUp.settle()`'s).
+ * cold start answers at once, and the `reserveCatchUp` job does the work. `alongside` (the hold
+ * expiry sweep) runs after each pass, or on its own timer beside a live subscription, so that
+ * the background reads come together. Returns what stops it (the work in progress is
+ * `catchUp.settle()`'s).
  */
 const startCatchUp = async (
   store: EventStore,
   catchUp: CatchUp,
-  { intervalMs, timers }: { intervalMs: number; timers: boolean },
+  { alongside, intervalMs, timers }: { alongside: () => Promise<unknown>; intervalMs: number; timers: boolean },
   report: (error: unknown) => void,
 ): Promise<() => void> => {
   if (store.subscribe) {
     const live = catchUp.follow(report)
-    return () => live.unsubscribe()
+    const stopAlongside = every(timers, intervalMs, () => alongside().catch(report))
+    return () => {
+      live.unsubscribe()
+      stopAlongside()
+    }
   }
+  const pass = () => catchUp.run().then(alongside).catch(report)
   if (timers) {
-    await catchUp.run().catch(report)
+    await pass()
   }
-  return every(timers, intervalMs, () => catchUp.run().catch(report))
+  return every(timers, intervalMs, pass)
 }
 
 const checkpointStore = (payload: Payload, name: string): CheckpointStore => {
@@ -204,8 +211,8 @@ const projectUnowned = (payload: Payload, { ownership, projector, store }: Pick<
 
 /**
  * Holds: their rows projected as this process commits hold events (a request that books a hold
- * owns its reservation, so this is not `projectUnowned`'s work), each live one timed to expire,
- * and a sweep every catch-up interval for those due that no timer here knows.
+ * owns its reservation, so this is not `projectUnowned`'s work) and each live one timed to
+ * expire; catch-up sweeps for those due that no timer here knows (`startCatchUp`).
  */
 const startHolds = (payload: Payload, options: ResolvedOptions, { ledger, store }: Pick<ReserveRuntime, 'ledger' | 'store'>) => {
   const report = (error: unknown) => payload.logger.error({ err: error, msg: 'payload-reserve-ledger: hold expiry failed' })
@@ -219,9 +226,7 @@ const startHolds = (payload: Payload, options: ResolvedOptions, { ledger, store 
       holds.project(event.data.reservationId).catch(report)
     }
   })
-  const stopSweep = every(options.inProcessTimers, options.catchUp.intervalMs, () => holdExpiry.sweep().catch(report))
   const stopHolds = async () => {
-    stopSweep()
     subscription.unsubscribe()
     await holdExpiry.stop()
     await holds.settle()
@@ -275,7 +280,12 @@ export const startRuntime = async (payload: Payload, options: ResolvedOptions): 
   const catchUp = createCatchUp(payload, options, { holds, ledger, ownership, projector, store })
   const subscription = projectUnowned(payload, { ownership, projector, store })
   const report = (error: unknown) => payload.logger.error({ err: error, msg: 'payload-reserve-ledger: catch-up failed' })
-  const stopCatchUp = await startCatchUp(store, catchUp, { intervalMs: options.catchUp.intervalMs, timers: options.inProcessTimers }, report)
+  const stopCatchUp = await startCatchUp(
+    store,
+    catchUp,
+    { alongside: () => holdExpiry.sweep(), intervalMs: options.catchUp.intervalMs, timers: options.inProcessTimers },
+    report,
+  )
   const { feedSync, feeds, stopFeeds } = await startFeeds(payload, options)
   const { checkpointer, stopCheckpoints } = startCheckpoints(payload, options, store)
   const webhooks = new WebhookDeliverer(payload, ledger, options, ownership)
