@@ -104,7 +104,7 @@ const every = (enabled: boolean, ms: number, work: () => unknown): (() => void) 
  * Catch-up follows a store that pushes events live; any other it reads in passes, one now and
  * one every `intervalMs`. Without in-process timers (a serverless host) boot makes no pass: a
  * cold start answers at once, and the `reserveCatchUp` job does the work. `alongside` (the hold
- * expiry sweep) runs after each pass, or on its own timer beside a live subscription, so that
+ * expiry's backstop sweep) runs after each pass, or on its own timer beside a live subscription, so that
  * the background reads come together. Returns what stops it (the work in progress is
  * `catchUp.settle()`'s).
  */
@@ -283,7 +283,7 @@ export const startRuntime = async (payload: Payload, options: ResolvedOptions): 
   const stopCatchUp = await startCatchUp(
     store,
     catchUp,
-    { alongside: () => holdExpiry.sweep(), intervalMs: options.catchUp.intervalMs, timers: options.inProcessTimers },
+    { alongside: () => holdExpiry.backstop(), intervalMs: options.catchUp.intervalMs, timers: options.inProcessTimers },
     report,
   )
   const { feedSync, feeds, stopFeeds } = await startFeeds(payload, options)

@@ -5,18 +5,26 @@ import type { HoldsProjector } from '../../projections/holds-projector.js'
 /** Holds expired per sweep at most; a sweep with more due leaves the rest to the next. */
 const SWEEP_LIMIT = 200
 
+/**
+ * How often a process sweeps in the background at most. The sweep is the backstop for holds
+ * whose timer died with another process; holds this process knows expire on their timers.
+ */
+const BACKSTOP_MS = 30_000
+
 const expiryMeta = (now: Date): CommandMeta => ({ actor: { kind: 'system', name: 'hold-expiry' }, now, privileged: true, reason: 'hold expired' })
 
 /**
  * Ends holds at their expiry with a `HoldExpired` in the ledger. On a long-lived server each hold
  * this process places or sees gets a timer for its `expiresAt`; `sweep` expires every listed hold
- * that is due, and runs with catch-up and as the `reserveCatchUp` job, so holds of a process
- * that died, or of a serverless host without timers, end too. Expiring is a ledger command at
+ * that is due, and runs after catch-up's passes (at most every 30 s: `backstop`) and in the
+ * `reserveCatchUp` job, so holds of a process that died, or of a serverless host without timers,
+ * end too. Expiring is a ledger command at
  * the stream's revision: a booking of the hold racing it wins or loses whole, and an expiry of a
  * hold already booked, released or expired appends nothing.
  */
 export class HoldExpiry {
   private readonly timers = new Map<string, NodeJS.Timeout>()
+  private lastBackstop = Number.NEGATIVE_INFINITY
   private readonly running = new Set<Promise<unknown>>()
   private stopped = false
 
@@ -61,6 +69,15 @@ export class HoldExpiry {
       expired += (await this.expire(holdId, now)) ? 1 : 0
     }
     return expired
+  }
+
+  /** `sweep`, unless this process swept less than `BACKSTOP_MS` ago: what catch-up's timer runs. */
+  backstop(now: Date = new Date()): Promise<number> {
+    if (now.getTime() - this.lastBackstop < BACKSTOP_MS) {
+      return Promise.resolve(0)
+    }
+    this.lastBackstop = now.getTime()
+    return this.sweep(now)
   }
 
   /** Clears the timers and waits for expiries in progress. */

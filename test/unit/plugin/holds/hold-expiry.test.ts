@@ -82,3 +82,18 @@ describe('hold expiry on timers', () => {
     expect(stopped.ledger.execute).not.toHaveBeenCalled()
   })
 })
+
+describe('the backstop sweep', () => {
+  it('sweeps at most every 30 s, whatever the catch-up interval', async () => {
+    let sweeps = 0
+    const projector = { due: async () => ((sweeps += 1), []), project: async () => null }
+    const expiry = new HoldExpiry({ execute: async () => ({ events: [] }) } as never, () => projector, false, () => undefined)
+    const at = (seconds: number) => new Date(START + seconds * 1000)
+    for (const seconds of [0, 5, 10, 29, 30, 35, 59, 60]) {
+      await expiry.backstop(at(seconds))
+    }
+    expect(sweeps).toBe(3)
+    expect(await expiry.sweep(at(61))).toBe(0)
+    expect(sweeps).toBe(4)
+  })
+})
