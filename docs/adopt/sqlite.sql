@@ -79,7 +79,7 @@ CREATE INDEX `reservations_items_parent_id_idx` ON `reservations_items` (`_paren
 CREATE INDEX `reservations_items_resource_idx` ON `reservations_items` (`resource_id`);
 CREATE INDEX `reservations_items_service_idx` ON `reservations_items` (`service_id`);
 
--- Services and resources gain an owner (and services the booking window and slot step). A
+-- Services and resources gain an owner (and services the booking window, hold length and slot step). A
 -- resource's zone is its own here; payload-reserve used its plugin-wide `timezone` for every
 -- resource (its resource field is unused): write that option's value for 'UTC' below.
 CREATE TABLE `__new_services` (
@@ -95,6 +95,7 @@ CREATE TABLE `__new_services` (
 	`slot_interval` numeric,
 	`min_notice_minutes` numeric,
 	`max_advance_days` numeric,
+	`hold_minutes` numeric,
 	`description` text,
 	`owner_id` integer,
 	`active` integer DEFAULT true,

@@ -18,7 +18,7 @@ export const commitAtomically = async (deps: LedgerDeps, decision: Decision): Pr
     claims.push(await decideClaim(deps, decision, change))
   }
   const guard = guardAppend(decision)
-  const results = await deps.store.appendAtomically!([...(guard ? [guard] : []), ...claims, reservationAppend(decision)])
+  const results = await deps.store.appendAtomically!([...(guard ? [guard] : []), ...decision.fences, ...claims, reservationAppend(decision)])
   results.forEach((result) => deps.busy.applyCommitted(result.events))
   return results[results.length - 1].events as RecordedEvent<ReservationEvent>[]
 }

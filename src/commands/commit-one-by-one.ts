@@ -26,6 +26,10 @@ export const commitOneByOne = async (deps: LedgerDeps, decision: Decision): Prom
       throw isWrongExpectedRevision(error) ? keyReused() : error
     })
   }
+  // A moved fence (a hold's holder stream) is retried by the caller: nothing else is written yet.
+  for (const fence of decision.fences) {
+    await deps.store.append(fence)
+  }
   const changes = claimChanges(decision, deps.policy)
   const held: string[] = []
   /** Resources where nothing but this operation's hold was found: nothing to remove afterwards. */

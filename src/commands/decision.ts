@@ -29,6 +29,8 @@ export interface Decision {
   /** Claims are recorded whatever the capacity (`ExecuteOptions.beyondCapacity`). */
   beyondCapacity: boolean
   events: ReservationEvent[]
+  /** Other streams the decision read, appended with the revision it read them at (a hold's holder stream). */
+  fences: AppendRequest[]
   /** The idempotency stream the booking must claim, if any. */
   guard: null | string
   metadata: EventMetadata

@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto'
 
-import type { Actor, EventMetadata, RecordedEvent, ReservationEvent } from '../events/types.js'
+import type { AppendRequest } from '../events/store.js'
+import type { Actor, EventMetadata, HoldPlaced, RecordedEvent, ReservationEvent } from '../events/types.js'
 import type { ClaimRepair } from './reconcile-claims.js'
 
 import { KeyedQueue } from '../concurrency/keyed-queue.js'
 import { isWrongExpectedRevision, NO_STREAM } from '../events/store.js'
 import { CommandRejected } from '../events/rejection.js'
 import { retryOnConflict } from '../events/retry-on-conflict.js'
-import { EVENT_SCHEMA_VERSION, IDEMPOTENCY_STREAM_PREFIX, reservationStream } from '../events/types.js'
+import { EVENT_SCHEMA_VERSION, HOLDER_STREAM_PREFIX, IDEMPOTENCY_STREAM_PREFIX, reservationStream } from '../events/types.js'
 import { commitAtomically } from './commit-atomically.js'
 import { commitOneByOne } from './commit-one-by-one.js'
 import { type Decision, keyReused, type LedgerDeps } from './decision.js'
@@ -59,6 +60,23 @@ export interface CommandOutcome {
 
 const idempotencyStream = (key: string): string =>
   `${IDEMPOTENCY_STREAM_PREFIX}${createHash('sha256').update(key).digest('hex')}`
+
+/** The stream of the holds one caller placed (`HoldPlaced`), named by a digest of who the caller is. */
+const holderStream = (holderKey: string): string => `${HOLDER_STREAM_PREFIX}${createHash('sha256').update(holderKey).digest('hex')}`
+
+/** A caller's holder stream as read for a new hold: how many of its holds are live, at which revision. */
+interface HolderView {
+  live: number
+  revision: number
+  stream: string
+}
+
+/** The new hold listed on its caller's holder stream, at the revision the limit was decided on. */
+const holderFence = ({ revision, stream }: HolderView, decided: ReservationEvent[], metadata: EventMetadata): AppendRequest => {
+  const held = decided.find((event) => event.type === 'ReservationHeld')!
+  const placed: HoldPlaced = { data: { expiresAt: held.data.expiresAt, reservationId: held.data.reservationId }, type: 'HoldPlaced' }
+  return { events: [{ ...placed, metadata }], expectedRevision: revision, stream }
+}
 
 const concurrentChange = () => new CommandRejected('conflict', 'The reservation changed concurrently; try again')
 
@@ -134,14 +152,15 @@ export class Ledger {
     if (attempt > 1) {
       meta.trace?.('retry', { attempt, command: names, reservationId })
     }
-    // A booking names a fresh UUIDv7, so its stream is new: the append's expected revision
-    // checks that, and only a retry after a conflict reads the stream.
-    const { revision, state } =
-      commands[0].type === 'BookReservation' && attempt === 1
-        ? { revision: NO_STREAM, state: foldReservation([]) }
-        : await this.load(reservationId)
-    const context: DecisionContext = { now: meta.now ?? this.clock(), privileged: meta.privileged }
-    const metadata = this.metadata(reservationId, meta, context.now)
+    // A booking or hold names a fresh UUIDv7, so its stream is new: the append's expected
+    // revision checks that, and only a retry after a conflict reads the stream.
+    const [first] = commands
+    const fresh = (first.type === 'BookReservation' && !first.data.withHold) || first.type === 'PlaceHold'
+    const { revision, state } = fresh && attempt === 1 ? { revision: NO_STREAM, state: foldReservation([]) } : await this.load(reservationId)
+    const now = meta.now ?? this.clock()
+    const holder = first.type === 'PlaceHold' && first.data.holderKey ? await this.liveHoldsOf(first.data.holderKey, now) : null
+    const context: DecisionContext = { ...(holder ? { liveHolds: holder.live } : {}), now, privileged: meta.privileged }
+    const metadata = this.metadata(reservationId, meta, now)
     const decided: ReservationEvent[] = []
     let next = state
     for (const command of commands) {
@@ -163,6 +182,7 @@ export class Ledger {
       before: state,
       beyondCapacity: options.beyondCapacity ?? false,
       events: decided,
+      fences: holder ? [holderFence(holder, decided, metadata)] : [],
       guard,
       metadata,
       optimistic: attempt === 1,
@@ -176,6 +196,20 @@ export class Ledger {
       revision: revision + recorded.length,
     })
     return { events: recorded, revision: revision + recorded.length, state: next }
+  }
+
+  /**
+   * The live holds of a caller: the holds its holder stream lists that have not reached their
+   * expiry and whose streams still hold (a stale read only counts one too many: a refusal, never
+   * a hold beyond the limit, since the hold's append checks the holder stream's revision).
+   */
+  private async liveHoldsOf(holderKey: string, now: Date): Promise<HolderView> {
+    const stream = holderStream(holderKey)
+    const events = await this.deps.store.readStream<HoldPlaced>(stream)
+    const pending = events.filter((event) => Date.parse(event.data.expiresAt) > now.getTime())
+    const states = await Promise.all(pending.map((event) => this.load(event.data.reservationId)))
+    const revision = events.length === 0 ? NO_STREAM : events[events.length - 1].revision
+    return { live: states.filter(({ state }) => state.kind === 'held').length, revision, stream }
   }
 
   /**

@@ -40,7 +40,7 @@ export const reconcileClaims = async (
   },
 ): Promise<ClaimRepair[]> => {
   const wanted = intervalsByResource(heldClaims(state, deps.policy.statusMachine))
-  const planned = state.kind === 'active' || state.kind === 'deleted' ? state.reservation.claims : []
+  const planned = state.kind === 'active' || state.kind === 'deleted' ? state.reservation.claims : state.kind === 'held' ? state.hold.claims : []
   const resources = [...new Set([...claimedOn, ...planned.map((claim) => claim.resource)])].sort(byStreamName)
   const repairs: ClaimRepair[] = []
   for (const resource of resources) {

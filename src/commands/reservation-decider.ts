@@ -1,8 +1,9 @@
-import type { ReservationDetails, ReservationEvent } from '../events/types.js'
+import type { BookingPlan, HoldHolder, ReservationDetails, ReservationEvent } from '../events/types.js'
 import type { CommandOf, DecisionContext, ReservationCommand, ReservationPolicy } from './reservation-commands.js'
-import type { Reservation, ReservationState } from './reservation-state.js'
+import type { Hold, Reservation, ReservationState } from './reservation-state.js'
 
 import { CommandRejected } from '../events/rejection.js'
+import { checkHeldSchedule, checkNewHold, isExpired, isHolder, requireHold } from './hold-rules.js'
 import { checkNotice, checkPlan, checkTransition, requireActive } from './reservation-rules.js'
 import { previousDetails, previousSchedule } from './reservation-state.js'
 
@@ -12,10 +13,12 @@ const book = (
   { statusMachine: machine }: ReservationPolicy,
   context: DecisionContext,
 ): ReservationEvent[] => {
-  if (state.kind !== 'absent') {
+  const { plan, reservationId, skipTransitionValidation, status, withHold, ...details } = data
+  if (withHold) {
+    checkHoldBooking(requireHold(state), withHold, plan, context)
+  } else if (state.kind !== 'absent') {
     throw new CommandRejected('conflict', 'Reservation already exists', 'id')
   }
-  const { plan, reservationId, skipTransitionValidation, status, ...details } = data
   checkPlan(plan, context)
   if (status !== machine.defaultStatus) {
     checkTransition(machine.defaultStatus, status, machine, !skipTransitionValidation)
@@ -25,6 +28,40 @@ const book = (
   }
   return [{ data: { ...details, ...plan, reservationId, status }, type: 'ReservationBooked' }]
 }
+
+/** Only the holder books a hold, before it expires, for the held schedule. */
+const checkHoldBooking = (hold: Hold, caller: HoldHolder, plan: BookingPlan, context: DecisionContext): void => {
+  if (!isHolder(hold.holder, caller)) {
+    throw new CommandRejected('forbidden', 'Only whoever placed the hold can book it', 'holdId')
+  }
+  if (isExpired(hold, context.now)) {
+    throw new CommandRejected('conflict', 'The hold has expired or was released', 'holdId')
+  }
+  checkHeldSchedule(hold, plan)
+}
+
+const placeHold = ({ data }: CommandOf<'PlaceHold'>, state: ReservationState, policy: ReservationPolicy, context: DecisionContext): ReservationEvent[] => {
+  if (state.kind !== 'absent') {
+    throw new CommandRejected('conflict', 'Reservation already exists', 'id')
+  }
+  const { holderKey: _key, plan, ...hold } = data
+  checkPlan(plan, context)
+  checkNewHold(data.expiresAt, policy, context)
+  return [{ data: { ...hold, ...plan }, type: 'ReservationHeld' }]
+}
+
+/** The holder, or privileged staff, give a live hold up. */
+const releaseHold = ({ data }: CommandOf<'ReleaseHold'>, state: ReservationState, context: DecisionContext): ReservationEvent[] => {
+  const hold = requireHold(state)
+  if (!context.privileged && !isHolder(hold.holder, data.caller)) {
+    throw new CommandRejected('forbidden', 'Forbidden', 'holdId')
+  }
+  return [{ data: { reservationId: data.reservationId }, type: 'HoldReleased' }]
+}
+
+/** A hold past its expiry ends; anything else (booked, ended, not yet due) is left as it is. */
+const expireHold = ({ data }: CommandOf<'ExpireHold'>, state: ReservationState, context: DecisionContext): ReservationEvent[] =>
+  state.kind === 'held' && isExpired(state.hold, context.now) ? [{ data: { reservationId: data.reservationId }, type: 'HoldExpired' }] : []
 
 /** A reservation adopted from a collection: its stream must be new and its status one the machine knows. */
 const adopt = ({ data }: CommandOf<'AdoptReservation'>, state: ReservationState, { statusMachine }: ReservationPolicy): ReservationEvent[] => {
@@ -128,6 +165,12 @@ export const decideReservation = (
       return book(command, state, policy, context)
     case 'ChangeReservationStatus':
       return changeStatus(command, state, policy, context)
+    case 'ExpireHold':
+      return expireHold(command, state, context)
+    case 'PlaceHold':
+      return placeHold(command, state, policy, context)
+    case 'ReleaseHold':
+      return releaseHold(command, state, context)
     case 'DeleteReservation':
       requireActive(state)
       return [{ data: { reservationId: command.data.reservationId }, type: 'ReservationDeleted' }]

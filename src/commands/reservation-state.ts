@@ -1,5 +1,6 @@
 import type {
   BookingPlan,
+  ReservationHeld,
   RecordedEvent,
   ReservationDetails,
   ReservationEvent,
@@ -12,12 +13,17 @@ import type { StatusMachine } from './status-machine.js'
 /** A reservation as its stream tells it. */
 export type Reservation = ReservationSnapshot
 
+/** A hold as its stream tells it: the plan it claims, until when, and for whom. */
+export type Hold = ReservationHeld['data']
+
 export type ReservationState =
   /** Never booked: recovery fenced a booking that never landed, or its write was voided. */
   | { kind: 'abandoned' }
   | { kind: 'absent' }
   | { kind: 'active'; reservation: Reservation }
   | { kind: 'deleted'; reservation: Reservation }
+  /** Capacity held while a customer checks out (`ReservationHeld`), not yet booked, expired or released. */
+  | { hold: Hold; kind: 'held' }
 
 export const initialReservationState = (): ReservationState => ({ kind: 'absent' })
 
@@ -87,6 +93,12 @@ export const evolveReservation = (
   { at }: { at: string },
 ): ReservationState => {
   switch (event.type) {
+    // An ended hold was never booked: like a booking that never landed, its stream takes no other.
+    case 'HoldExpired':
+    case 'HoldReleased':
+      return state.kind === 'held' ? { kind: 'abandoned' } : state
+    case 'ReservationHeld':
+      return { hold: event.data, kind: 'held' }
     case 'ReservationAbandoned':
       return { kind: 'abandoned' }
     case 'ReservationAdopted':
@@ -143,8 +155,10 @@ export const voidedRevisions = (events: RecordedEvent<ReservationEvent>[]): Set<
   return voided
 }
 
-/** The capacity a reservation holds in a state: its claims while its status blocks, else none. */
-export const heldClaims = (state: ReservationState, machine: StatusMachine): BookingPlan['claims'] =>
-  state.kind === 'active' && machine.blockingStatuses.includes(state.reservation.status)
-    ? state.reservation.claims
-    : []
+/** The capacity a reservation holds in a state: its claims while its status blocks, a hold's until it ends, else none. */
+export const heldClaims = (state: ReservationState, machine: StatusMachine): BookingPlan['claims'] => {
+  if (state.kind === 'held') {
+    return state.hold.claims
+  }
+  return state.kind === 'active' && machine.blockingStatuses.includes(state.reservation.status) ? state.reservation.claims : []
+}

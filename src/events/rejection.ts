@@ -1,8 +1,9 @@
 /**
  * Why a command was refused. Deciders return these instead of throwing Payload errors so they
- * stay free of the host; the plugin maps `kind` to an HTTP status (400, 403, 404, 409).
+ * stay free of the host; the plugin maps `kind` to an HTTP status (400, 403, 404, 409, and 429
+ * for `limit`: a caller already keeps as many holds as it may).
  */
-export type RejectionKind = 'conflict' | 'forbidden' | 'invalid' | 'not-found'
+export type RejectionKind = 'conflict' | 'forbidden' | 'invalid' | 'limit' | 'not-found'
 
 export class CommandRejected extends Error {
   readonly kind: RejectionKind

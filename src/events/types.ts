@@ -210,7 +210,51 @@ export interface ReservationWriteVoided {
   type: 'ReservationWriteVoided'
 }
 
+/**
+ * Who placed a hold, and so who may turn it into a booking: a signed-in user, a guest proving it
+ * with the hold token (only its SHA-256 digest is stored, as for the cancellation token), or
+ * server code.
+ */
+export type HoldHolder =
+  | { collection: string; id: string; kind: 'user' }
+  | { kind: 'guest'; tokenHash: string }
+  | { kind: 'system' }
+
+/**
+ * Revision 0 of a reservation stream whose capacity is held while a customer checks out: the
+ * plan is claimed like a booking's until `expiresAt`. A `ReservationBooked` on the same stream
+ * turns it into the reservation (its claim stays, so the booking competes with no one);
+ * `HoldExpired` or `HoldReleased` end it and release the claim. No document, no host hook.
+ */
+export interface ReservationHeld {
+  data: {
+    customer?: null | RelationId
+    /** ISO 8601: from this instant the hold may be expired and its capacity is free again. */
+    expiresAt: string
+    guest?: Guest | null
+    holder: HoldHolder
+    reservationId: string
+    tenant?: null | RelationId
+  } & BookingPlan
+  type: 'ReservationHeld'
+}
+
+/** A hold that reached its `expiresAt` without being booked: its capacity is released. */
+export interface HoldExpired {
+  data: { reservationId: string }
+  type: 'HoldExpired'
+}
+
+/** A hold given up before its expiry by its holder or by staff: its capacity is released. */
+export interface HoldReleased {
+  data: { reservationId: string }
+  type: 'HoldReleased'
+}
+
 export type ReservationEvent =
+  | HoldExpired
+  | HoldReleased
+  | ReservationHeld
   | ReservationAbandoned
   | ReservationAdopted
   | ReservationClaimsReconciled
@@ -275,7 +319,17 @@ export interface LedgerCheckpointed {
   type: 'LedgerCheckpointed'
 }
 
-export type LedgerEvent = IdempotencyKeyUsed | ReservationEvent | ResourceEvent
+/**
+ * An event of a holder stream (`reserve-holder-<sha256 of the holder>`): a hold this caller
+ * placed. Appended with the hold at the stream's expected revision, so two concurrent holds by
+ * one caller cannot both pass the limit of live holds per caller.
+ */
+export interface HoldPlaced {
+  data: { expiresAt: string; reservationId: string }
+  type: 'HoldPlaced'
+}
+
+export type LedgerEvent = HoldPlaced | IdempotencyKeyUsed | ReservationEvent | ResourceEvent
 
 /** An event to append: the store assigns its id, revision, position and record time. */
 export type NewEvent<E extends LedgerEvent = LedgerEvent> = E & { metadata: EventMetadata }
@@ -298,6 +352,7 @@ export const LEDGER_STREAM_PREFIX = 'reserve-'
 export const RESOURCE_STREAM_PREFIX = `${LEDGER_STREAM_PREFIX}resource-`
 export const RESERVATION_STREAM_PREFIX = `${LEDGER_STREAM_PREFIX}reservation-`
 export const IDEMPOTENCY_STREAM_PREFIX = `${LEDGER_STREAM_PREFIX}idempotency-`
+export const HOLDER_STREAM_PREFIX = `${LEDGER_STREAM_PREFIX}holder-`
 /** The one stream of hash-chain checkpoints. */
 export const CHECKPOINT_STREAM = `${LEDGER_STREAM_PREFIX}checkpoints`
 

@@ -1,6 +1,6 @@
 import type { LedgerEvent, RecordedEvent } from '../events/types.js'
 
-import { IDEMPOTENCY_STREAM_PREFIX, RESERVATION_STREAM_PREFIX, RESOURCE_STREAM_PREFIX } from '../events/types.js'
+import { HOLDER_STREAM_PREFIX, IDEMPOTENCY_STREAM_PREFIX, RESERVATION_STREAM_PREFIX, RESOURCE_STREAM_PREFIX } from '../events/types.js'
 
 /**
  * The ledger file: NDJSON, one JSON object per line.
@@ -18,14 +18,16 @@ import { IDEMPOTENCY_STREAM_PREFIX, RESERVATION_STREAM_PREFIX, RESOURCE_STREAM_P
  * Positions are not exported: they belong to the source store, and the target assigns its own
  * in the file's order.
  *
- * The version counts changes to this layout, not new event types: a file with
- * `ReservationAdopted` events has the version of its layout (its lines are shaped as before), and
- * a reader that does not know a type refuses its line by name before writing anything.
+ * Version 3 adds the events of holds (`ReservationHeld`, `HoldExpired`, `HoldReleased` on
+ * reservation streams, `HoldPlaced` on `reserve-holder-` streams); its lines are shaped as in 2.
+ * It is a version of its own so that an older reader refuses the file at its header instead of
+ * part way through (a reader that does not know a type still refuses its line by name before
+ * writing anything, as for `ReservationAdopted`, which came without a version).
  */
 export const LEDGER_FORMAT = 'payload-reserve-ledger'
-export const LEDGER_FORMAT_VERSION = 2
-/** Versions this one reads: 1 is 2 without hashes or checkpoints. */
-export const READABLE_FORMAT_VERSIONS: readonly number[] = [1, 2]
+export const LEDGER_FORMAT_VERSION = 3
+/** Versions this one reads: 1 is 2 without hashes or checkpoints; 2 is 3 without holds. */
+export const READABLE_FORMAT_VERSIONS: readonly number[] = [1, 2, 3]
 
 /** What every stream of the ledger starts with; other streams in a shared store are not ours. */
 export const LEDGER_STREAM_PREFIX = 'reserve-'
@@ -60,6 +62,9 @@ export type LedgerProgress = LedgerSummary
 export const STREAM_PREFIX_OF_TYPE: Record<LedgerEvent['type'], string> = {
   CapacityClaimed: RESOURCE_STREAM_PREFIX,
   CapacityReleased: RESOURCE_STREAM_PREFIX,
+  HoldExpired: RESERVATION_STREAM_PREFIX,
+  HoldPlaced: HOLDER_STREAM_PREFIX,
+  HoldReleased: RESERVATION_STREAM_PREFIX,
   IdempotencyKeyUsed: IDEMPOTENCY_STREAM_PREFIX,
   ReservationAbandoned: RESERVATION_STREAM_PREFIX,
   ReservationAdopted: RESERVATION_STREAM_PREFIX,
@@ -67,6 +72,7 @@ export const STREAM_PREFIX_OF_TYPE: Record<LedgerEvent['type'], string> = {
   ReservationClaimsReconciled: RESERVATION_STREAM_PREFIX,
   ReservationDeleted: RESERVATION_STREAM_PREFIX,
   ReservationDetailsUpdated: RESERVATION_STREAM_PREFIX,
+  ReservationHeld: RESERVATION_STREAM_PREFIX,
   ReservationRescheduled: RESERVATION_STREAM_PREFIX,
   ReservationStatusChanged: RESERVATION_STREAM_PREFIX,
   ReservationWriteVoided: RESERVATION_STREAM_PREFIX,

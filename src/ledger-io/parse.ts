@@ -56,7 +56,7 @@ export const parseHeader = (text: string, line: number): LedgerHeader => {
   if (!READABLE_FORMAT_VERSIONS.includes(value.version as number)) {
     throw new LedgerFileError(
       line,
-      `format version ${JSON.stringify(value.version)} is not supported; this version reads ${READABLE_FORMAT_VERSIONS.join(' and ')}`,
+      `format version ${JSON.stringify(value.version)} is not supported; this version reads ${READABLE_FORMAT_VERSIONS.join(', ')}`,
     )
   }
   if (!isTime(value.exportedAt) || !isText(value.source)) {

@@ -8,7 +8,7 @@ export const RESERVE_QUEUE = 'reserve-ledger'
 
 /**
  * The plugin's background work as tasks of Payload's Jobs Queue, scheduled on its own queue:
- * the catch-up pass (documents, hooks and claims a crash left undone) every minute, and the
+ * the catch-up pass (documents, hooks and claims a crash left undone, and holds due to expire) every minute, and the
  * calendar feed sync every five (each feed still waits out `calendarFeeds.refreshMinutes`).
  * They run through `jobs.autoRun` on a long-lived server, or from a scheduler calling Payload's
  * jobs endpoint on a serverless host, where no in-process timer fires between requests.
@@ -16,11 +16,15 @@ export const RESERVE_QUEUE = 'reserve-ledger'
 export const reserveTasks = (): TaskConfig[] => [
   {
     handler: async ({ req }) => {
-      const { projected, reconciled } = await getRuntime(req.payload).catchUp.run()
-      return { output: { projected, reconciled } }
+      const runtime = getRuntime(req.payload)
+      const { projected, reconciled } = await runtime.catchUp.run()
+      // Holds due are expired here too: the only expiry where no timer runs (a serverless host).
+      const holdsExpired = await runtime.holdExpiry.sweep()
+      return { output: { holdsExpired, projected, reconciled } }
     },
     label: 'Reservations: catch up with the ledger',
     outputSchema: [
+      { name: 'holdsExpired', type: 'number' },
       { name: 'projected', type: 'number' },
       { name: 'reconciled', type: 'number' },
     ],

@@ -126,6 +126,13 @@ export interface ReserveLedgerOptions {
    * staff are exempt.
    */
   bookingWindow?: { maxAdvanceDays?: null | number; minNoticeMinutes?: number }
+  /**
+   * How long a hold (`POST /api/reserve/holds`) keeps its capacity while the customer checks out,
+   * in minutes (default 10; 1 to 1440). A service may set its own.
+   */
+  holdMinutes?: number
+  /** Live holds one caller (a user, a guest's e-mail or phone) may keep at once (default 3); privileged staff have no limit. */
+  maxHoldsPerCaller?: number
   catchUp?: { graceMs?: number; intervalMs?: number }
   collectionOverrides?: Partial<Record<OverridableCollection, CollectionOverride>>
   /** Replaces an admin component with one at this import path, or, with `false`, leaves Payload's default. */
@@ -218,6 +225,8 @@ export interface ResolvedOptions {
   allowGuestBooking: boolean
   cancellationNoticePeriod: number
   bookingWindow: { maxAdvanceDays: null | number; minNoticeMinutes: number }
+  holdMinutes: number
+  maxHoldsPerCaller: number
   calendarFeeds: { allowPrivateNetworks: boolean; horizonDays: number; refreshMinutes: number }
   catchUp: { graceMs: number; intervalMs: number }
   collectionOverrides: Partial<Record<OverridableCollection, CollectionOverride>>

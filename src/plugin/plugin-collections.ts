@@ -16,6 +16,7 @@ import { label, navigationGroup } from './collections/labels.js'
 import { buildResourcesCollection } from './collections/resources.js'
 import { buildSchedulesCollection } from './collections/schedules.js'
 import { buildServicesCollection } from './collections/services.js'
+import { holdsCollection } from './holds/holds-collection.js'
 import { ledgerCheckpointsCollection } from './ledger-checkpoints-collection.js'
 import { notificationsCollection } from './notifications/notifications-collection.js'
 import { withReferenceDataInvalidation } from './reference-data/invalidation-hooks.js'
@@ -81,6 +82,7 @@ export const pluginCollections = (resolved: ResolvedOptions): CollectionConfig[]
     webhooksCollection(resolved),
     deliveriesCollection(resolved),
     notificationsCollection(resolved),
+    holdsCollection(),
     ledgerCheckpointsCollection(),
   ]
 }

@@ -188,12 +188,16 @@ const validateCustomisation = ({ collectionOverrides, components }: ResolvedOpti
   }
 }
 
-/** The booking window, the calendar feeds and the external busy resolver. */
+/** The booking window, holds, the calendar feeds and the external busy resolver. */
 const validateWindowAndFeeds = (resolved: ResolvedOptions): void => {
   const window = resolved.bookingWindow
   requireWholeMinutes('bookingWindow.minNoticeMinutes', window.minNoticeMinutes, 0, 525_600)
   if (window.maxAdvanceDays !== null && (!Number.isInteger(window.maxAdvanceDays) || window.maxAdvanceDays < 1 || window.maxAdvanceDays > 3660)) {
     throw configError('bookingWindow.maxAdvanceDays must be a whole number of days from 1 to 3660, or null')
+  }
+  requireWholeMinutes('holdMinutes', resolved.holdMinutes, 1, 1440)
+  if (!Number.isInteger(resolved.maxHoldsPerCaller) || resolved.maxHoldsPerCaller < 1 || resolved.maxHoldsPerCaller > 1000) {
+    throw configError('maxHoldsPerCaller must be a whole number from 1 to 1000')
   }
   const feeds = resolved.calendarFeeds
   requireWholeMinutes('calendarFeeds.refreshMinutes', feeds.refreshMinutes, 1, 1440)
@@ -258,7 +262,9 @@ const validate = (resolved: ResolvedOptions, options: ReserveLedgerOptions): voi
 }
 
 /** When customers may book, and how often the background work runs. */
-const timingDefaults = (options: ReserveLedgerOptions): Pick<ResolvedOptions, 'bookingWindow' | 'calendarFeeds' | 'catchUp' | 'webhooks'> => ({
+const timingDefaults = (
+  options: ReserveLedgerOptions,
+): Pick<ResolvedOptions, 'bookingWindow' | 'calendarFeeds' | 'catchUp' | 'holdMinutes' | 'maxHoldsPerCaller' | 'webhooks'> => ({
   bookingWindow: {
     maxAdvanceDays: options.bookingWindow?.maxAdvanceDays ?? null,
     minNoticeMinutes: options.bookingWindow?.minNoticeMinutes ?? 0,
@@ -269,6 +275,8 @@ const timingDefaults = (options: ReserveLedgerOptions): Pick<ResolvedOptions, 'b
     refreshMinutes: options.calendarFeeds?.refreshMinutes ?? 15,
   },
   catchUp: { graceMs: options.catchUp?.graceMs ?? 3000, intervalMs: options.catchUp?.intervalMs ?? 5000 },
+  holdMinutes: options.holdMinutes ?? 10,
+  maxHoldsPerCaller: options.maxHoldsPerCaller ?? 3,
   webhooks: { allowPrivateNetworks: options.webhooks?.allowPrivateNetworks ?? false, maxAttempts: options.webhooks?.maxAttempts ?? 8 },
 })
 

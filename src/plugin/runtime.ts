@@ -13,7 +13,10 @@ import { hashChained } from '../events/hash-chain/hash-chained-store.js'
 import { isReservationEvent } from '../events/types.js'
 import { BusyIndex } from '../capacity/busy-index.js'
 import { CatchUp } from '../projections/catch-up.js'
-import { deliverHooks, projectDocuments, reconcileClaims } from '../projections/catch-up-handlers.js'
+import { deliverHooks, projectDocuments, projectHolds, reconcileClaims } from '../projections/catch-up-handlers.js'
+import { HoldsProjector, touchesHold } from '../projections/holds-projector.js'
+import { HoldExpiry } from './holds/hold-expiry.js'
+import { HOLDS_COLLECTION } from './holds/holds-collection.js'
 import { RequestOwnership } from '../projections/request-ownership.js'
 import { ReservationsProjector } from '../projections/reservations-projector.js'
 import { FeedCache } from './external-busy/feed-cache.js'
@@ -38,6 +41,10 @@ export interface ReserveRuntime {
   feeds: FeedCache
   /** The background sync of calendar feeds. */
   feedSync: FeedSync
+  /** Ends holds at their expiry: timers in this process, and `sweep` for those listed as due. */
+  holdExpiry: HoldExpiry
+  /** The holds collection as a projection of the ledger's holds. */
+  holds: HoldsProjector
   ledger: Ledger
   options: ResolvedOptions
   /** Which reservations a request in this process is writing, and guest tokens on their way to afterBookingCreate. */
@@ -96,23 +103,30 @@ const every = (enabled: boolean, ms: number, work: () => unknown): (() => void) 
 /**
  * Catch-up follows a store that pushes events live; any other it reads in passes, one now and
  * one every `intervalMs`. Without in-process timers (a serverless host) boot makes no pass: a
- * cold start answers at once, and the `reserveCatchUp` job does the work. Returns what stops it
- * (the work in progress is `catchUp.settle()`'s).
+ * cold start answers at once, and the `reserveCatchUp` job does the work. `alongside` (the hold
+ * expiry's backstop sweep) runs after each pass, or on its own timer beside a live subscription, so that
+ * the background reads come together. Returns what stops it (the work in progress is
+ * `catchUp.settle()`'s).
  */
 const startCatchUp = async (
   store: EventStore,
   catchUp: CatchUp,
-  { intervalMs, timers }: { intervalMs: number; timers: boolean },
+  { alongside, intervalMs, timers }: { alongside: () => Promise<unknown>; intervalMs: number; timers: boolean },
   report: (error: unknown) => void,
 ): Promise<() => void> => {
   if (store.subscribe) {
     const live = catchUp.follow(report)
-    return () => live.unsubscribe()
+    const stopAlongside = every(timers, intervalMs, () => alongside().catch(report))
+    return () => {
+      live.unsubscribe()
+      stopAlongside()
+    }
   }
+  const pass = () => catchUp.run().then(alongside).catch(report)
   if (timers) {
-    await catchUp.run().catch(report)
+    await pass()
   }
-  return every(timers, intervalMs, () => catchUp.run().catch(report))
+  return every(timers, intervalMs, pass)
 }
 
 const checkpointStore = (payload: Payload, name: string): CheckpointStore => {
@@ -158,6 +172,7 @@ export const createLedger = (payload: Payload, options: ResolvedOptions, store: 
     },
     policy: {
       cancelledStatus: options.cancelledStatus,
+      maxHoldsPerCaller: options.maxHoldsPerCaller,
       noticePeriodHours: options.cancellationNoticePeriod,
       statusMachine: options.statusMachine,
     },
@@ -168,10 +183,11 @@ export const createLedger = (payload: Payload, options: ResolvedOptions, store: 
 const createCatchUp = (
   payload: Payload,
   options: ResolvedOptions,
-  { ledger, ownership, projector, store }: Pick<ReserveRuntime, 'ledger' | 'ownership' | 'projector' | 'store'>,
+  { holds, ledger, ownership, projector, store }: Pick<ReserveRuntime, 'holds' | 'ledger' | 'ownership' | 'projector' | 'store'>,
 ): CatchUp => {
   const handlers = [
     projectDocuments(projector, ownership),
+    projectHolds(holds),
     deliverHooks(projector, ownership),
     reconcileClaims(ledger, ownership, (reservationId, repairs) =>
       payload.logger.warn({
@@ -201,6 +217,31 @@ const projectUnowned = (payload: Payload, { ownership, projector, store }: Pick<
       })
     }
   })
+
+/**
+ * Holds: their rows projected as this process commits hold events (a request that books a hold
+ * owns its reservation, so this is not `projectUnowned`'s work) and each live one timed to
+ * expire; catch-up sweeps for those due that no timer here knows (`startCatchUp`).
+ */
+const startHolds = (payload: Payload, options: ResolvedOptions, { ledger, store }: Pick<ReserveRuntime, 'ledger' | 'store'>) => {
+  const report = (error: unknown) => payload.logger.error({ err: error, msg: 'payload-reserve-ledger: hold expiry failed' })
+  const holdExpiry: HoldExpiry = new HoldExpiry(ledger, () => holds, options.inProcessTimers, report)
+  const holds: HoldsProjector = new HoldsProjector(payload, ledger, HOLDS_COLLECTION, {
+    ended: (holdId) => holdExpiry.disarm(holdId),
+    live: (hold) => holdExpiry.arm(hold),
+  })
+  const subscription = store.committed.subscribe((event) => {
+    if (isReservationEvent(event) && touchesHold(event)) {
+      holds.project(event.data.reservationId).catch(report)
+    }
+  })
+  const stopHolds = async () => {
+    subscription.unsubscribe()
+    await holdExpiry.stop()
+    await holds.settle()
+  }
+  return { holdExpiry, holds, stopHolds }
+}
 
 /**
  * The calendar feeds: their synced busy time loaded now, a sync pass started in the background
@@ -244,10 +285,16 @@ export const startRuntime = async (payload: Payload, options: ResolvedOptions): 
   const ledger = createLedger(payload, options, store, busy)
   const ownership = new RequestOwnership()
   const projector = new ReservationsProjector(payload, ledger, { ...options, tenantField: reservationTenantField(payload, options) }, ownership)
-  const catchUp = createCatchUp(payload, options, { ledger, ownership, projector, store })
+  const { holdExpiry, holds, stopHolds } = startHolds(payload, options, { ledger, store })
+  const catchUp = createCatchUp(payload, options, { holds, ledger, ownership, projector, store })
   const subscription = projectUnowned(payload, { ownership, projector, store })
   const report = (error: unknown) => payload.logger.error({ err: error, msg: 'payload-reserve-ledger: catch-up failed' })
-  const stopCatchUp = await startCatchUp(store, catchUp, { intervalMs: options.catchUp.intervalMs, timers: options.inProcessTimers }, report)
+  const stopCatchUp = await startCatchUp(
+    store,
+    catchUp,
+    { alongside: () => holdExpiry.backstop(), intervalMs: options.catchUp.intervalMs, timers: options.inProcessTimers },
+    report,
+  )
   const { feedSync, feeds, stopFeeds } = await startFeeds(payload, options)
   const { checkpointer, stopCheckpoints } = startCheckpoints(payload, options, store)
   const webhooks = new WebhookDeliverer(payload, ledger, options, ownership)
@@ -264,6 +311,8 @@ export const startRuntime = async (payload: Payload, options: ResolvedOptions): 
     checkpointer,
     feedSync,
     feeds,
+    holdExpiry,
+    holds,
     ledger,
     options,
     ownership,
@@ -277,6 +326,7 @@ export const startRuntime = async (payload: Payload, options: ResolvedOptions): 
       await checkpointer?.settle()
       await feedSync.settle()
       await webhooks.settle()
+      await stopHolds()
       subscription.unsubscribe()
       // Background work still holding connections would fail mid-query once the pool ends.
       await catchUp.settle()

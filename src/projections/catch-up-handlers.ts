@@ -3,6 +3,8 @@ import type { ReservationsProjector } from './reservations-projector.js'
 import type { Ownership } from './request-ownership.js'
 import type { Touched } from './touched.js'
 
+import { type HoldsProjector, touchesHold } from './holds-projector.js'
+
 /** What one handler did in a catch-up run. */
 export interface CatchUpResult {
   projected: number
@@ -31,6 +33,16 @@ export const projectDocuments = (projector: Pick<ReservationsProjector, 'project
       await projector.project(reservationId, { deliverHooks: false, settledBefore })
     }
     return { projected: due.length }
+  },
+})
+
+/** Rows of the holds collection brought to what the streams say, for every hold a run started or ended. */
+export const projectHolds = (holds: Pick<HoldsProjector, 'project'>): CatchUpHandler => ({
+  async handle({ events }) {
+    for (const holdId of new Set(events.filter(touchesHold).map((event) => event.data.reservationId))) {
+      await holds.project(holdId)
+    }
+    return {}
   },
 })
 

@@ -1,6 +1,7 @@
 import type { CollectionSlug, Payload } from 'payload'
 
 import type { EventStore } from '../events/store.js'
+import type { HoldsProjector } from './holds-projector.js'
 import type { ReservationsProjector } from './reservations-projector.js'
 
 import { isReservationEvent, RESERVATION_STREAM_PREFIX } from '../events/types.js'
@@ -19,19 +20,30 @@ const PAGE = 1000
  * found for is projected too, which deletes it unless its stream began during the rebuild. A
  * rebuild that fails or is killed halfway leaves every document in place, each either as it was
  * or as the ledger says. A rebuild re-creates views, it does not re-notify anyone: documents it
- * creates count their hooks as delivered, and the others keep their hooks checkpoint.
+ * creates count their hooks as delivered, and the others keep their hooks checkpoint. With
+ * `holds`, the holds collection is rebuilt the same way: every stream that began as a hold, then
+ * every row no such stream was found for.
  */
 export const rebuildReservations = async (
   payload: Payload,
-  { collection, projector, store }: { collection: string; projector: ReservationsProjector; store: EventStore },
+  {
+    collection,
+    holds,
+    projector,
+    store,
+  }: { collection: string; holds?: Pick<HoldsProjector, 'all' | 'project'>; projector: ReservationsProjector; store: EventStore },
   onProgress: (progress: RebuildProgress) => void = () => undefined,
 ): Promise<RebuildProgress> => {
   const ids = new Set<string>()
+  const holdIds = new Set<string>()
   for (let after: string | undefined; ; ) {
     const page = await store.readAll({ after, limit: PAGE, streamPrefix: RESERVATION_STREAM_PREFIX })
     for (const event of page) {
       if (isReservationEvent(event)) {
         ids.add(event.data.reservationId)
+        if (event.type === 'ReservationHeld') {
+          holdIds.add(event.data.reservationId)
+        }
       }
     }
     if (page.length < PAGE) {
@@ -52,6 +64,11 @@ export const rebuildReservations = async (
   for (const id of await unscanned(payload, collection as CollectionSlug, ids)) {
     // Its stream is read again now: a booking made since the scan keeps its document.
     await projector.project(id, { rebuild: true })
+  }
+  if (holds) {
+    for (const id of new Set([...holdIds, ...(await holds.all())])) {
+      await holds.project(id)
+    }
   }
   return progress
 }

@@ -4,7 +4,7 @@ import { MAX_BODY_BYTES, MAX_BODY_DEPTH } from '../../src/plugin/http/json-body.
 import { openApiDocument } from '../../src/plugin/endpoints/openapi-document.js'
 import { MAX_ITEMS } from '../../src/plugin/reservations/booking-plan.js'
 import { testDatabaseKinds } from '../helpers/databases.js'
-import { login } from '../helpers/payload.js'
+import { login, restRequest } from '../helpers/payload.js'
 import { getJson, type JsonResponse, postJson } from '../support/http.js'
 import { usePayloadOn } from '../support/suite-payload.js'
 
@@ -81,7 +81,7 @@ describe.each(testDatabaseKinds())('the OpenAPI document matches the endpoints (
     const documented = Object.entries<Json>((openApiDocument('/api') as Json).paths)
       .flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`))
       .sort()
-    expect(registered).toHaveLength(10)
+    expect(registered).toHaveLength(12)
     expect(documented).toEqual(registered)
   })
 
@@ -98,6 +98,8 @@ describe.each(testDatabaseKinds())('the OpenAPI document matches the endpoints (
         [`GET ${path} 400 duration`]: () => get(`${path}?${slotQuery}&duration=long`),
         [`GET ${path} 400 durationNotOffered`]: () => get(`${path}?${slotQuery}&duration=45`),
         [`GET ${path} 400 guestCount`]: () => get(`${path}?${slotQuery}&guestCount=2.5`),
+        [`GET ${path} 400 holdTokenType`]: () => get(`${path}?${slotQuery}&holdId[]=a`),
+        [`GET ${path} 403 forbidden`]: () => get(`${path}?${slotQuery}&holdId=${staffHold}`, customerToken),
         [`GET ${path} 400 invalidDate`]: () => get(`${path}?resource=${resource}&service=${service}&date=2030-02-30`),
         [`GET ${path} 400 missingParams`]: () => get(`${path}?resource=${resource}`),
         [`GET ${path} 400 resourcesList`]: () => get(`${path}?${slotQuery}&resources[a]=1`),
@@ -107,6 +109,18 @@ describe.each(testDatabaseKinds())('the OpenAPI document matches the endpoints (
         [`GET ${path} 404 service`]: () => get(`${path}?resource=${resource}&service=987654&date=2030-06-04`),
       }
     }
+    // A hold of privileged staff (no schedule needed), and one they have booked.
+    const placeHold = async (startTime: string) => (await post('/api/reserve/holds', { resource, service, startTime }, adminToken)).body.holdId as string
+    const staffHold = await placeHold('2030-06-06T10:00:00.000Z')
+    const bookedHold = await placeHold('2030-06-06T12:00:00.000Z')
+    expect((await post('/api/reserve/book', { holdId: bookedHold }, adminToken)).status).toBe(201)
+    const release = (holdId: string, body?: unknown, token?: string) =>
+      restRequest(site.payload, `/api/reserve/holds/${holdId}`, {
+        ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+        headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `JWT ${token}` } : {}) },
+        method: 'DELETE',
+      }).then(async (response) => ({ body: await response.json(), status: response.status }))
+    const holds = '/api/reserve/holds'
     const tooDeep = `${'['.repeat(MAX_BODY_DEPTH + 1)}${']'.repeat(MAX_BODY_DEPTH + 1)}`
     const tooLarge = { notes: 'x'.repeat(MAX_BODY_BYTES) }
     const range = '/api/reserve/resource-availability'
@@ -114,6 +128,23 @@ describe.each(testDatabaseKinds())('the OpenAPI document matches the endpoints (
     const recipes: Record<string, () => Promise<JsonResponse>> = {
       ...slotRefusals('availability'),
       ...slotRefusals('slots'),
+      [`GET ${range} 400 holdTokenType`]: () => get(`${range}?resource=${resource}&start=2030-06-06&end=2030-06-07&holdToken[]=a&holdId=x`),
+      [`GET ${range} 403 forbidden`]: () => get(`${range}?resource=${resource}&start=2030-06-06&end=2030-06-07&holdId=${staffHold}`, customerToken),
+      [`POST ${holds} 400 bodyNotObject`]: () => post(holds, '[]'),
+      [`POST ${holds} 400 bodyTooDeep`]: () => post(holds, tooDeep),
+      [`POST ${holds} 413 bodyTooLarge`]: () => post(holds, tooLarge),
+      [`POST ${holds} 400 nulCharacter`]: () => post(holds, { notes: '\u0000' }),
+      [`POST ${holds} 404 customer`]: () => post(holds, { customer: 987654, resource, service, startTime: '2030-06-04T11:00:00.000Z' }, adminToken),
+      [`POST ${holds} 404 resource`]: () => post(holds, { resource: 987654, service }),
+      [`POST ${holds} 404 service`]: () => post(holds, { resource, service: 987654 }),
+      [`DELETE ${holds}/{id} 400 bodyNotObject`]: () => release(staffHold, '[]'),
+      [`DELETE ${holds}/{id} 400 bodyTooDeep`]: () => release(staffHold, tooDeep),
+      [`DELETE ${holds}/{id} 400 holdTokenType`]: () => release(staffHold, { holdToken: 7 }),
+      [`DELETE ${holds}/{id} 400 nulCharacter`]: () => release(staffHold, { holdToken: '\u0000' }),
+      [`DELETE ${holds}/{id} 403 forbidden`]: () => release(staffHold, {}, customerToken),
+      [`DELETE ${holds}/{id} 404 unknown`]: () => release('0190c0c0-0000-7000-8000-000000000000', {}, adminToken),
+      [`DELETE ${holds}/{id} 409 booked`]: () => release(bookedHold, {}, adminToken),
+      [`DELETE ${holds}/{id} 413 bodyTooLarge`]: () => release(staffHold, tooLarge),
       [`GET ${range} 400 dateOutOfRange`]: () => get(`${range}?resource=${resource}&start=1899-12-01&end=1899-12-02`),
       [`GET ${range} 400 invalidRange`]: () => get(`${range}?resource=${resource}&start=soon&end=2030-01-02`),
       [`GET ${range} 400 missingParams`]: () => get(`${range}?resource=${resource}`),

@@ -11,6 +11,7 @@ const ENTRIES: { className: string; label: ReserveLedgerKey }[] = [
   { className: 'rl-shade--partial', label: 'shadePartial' },
   { className: 'rl-shade--full', label: 'shadeFull' },
   { className: 'rl-shade--external', label: 'busyElsewhere' },
+  { className: 'rl-shade--hold', label: 'heldAtCheckout' },
   { className: 'rl-shade--free rl-shade--pool-full', label: 'shadePoolFull' },
   { className: 'rl-shade--time-off', label: 'shadeTimeOff' },
   { className: 'rl-shade--closed', label: 'shadeClosed' },

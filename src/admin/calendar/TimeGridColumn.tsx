@@ -10,6 +10,7 @@ import { AvailabilityShades } from './AvailabilityShades.js'
 import { blockSpans } from './block-spans.js'
 import { BookingCells } from './BookingCells.js'
 import { ExternalBlocks } from './ExternalBlocks.js'
+import { HoldBlocks } from './HoldBlocks.js'
 import { MIN_CELL_MINUTES, offsetBelow, PX_PER_MINUTE } from './grid-scale.js'
 import { TimedBlocks } from './TimedBlocks.js'
 
@@ -25,7 +26,7 @@ interface Props {
   settings: AdminSettings
 }
 
-/** One column of the grid's hours: shading, hour lines, booking cells, time busy elsewhere, reservations, now. */
+/** One column of the grid's hours: shading, hour lines, booking cells, holds, time busy elsewhere, reservations, now. */
 export const TimeGridColumn: React.FC<Props> = ({ allDay, axis, column, hours, now, onBook, onOpen, settings }) => {
   const { timezone } = settings
   const top = zonedEpoch(column.date, axis.start, timezone)
@@ -62,6 +63,9 @@ export const TimeGridColumn: React.FC<Props> = ({ allDay, axis, column, hours, n
           resource={column.resource}
           timezone={timezone}
         />
+      )}
+      {column.availability && (
+        <HoldBlocks availability={column.availability} bottom={bottom} offset={offset} timezone={timezone} top={top} />
       )}
       {column.availability && (
         <ExternalBlocks

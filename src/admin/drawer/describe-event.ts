@@ -20,6 +20,8 @@ export const describeEvent = (
       return t('eventBooked', { status: status(event.data.status) })
     case 'ReservationDeleted':
       return t('eventDeleted')
+    case 'ReservationHeld':
+      return t('eventHeld', { when: format.dateTime(text(event.data.expiresAt)) })
     case 'ReservationDetailsUpdated':
       return t('eventDetailsUpdated')
     case 'ReservationRescheduled':

@@ -23,6 +23,8 @@ export interface EpochAvailability {
   busy: Load[]
   /** Busy elsewhere (a calendar feed, the site's resolver): the whole resource is taken. */
   external: ({ label?: string } & EpochRange)[]
+  /** The part of `busy` held while a customer checks out, not booked. */
+  holds: Load[]
   quantity: number
   requiredPools: Pool[]
   shifts: EpochRange[]
@@ -37,6 +39,7 @@ export const toEpochAvailability = (answer: ResourceAvailability): EpochAvailabi
     ...epochRange(interval),
     ...(interval.label ? { label: interval.label } : {}),
   })),
+  holds: answer.busy.filter((interval) => interval.hold).map((interval) => ({ ...epochRange(interval), units: interval.units })),
   quantity: answer.quantity,
   requiredPools: answer.requiredPools.map((pool) => ({
     busy: pool.busy.map((interval) => ({ ...epochRange(interval), units: interval.units })),
@@ -145,6 +148,7 @@ export const sumLoads = (loads: CapacityLoad[]): CapacityLoad =>
 export const workingHoursOf = (list: EpochAvailability[]): EpochAvailability => ({
   busy: [],
   external: [],
+  holds: [],
   quantity: list.reduce((sum, availability) => sum + availability.quantity, 0),
   requiredPools: [],
   shifts: mergeRanges(list.flatMap(({ shifts, timeOff }) => subtractRanges(shifts, mergeRanges(timeOff)))),

@@ -8,7 +8,7 @@ import { namesDigest } from './token-digest.js'
  * JSON objects of the events that hold a digest, in some event or in files of older versions:
  * a `like` on one of them matches its text, digest included.
  */
-const HOLDERS = new Set(['data', 'data.restores'])
+const HOLDERS = new Set(['data', 'data.restores', 'data.holder'])
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -53,7 +53,7 @@ const reachesDigest = (path: string): boolean => namesDigest(path) || HOLDERS.ha
  * A guest's token digest is stripped from every event read (`withoutTokenDigest`), but a
  * filter or a sort on it would still spell it out a character at a time (`like 'a%'`, then
  * `'ab%'`…). No one may filter or sort on it, at any depth, or on a JSON object that holds it
- * (`data`, `data.restores`), nor select it, nor ask for its distinct values, through any route:
+ * (`data`, `data.restores`, a hold's `data.holder`), nor select it, nor ask for its distinct values, through any route:
  * REST, GraphQL and the Local API all pass here. The event store reads below the hooks.
  */
 export const refuseDigestQueries: CollectionBeforeOperationHook = ({ args, operation }) => {

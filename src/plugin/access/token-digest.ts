@@ -1,7 +1,11 @@
 /** The field a guest token's digest is kept under, in `ReservationBooked` and `ReservationAdopted` (and nowhere else). */
 export const DIGEST_FIELD = 'cancellationTokenHash'
+/** The field a guest's hold token digest is kept under, in `ReservationHeld.data.holder`. */
+export const HOLD_DIGEST_FIELD = 'tokenHash'
 
-const isDigestKey = (key: string): boolean => key.trim().toLowerCase() === DIGEST_FIELD.toLowerCase()
+const DIGEST_KEYS = new Set([DIGEST_FIELD, HOLD_DIGEST_FIELD].map((key) => key.toLowerCase()))
+
+const isDigestKey = (key: string): boolean => DIGEST_KEYS.has(key.trim().toLowerCase())
 
 /**
  * `value` without the digest at any depth: events of older versions also carried it inside

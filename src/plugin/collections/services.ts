@@ -95,6 +95,12 @@ export const buildServicesCollection = (resolved: ResolvedOptions): CollectionCo
       max: 3660,
       min: 1,
     }),
+    wholeNumberField({
+      name: 'holdMinutes',
+      admin: { description: 'How long a hold keeps a time while the customer checks out, in minutes. Empty uses the plugin default.' },
+      max: 1440,
+      min: 1,
+    }),
     descriptionField(resolved),
     ...imageFields(resolved),
     {

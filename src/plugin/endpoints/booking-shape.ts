@@ -1,5 +1,9 @@
 import { ValidationError } from 'payload'
 
+import { CommandRejected } from '../../events/rejection.js'
+import { MAX_ITEMS } from '../reservations/booking-plan.js'
+import { toPayloadError } from '../reservations/ledger-error.js'
+
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
@@ -36,4 +40,14 @@ export const checkBookingShape = (data: Record<string, unknown>, collection: str
     }
   }
   return checked
+}
+
+/**
+ * The item cap of the booking plan, applied before any item is looked up: a body of thousands
+ * of items costs no lookups, and answers the 400 on `items` the collection's routes answer.
+ */
+export const checkItemCount = (data: Record<string, unknown>, collection: string): void => {
+  if (Array.isArray(data.items) && data.items.length > MAX_ITEMS) {
+    throw toPayloadError(new CommandRejected('invalid', `A booking takes at most ${MAX_ITEMS} items`, 'items'), collection)
+  }
 }

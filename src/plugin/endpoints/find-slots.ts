@@ -6,6 +6,7 @@ import type { SlotQuery } from './slot-query.js'
 
 import { allowsDuration, describeDurations } from '../../availability/duration-range.js'
 import { withExternalBusy } from '../../availability/external-busy.js'
+import { withoutClaim } from '../../availability/without-claim.js'
 import { generateSlots, type SlotResource } from '../../availability/generate-slots.js'
 import type { EpochRange } from '../../time/ranges.js'
 import { resolveWindows } from '../../availability/resolve-windows.js'
@@ -17,6 +18,7 @@ import { isPrivileged } from '../access/is-privileged.js'
 import { requestTracer } from '../debug-trace.js'
 import { externalBusyOf } from '../external-busy/external-busy.js'
 import { getRuntime } from '../runtime.js'
+import { ownHoldOf } from '../holds/own-hold.js'
 import { MESSAGES } from '../http/messages.js'
 import { readableIds } from './readable-ids.js'
 import { parseRecordId } from '../http/record-id.js'
@@ -38,6 +40,8 @@ const DAY_MS = 86_400_000
  */
 export const findSlots = async (req: PayloadRequest, options: ResolvedOptions, query: SlotQuery): Promise<EpochRange[]> => {
   const trace = requestTracer(req, options)
+  // The holder of a hold sees its capacity as free (`holdId`); everyone else as busy.
+  const ownHold = await ownHoldOf(req, options)
   const found = await slotSetOf(req, options, query)
   if (!found) {
     trace?.('slots', { date: query.date, offered: 0, reason: 'nothing bookable', resource: query.resource, service: query.service })
@@ -62,7 +66,7 @@ export const findSlots = async (req: PayloadRequest, options: ResolvedOptions, q
     set.map(async (id) => {
       const resource = resources.get(String(id))!
       const [snapshot, external] = await Promise.all([busy.current(String(id)), externalBusyOf(req, options, id, dayStart, dayEnd)])
-      return { busy: withExternalBusy(snapshot.state.index, external, resource.quantity), capacityMode: resource.capacityMode, quantity: resource.quantity }
+      return { busy: withExternalBusy(withoutClaim(snapshot.state.index, ownHold), external, resource.quantity), capacityMode: resource.capacityMode, quantity: resource.quantity }
     }),
   )
   const now = Date.now()

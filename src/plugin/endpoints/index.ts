@@ -9,6 +9,7 @@ import { cancelEndpoint } from './cancel.js'
 import { customerSearchEndpoint } from './customer-search.js'
 import { feedEndpoint } from './feed.js'
 import { historyEndpoint } from './history.js'
+import { placeHoldEndpoint, releaseHoldEndpoint } from './holds.js'
 import { openApiEndpoint } from './openapi.js'
 import { resourceAvailabilityEndpoint } from './resource-availability.js'
 import { slotsEndpoint } from './slots.js'
@@ -22,6 +23,8 @@ export const reserveEndpoints = (options: ResolvedOptions): Endpoint[] => [
   slotsEndpoint(options),
   resourceAvailabilityEndpoint(options),
   bookEndpoint(options),
+  placeHoldEndpoint(options),
+  releaseHoldEndpoint(options),
   cancelEndpoint(options),
   customerSearchEndpoint(options),
   historyEndpoint(options),

@@ -45,6 +45,14 @@ const id: Json = { oneOf: [{ type: 'string' }, { type: 'integer' }] }
 const text: Json = { type: 'string' }
 const dateTime: Json = { format: 'date-time', type: 'string' }
 
+/** A hold's holder sees its capacity as free: the parameters naming it. */
+const holdParameters: Json[] = [
+  query('holdId', false, text, "A live hold of the caller's (`POST /reserve/holds`): its capacity counts as free for them. Ignored once the hold has ended; another caller's live hold answers 403."),
+  query('holdToken', false, text, 'For a guest\'s hold: the `holdToken` it was placed with.'),
+]
+
+const holdForbidden = refusal("`holdId` names a live hold of another caller.", ref('ErrorBody'), { forbidden: error(MESSAGES.forbidden) })
+
 const slotParameters: Json[] = [
   query('resource', true, text, 'Primary resource id: its schedules and time zone define the day. The caller resource set unless `resources` is given.'),
   query('service', true, text, 'Service id.'),
@@ -52,6 +60,7 @@ const slotParameters: Json[] = [
   query('guestCount', false, { default: 1, type: 'integer' }, 'Guests, for per-guest capacity. A whole number; values below 1 count as 1.'),
   query('duration', false, { minimum: 1, type: 'integer' }, "Minutes: the length of the slots of a flexible service, from its `duration` to its `maxFlexibleDuration` in steps of its slot interval. Default: the service's duration (a flexible service's shortest). Other services take only their own duration."),
   query('resources', false, text, `Comma-separated resource ids (at most ${LIMITS.maxResources}) replacing \`resource\` as the caller set.`),
+  ...holdParameters,
 ]
 
 const slotRefusals = (missing: Json): Record<string, Json> => ({
@@ -60,6 +69,7 @@ const slotRefusals = (missing: Json): Record<string, Json> => ({
   // A fixed 60-minute service asked for 45; a flexible one words its window: "from 30 to 120 minutes, in steps of 15".
   durationNotOffered: error(`${MESSAGES.durationNotOffered} 60 minutes for this service`),
   guestCount: error(MESSAGES.guestCount),
+  holdTokenType: error(MESSAGES.holdTokenType),
   invalidDate: error(MESSAGES.invalidDate),
   missingParams: missing,
   resourcesList: error(MESSAGES.resourcesList),
@@ -127,6 +137,27 @@ const schemas: Record<string, Json> = {
       status: text,
     },
     required: ['id', 'service', 'resource', 'startTime', 'endTime', 'status'],
+    type: 'object',
+  },
+  ResourceBusy: {
+    description: 'Blocked time; `hold` marks capacity held while a customer checks out (`POST /reserve/holds`), not booked.',
+    properties: { end: dateTime, hold: { const: true }, start: dateTime, units: { type: 'integer' } },
+    required: ['start', 'end', 'units'],
+    type: 'object',
+  },
+  Hold: {
+    properties: {
+      endTime: dateTime,
+      expiresAt: { ...dateTime, description: 'When the hold ends by itself and its capacity is free again.' },
+      guestCount: { minimum: 1, type: 'integer' },
+      holdId: text,
+      holdToken: { description: 'Guests only, sent once: present it as `holdToken` to book or release the hold.', type: 'string' },
+      items: { items: { type: 'object' }, type: 'array' },
+      resource: id,
+      service: id,
+      startTime: dateTime,
+    },
+    required: ['holdId', 'expiresAt', 'service', 'resource', 'startTime', 'endTime', 'guestCount', 'items'],
     type: 'object',
   },
   ReservationEvent: {
@@ -239,6 +270,7 @@ const paths = (api: string): Record<string, Json> => ({
           { oneOf: [ref('MessageBody'), ref('ErrorBody')] },
           slotRefusals(message(MESSAGES.missingSlotParams)),
         ),
+        403: holdForbidden,
         404: slotNotFound,
       },
       summary: 'Available slots',
@@ -261,6 +293,12 @@ const paths = (api: string): Record<string, Json> => ({
             },
             guest: { properties: { email: text, name: text, phone: text }, type: 'object' },
             guestCount: { default: 1, minimum: 1, type: 'integer' },
+            holdId: {
+              description:
+                "Books this hold of the caller's (`POST /reserve/holds`) under its id and with its capacity, competing with no one. The hold's schedule, customer and guest fill what the body leaves out; a schedule field that differs from the hold's is refused (400 on its path). Another caller's hold answers 403, an ended or booked one 409, an unknown one 404 (path `holdId`).",
+              type: 'string',
+            },
+            holdToken: { description: "A guest's hold token, with `holdId`.", type: 'string' },
             idempotencyKey: text,
             items: { items: { type: 'object' }, maxItems: MAX_ITEMS, type: 'array' },
             notes: text,
@@ -280,16 +318,77 @@ const paths = (api: string): Record<string, Json> => ({
           bodyTooDeep: payloadError(MESSAGES.bodyTooDeep),
           nulCharacter: payloadError(MESSAGES.nulCharacter),
         }),
-        403: { content: json(ref('PayloadError')), description: 'The requester may not create this reservation.' },
-        404: refusal("Unknown service or resource (top level or in an item), or unknown customer; on a multi-tenant site also one the requester may not read (another tenant's).", ref('ErrorBody'), {
+        403: { content: json(ref('PayloadError')), description: 'The requester may not create this reservation, or `holdId` names another caller\'s hold (path `holdId`).' },
+        404: {
+          content: json({ oneOf: [ref('ErrorBody'), ref('PayloadError')] }, {
+            customer: { value: error(MESSAGES.customerNotFound) },
+            resource: { value: error(MESSAGES.resourceNotFound) },
+            service: { value: error(MESSAGES.serviceNotFound) },
+          }),
+          description:
+            "Unknown service or resource (top level or in an item), or unknown customer; on a multi-tenant site also one the requester may not read (another tenant's). An unknown `holdId` answers in Payload's body (path `holdId`).",
+        },
+        409: {
+          content: json(ref('PayloadError')),
+          description: 'Capacity conflict, or time the resource is busy elsewhere (getExternalBusy, calendar feeds); the path names the item (`startTime` or `items.<i>.startTime`). With `holdId`: the hold has expired, was released or was booked already (path `holdId`).',
+        },
+        413: bodyTooLarge(ref('PayloadError'), payloadError(MESSAGES.bodyTooLarge)),
+      },
+      summary: 'Book',
+    },
+  },
+  [`${api}/reserve/holds`]: {
+    post: {
+      description: `Holds capacity while a customer checks out: the body of a booking (the same checks: rules, schedule, window, capacity), claimed for \`holdMinutes\` (the service's, else the plugin's; 10 by default) and then free again by itself. Book it with \`holdId\` on POST /reserve/book, or release it early. A caller other than privileged staff keeps at most \`maxHoldsPerCaller\` live holds (3 by default; a guest counts by e-mail, else phone). ${BODY_LIMITS}`,
+      operationId: 'placeHold',
+      requestBody: { content: json({ additionalProperties: true, description: 'As the body of POST /reserve/book (without holdId).', type: 'object' }), required: true },
+      responses: {
+        201: ok('The hold; a guest also gets its `holdToken`.', ref('Hold')),
+        400: refusal(`Invalid booking data (as book), or a body nested deeper than ${MAX_BODY_DEPTH} levels.`, ref('PayloadError'), {
+          bodyNotObject: payloadError(MESSAGES.bodyNotObject),
+          bodyTooDeep: payloadError(MESSAGES.bodyTooDeep),
+          nulCharacter: payloadError(MESSAGES.nulCharacter),
+        }),
+        403: { content: json(ref('PayloadError')), description: 'The requester may not book this.' },
+        404: refusal('Unknown service, resource or customer (as book).', ref('ErrorBody'), {
           customer: error(MESSAGES.customerNotFound),
           resource: error(MESSAGES.resourceNotFound),
           service: error(MESSAGES.serviceNotFound),
         }),
-        409: { content: json(ref('PayloadError')), description: 'Capacity conflict, or time the resource is busy elsewhere (getExternalBusy, calendar feeds); the path names the item (`startTime` or `items.<i>.startTime`).' },
+        409: { content: json(ref('PayloadError')), description: 'Capacity conflict, as book: the time is booked, held, or busy elsewhere (getExternalBusy, calendar feeds); the path names the item (`startTime` or `items.<i>.startTime`).' },
         413: bodyTooLarge(ref('PayloadError'), payloadError(MESSAGES.bodyTooLarge)),
+        429: { content: json(ref('PayloadError')), description: 'The caller keeps `maxHoldsPerCaller` live holds already (path `holdId`): book or release one first.' },
       },
-      summary: 'Book',
+      summary: 'Hold',
+    },
+  },
+  [`${api}/reserve/holds/{id}`]: {
+    delete: {
+      description: `Releases a hold before it expires. Allowed to its holder (the user, or a guest presenting \`holdToken\` in the body or the query) and to privileged staff; as for cancel, anyone else gets 403 whether or not the hold exists. A hold that ended already is answered as it ended. ${BODY_LIMITS}`,
+      operationId: 'releaseHold',
+      parameters: [
+        { description: 'The hold id.', in: 'path', name: 'id', required: true, schema: text },
+        query('holdToken', false, text, "A guest's hold token (or `holdToken` in a JSON body)."),
+      ],
+      requestBody: { content: json({ properties: { holdToken: text }, type: 'object' }), required: false },
+      responses: {
+        200: ok('The hold has ended.', {
+          properties: { holdId: text, status: { enum: ['released', 'expired'], type: 'string' } },
+          required: ['holdId', 'status'],
+          type: 'object',
+        }),
+        400: refusal(`Malformed body (nested deeper than ${MAX_BODY_DEPTH} levels included) or holdToken.`, ref('MessageBody'), {
+          bodyNotObject: message(MESSAGES.bodyNotObject),
+          bodyTooDeep: message(MESSAGES.bodyTooDeep),
+          holdTokenType: message(MESSAGES.holdTokenType),
+          nulCharacter: message(MESSAGES.nulCharacter),
+        }),
+        403: refusal('Neither the holder nor privileged staff (whether or not the hold exists).', ref('MessageBody'), { forbidden: message(MESSAGES.forbidden) }),
+        404: refusal('No hold has this id (told only to privileged staff).', ref('MessageBody'), { unknown: message(MESSAGES.holdNotFound) }),
+        409: refusal('The hold was booked: cancel the reservation instead.', ref('MessageBody'), { booked: message(MESSAGES.holdBooked) }),
+        413: bodyTooLarge(ref('MessageBody'), message(MESSAGES.bodyTooLarge)),
+      },
+      summary: 'Release a hold',
     },
   },
   [`${api}/reserve/cancel`]: {
@@ -434,11 +533,12 @@ const paths = (api: string): Record<string, Json> => ({
         query('resource', true, text, 'Resource id.'),
         query('start', true, text, 'Inclusive: `YYYY-MM-DD` or a date-time with `Z` or an offset.'),
         query('end', true, text, 'Exclusive: `YYYY-MM-DD` or a date-time with `Z` or an offset.'),
+        ...holdParameters,
       ],
       responses: {
         200: ok('The resource over the range.', {
           properties: {
-            busy: { items: ref('BusyInterval'), type: 'array' },
+            busy: { items: ref('ResourceBusy'), type: 'array' },
             capacityMode: { enum: ['per-reservation', 'per-guest'], type: 'string' },
             days: {
               items: {
@@ -472,7 +572,7 @@ const paths = (api: string): Record<string, Json> => ({
             quantity: { type: 'integer' },
             requiredPools: {
               items: {
-                properties: { busy: { items: ref('BusyInterval'), type: 'array' }, quantity: { type: 'integer' } },
+                properties: { busy: { items: ref('ResourceBusy'), type: 'array' }, quantity: { type: 'integer' } },
                 required: ['quantity', 'busy'],
                 type: 'object',
               },
@@ -484,12 +584,14 @@ const paths = (api: string): Record<string, Json> => ({
         }),
         400: refusal('Missing or malformed parameters.', ref('ErrorBody'), {
           dateOutOfRange: error(MESSAGES.dateOutOfRange),
+          holdTokenType: error(MESSAGES.holdTokenType),
           invalidRange: error(MESSAGES.invalidRange),
           missingParams: error(MESSAGES.missingRangeParams),
           rangeOrder: error(MESSAGES.rangeOrder),
           rangeTooLong: error(MESSAGES.rangeTooLong),
           singleResource: error(MESSAGES.singleResource),
         }),
+        403: holdForbidden,
         404: refusal('Unknown, or not readable, resource.', ref('ErrorBody'), { resource: error(MESSAGES.resourceNotFound) }),
       },
       summary: 'Resource availability',
@@ -511,6 +613,7 @@ const paths = (api: string): Record<string, Json> => ({
           type: 'object',
         }),
         400: refusal('Missing or malformed parameters.', ref('ErrorBody'), slotRefusals(error(MESSAGES.missingSlotParams))),
+        403: holdForbidden,
         404: slotNotFound,
       },
       summary: 'Slots',

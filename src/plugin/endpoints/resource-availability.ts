@@ -1,7 +1,8 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
 import type { IntervalIndex } from '../../capacity/interval-index.js'
-import type { ResourceAvailability } from '../http/contract.js'
+import type { HoldsProjector } from '../../projections/holds-projector.js'
+import type { ResourceAvailability, ResourceBusy } from '../http/contract.js'
 import type { ResolvedOptions } from '../options.js'
 
 import { localDateOf } from '../../time/local-time.js'
@@ -10,6 +11,7 @@ import { referenceData } from '../reference-data/reference-data.js'
 import { isPrivileged } from '../access/is-privileged.js'
 import { externalBusyOf } from '../external-busy/external-busy.js'
 import { getRuntime } from '../runtime.js'
+import { ownHoldOf } from '../holds/own-hold.js'
 import { isoRange } from '../http/iso.js'
 import { LIMITS, MESSAGES } from '../http/messages.js'
 import { queryParam } from '../http/query-params.js'
@@ -25,15 +27,23 @@ const DAY_MS = 86_400_000
 /** Calendar days from `first` to `last`, both counted. */
 const daysSpanned = (first: string, last: string): number => Math.round((Date.parse(last) - Date.parse(first)) / DAY_MS) + 1
 
-const busyIn = (index: IntervalIndex, from: number, to: number) =>
-  index.overlapping(from, to).map(({ end, start, units }) => ({ ...isoRange({ end, start }), units }))
+/** The busy intervals in `[from, to)`, those of live holds marked `hold`, without the caller's own hold (`holdId`). */
+const busyIn = (index: IntervalIndex, from: number, to: number, { held, own }: { held: Set<string>; own: null | string }): ResourceBusy[] =>
+  index
+    .overlapping(from, to)
+    .filter(({ key }) => key !== own)
+    .map(({ end, key, start, units }) => ({ ...isoRange({ end, start }), ...(held.has(key) ? { hold: true as const } : {}), units }))
+
+/** Which claims in `[from, to)` of these resources are holds: one read of the holds collection for all of them. */
+const heldKeys = (holds: HoldsProjector, indexes: IntervalIndex[], from: number, to: number): Promise<Set<string>> =>
+  holds.listed([...new Set(indexes.flatMap((index) => index.overlapping(from, to).map(({ key }) => key)))])
 
 /**
  * GET /api/reserve/resource-availability: shift windows, time off and busy intervals
  * of a resource over `[start, end)`, plus the busy intervals of the pools its services also
  * require. A date bound is local midnight in the resource's zone. `busy` lists the blocked
  * intervals availability is computed from, buffers included, so the calendar shades exactly
- * what cannot be booked. The range may touch at most 92 local days. See docs/ARCHITECTURE.md,
+ * what cannot be booked; a hold's time is marked `hold`. The range may touch at most 92 local days. See docs/ARCHITECTURE.md,
  * "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)".
  */
 export const resourceAvailabilityEndpoint = (options: ResolvedOptions): Endpoint => ({
@@ -63,10 +73,11 @@ export const resourceAvailabilityEndpoint = (options: ResolvedOptions): Endpoint
     const services = [...(await data.services(resource.services)).values()].filter((service) => tenantsAgree(service.tenant, resource.tenant))
     const poolIds = [...new Set(services.flatMap((service) => service.requiredResources.map(String)))].filter((poolId) => poolId !== String(id))
     const pools = new Map([...(await data.resources(poolIds))].filter(([, pool]) => tenantsAgree(pool.tenant, resource.tenant)))
-    const { busy } = getRuntime(req.payload)
+    const { busy, holds } = getRuntime(req.payload)
     const [own, ...poolSnapshots] = await Promise.all([id, ...pools.keys()].map((key) => busy.current(String(key))))
+    const marks = { held: await heldKeys(holds, [own, ...poolSnapshots].map(({ state }) => state.index), from, to), own: await ownHoldOf(req, options) }
     const requiredPools = [...pools.values()].map((pool, i) => ({
-      busy: busyIn(poolSnapshots[i].state.index, from, to),
+      busy: busyIn(poolSnapshots[i].state.index, from, to, marks),
       quantity: pool.quantity,
     }))
 
@@ -78,7 +89,7 @@ export const resourceAvailabilityEndpoint = (options: ResolvedOptions): Endpoint
     }))
 
     return Response.json({
-      busy: busyIn(own.state.index, from, to),
+      busy: busyIn(own.state.index, from, to, marks),
       capacityMode: resource.capacityMode,
       days,
       external,

@@ -21,6 +21,11 @@ export interface BusyInterval extends TimeRange {
   units: number
 }
 
+/** Busy time of a resource-availability answer: booked, or `hold` while a customer checks out (`POST /api/reserve/holds`). */
+export interface ResourceBusy extends BusyInterval {
+  hold?: true
+}
+
 /** Time the resource is busy elsewhere (a calendar feed, the site's resolver); the label only for privileged staff. */
 export interface ExternalBusy extends TimeRange {
   label?: string
@@ -39,13 +44,42 @@ export interface AvailabilityDay {
 
 /** GET /api/reserve/resource-availability */
 export interface ResourceAvailability {
-  busy: BusyInterval[]
+  busy: ResourceBusy[]
   capacityMode: 'per-guest' | 'per-reservation'
   days: AvailabilityDay[]
   /** Busy elsewhere: the whole resource is taken there. */
   external: ExternalBusy[]
   quantity: number
   requiredPools: { busy: BusyInterval[]; quantity: number }[]
+}
+
+/** One item of a hold's schedule, as the booking it becomes would have it. */
+export interface HoldItem {
+  endTime?: null | string
+  guestCount?: null | number
+  resource: RecordId
+  service?: null | RecordId
+  startTime?: null | string
+}
+
+/** POST /api/reserve/holds: the hold, its schedule, and for a guest the token that proves it theirs. */
+export interface HoldResponse {
+  endTime: string
+  expiresAt: string
+  guestCount: number
+  holdId: string
+  /** Guests only: present it as `holdToken` to book or release the hold. Sent once, never stored. */
+  holdToken?: string
+  items: HoldItem[]
+  resource: RecordId
+  service: RecordId
+  startTime: string
+}
+
+/** DELETE /api/reserve/holds/{id}: the hold has ended (now, or before: released or expired). */
+export interface HoldReleaseResponse {
+  holdId: string
+  status: 'expired' | 'released'
 }
 
 /** GET /api/reserve/availability */

@@ -22,6 +22,9 @@ export const MESSAGES = {
   /** Followed by the lengths the service allows, as `describeDurations` words them. */
   durationNotOffered: 'duration must be',
   guestCount: 'guestCount must be a whole number',
+  holdBooked: 'The hold has already been booked; cancel the reservation instead',
+  holdNotFound: 'Hold not found',
+  holdTokenType: 'holdId and holdToken must be text',
   limit: 'limit must be a whole number',
   nulCharacter: 'Text in the request body must not contain NUL characters',
   page: 'page must be a whole number from 1 to 1000000',

@@ -13,6 +13,8 @@ export interface ServiceRecord {
   bufferTimeBefore: null | number
   duration: null | number
   durationType: DurationType
+  /** How long a hold keeps its capacity, in minutes (null: the plugin default). */
+  holdMinutes: null | number
   id: RelationId
   /** How far ahead a customer may book, in days (null: the plugin default). */
   maxAdvanceDays: null | number
@@ -53,6 +55,7 @@ export const toServiceRecord = (doc: Doc): ServiceRecord => ({
   bufferTimeBefore: numberOrNull(doc.bufferTimeBefore),
   duration: numberOrNull(doc.duration),
   durationType: doc.durationType === 'full-day' || doc.durationType === 'flexible' ? doc.durationType : 'fixed',
+  holdMinutes: numberOrNull(doc.holdMinutes),
   id: doc.id as RelationId,
   maxAdvanceDays: numberOrNull(doc.maxAdvanceDays),
   maxFlexibleDuration: numberOrNull(doc.maxFlexibleDuration),

@@ -1,5 +1,5 @@
 import type { ReservationCommand, ReservationDetailChanges } from '../../commands/reservation-commands.js'
-import type { BookingPlan, Guest, RelationId } from '../../events/types.js'
+import type { BookingPlan, Guest, HoldHolder, RelationId } from '../../events/types.js'
 import type { PlanInput } from './booking-plan.js'
 
 import { relationId } from './relation-id.js'
@@ -137,6 +137,7 @@ export const commandForCreate = ({
   reservationId,
   skipTransitionValidation,
   tenant,
+  withHold,
 }: {
   cancellationTokenHash: null | string
   data: Data
@@ -146,6 +147,8 @@ export const commandForCreate = ({
   skipTransitionValidation: boolean
   /** Multi-tenant sites: the tenant of the booking's records. */
   tenant?: null | RelationId
+  /** The booking turns the hold `reservationId` into the reservation: who asks to. */
+  withHold?: HoldHolder
 }): ReservationCommand => ({
   data: {
     cancellationTokenHash,
@@ -158,6 +161,7 @@ export const commandForCreate = ({
     skipTransitionValidation,
     status: typeof data.status === 'string' ? data.status : defaultStatus,
     ...(tenant === undefined || tenant === null ? {} : { tenant }),
+    ...(withHold ? { withHold } : {}),
   },
   type: 'BookReservation',
 })

@@ -2,7 +2,7 @@ import { APIError, ValidationError } from 'payload'
 
 import type { CommandRejected } from '../../events/rejection.js'
 
-const STATUS = { conflict: 409, forbidden: 403, invalid: 400, 'not-found': 404 } as const
+const STATUS = { conflict: 409, forbidden: 403, invalid: 400, limit: 429, 'not-found': 404 } as const
 
 /** A refused command: the caller's business, logged by Payload at info level (see the plugin). */
 export class LedgerRejection extends APIError {
@@ -17,7 +17,7 @@ export const LEDGER_REJECTION = 'LedgerRejection'
 /**
  * A command rejection as Payload's standard error body,
  * `{ errors: [{ message, data: { errors: [{ path, message }] } }] }`: 400 for invalid input,
- * 409 for a capacity conflict, 403 and 404 as they say.
+ * 409 for a capacity conflict, 403 and 404 as they say, 429 for too many live holds.
  */
 export const toPayloadError = (rejection: CommandRejected, collection: string): APIError => {
   const path = rejection.path ?? 'id'

@@ -14,6 +14,7 @@ import type { ResolvedOptions } from '../options.js'
 import type { PlanInput } from './booking-plan.js'
 
 import { CommandRejected, isCommandRejected } from '../../events/rejection.js'
+import { takeHoldBooking } from '../holds/booking-of-hold.js'
 import { getRuntime } from '../runtime.js'
 import { planTenant } from '../tenancy/booking-tenant.js'
 import { isTenantScoped, tenancyOf } from '../tenancy/tenancy.js'
@@ -51,7 +52,9 @@ const planFor = (req: PayloadRequest, options: ResolvedOptions, input: PlanInput
 
 /** A create: plan → rules → the booking, validated as a document before it is appended → the document. */
 const createReservation = async (req: PayloadRequest, options: ResolvedOptions, data: JsonObject) => {
-  const reservationId = uuidv7()
+  // Booking a hold: the reservation takes the hold's id, and with it the hold's claim.
+  const held = takeHoldBooking(req)
+  const reservationId = held?.holdId ?? uuidv7()
   const guest = guestOf(data.guest)
   const customer = relationId(data.customer)
   const token = guest && customer === null ? randomBytes(32).toString('base64url') : null
@@ -66,6 +69,7 @@ const createReservation = async (req: PayloadRequest, options: ResolvedOptions, 
     skipTransitionValidation: skipsTransitionValidation(req),
     // The rules have checked that the records agree: this only reads which tenant they share.
     tenant: isTenantScoped(tenancyOf(req.payload, options), options) ? await planTenant(req, options, plan) : null,
+    withHold: held?.caller,
   })
   const outcome = await runRequestCommands(req, options, [command], { approve: approveDocument(req, options, 'create'), before: { kind: 'absent' } })
   if (token) {

@@ -49,7 +49,7 @@ describe('ledger file lines', () => {
       exportedAt: '2031-02-03T04:05:06.789Z',
       format: 'payload-reserve-ledger',
       source: 'payload',
-      version: 2,
+      version: 3,
     })
   })
 
@@ -57,6 +57,22 @@ describe('ledger file lines', () => {
     const text = eventLine(recorded)
     expect(text.indexOf('\n')).toBe(text.length - 1)
     expect(Object.keys(JSON.parse(text))).toEqual(['stream', 'revision', 'type', 'data', 'metadata', 'eventId', 'recordedAt'])
+  })
+
+  it('reads the headers of versions 1 and 2: files exported before holds still import', () => {
+    for (const version of [1, 2]) {
+      const header = `{"format":"payload-reserve-ledger","version":${version},"exportedAt":"2030-01-01T00:00:00.000Z","source":"payload"}`
+      expect(parseHeader(header, 1)).toMatchObject({ version })
+    }
+  })
+
+  it('reads the events of a hold and of its holder stream', () => {
+    const held = lineWith({ data: { expiresAt: '2031-01-01T00:10:00.000Z', holder: { kind: 'system' }, reservationId: RESERVATION }, type: 'ReservationHeld' })
+    expect(parseBodyLine(held, 2)).toMatchObject({ event: { type: 'ReservationHeld' }, kind: 'event' })
+    const placed = lineWith({ data: { expiresAt: '2031-01-01T00:10:00.000Z', reservationId: RESERVATION }, stream: 'reserve-holder-ab12', type: 'HoldPlaced' })
+    expect(parseBodyLine(placed, 2)).toMatchObject({ event: { stream: 'reserve-holder-ab12', type: 'HoldPlaced' }, kind: 'event' })
+    const misplaced = lineWith({ data: { expiresAt: '2031-01-01T00:10:00.000Z', reservationId: RESERVATION }, type: 'HoldPlaced' })
+    expect(() => parseBodyLine(misplaced, 2)).toThrow('a HoldPlaced event belongs in a reserve-holder-… stream')
   })
 
   it('round-trips an event, text with line breaks included', () => {
@@ -90,7 +106,7 @@ describe('ledger file lines', () => {
 
   it.each([
     ['{"format":"something-else","version":1}', 'not a payload-reserve-ledger file'],
-    ['{"format":"payload-reserve-ledger","version":3,"exportedAt":"2031-01-01T00:00:00Z","source":"x"}', 'format version 3 is not supported'],
+    ['{"format":"payload-reserve-ledger","version":4,"exportedAt":"2031-01-01T00:00:00Z","source":"x"}', 'format version 4 is not supported'],
     ['{"format":"payload-reserve-ledger","version":1,"source":"x"}', 'needs exportedAt'],
     ['[1,2]', 'not a JSON object'],
     ['{"format":', 'not JSON'],

@@ -110,3 +110,21 @@ describe('time busy elsewhere in the capacity math', () => {
     expect(kinds(workingHoursOf([one]), '11:00', '12:00')).toEqual([['11:00', '12:00', 'free']])
   })
 })
+
+describe('holds in the capacity math', () => {
+  it('counts a hold as taken, like a booking, and lists it apart for the calendar to draw', () => {
+    const availability = toEpochAvailability(
+      answer({
+        busy: [
+          { end: at('10:00'), start: at('09:00'), units: 1 },
+          { end: at('10:00'), hold: true, start: at('09:00'), units: 1 },
+        ],
+      }),
+    )
+    expect(availability.holds).toEqual([{ end: ms('10:00'), start: ms('09:00'), units: 1 }])
+    expect(kinds(availability, '09:00', '11:00')).toEqual([
+      ['09:00', '10:00', 'full'],
+      ['10:00', '11:00', 'free'],
+    ])
+  })
+})
