@@ -209,7 +209,10 @@ export class Ledger {
     const pending = events.filter((event) => Date.parse(event.data.expiresAt) > now.getTime())
     const states = await Promise.all(pending.map((event) => this.load(event.data.reservationId)))
     const revision = events.length === 0 ? NO_STREAM : events[events.length - 1].revision
-    return { live: states.filter(({ state }) => state.kind === 'held').length, revision, stream }
+    // Where streams are appended one at a time, a hold's entry here comes before its own stream:
+    // one whose stream is not there may be being placed, and counts until it would expire (a
+    // placement refused after its entry costs its caller that hold's time, never the limit).
+    return { live: states.filter(({ state }) => state.kind === 'held' || state.kind === 'absent').length, revision, stream }
   }
 
   /**

@@ -97,7 +97,8 @@ export const buildServicesCollection = (resolved: ResolvedOptions): CollectionCo
     }),
     wholeNumberField({
       name: 'holdMinutes',
-      admin: { description: 'How long a hold keeps a time while the customer checks out, in minutes. Empty uses the plugin default.' },
+      admin: { description: label('desc_holdMinutes') },
+      label: label('field_holdMinutes'),
       max: 1440,
       min: 1,
     }),

@@ -82,6 +82,7 @@ export const ar: ReserveLedgerTranslations = {
     desc_exceptions:
       'أيام عدم التوفر، من التاريخ حتى تاريخ الانتهاء شاملًا. مع وقتي البدء والانتهاء تُحجب تلك الفترة فقط من كل يوم.',
     desc_feeds: 'الأوقات المشغولة المتزامنة من التقويمات الخارجية للموارد. للقراءة فقط: عدّل التقويمات في المورد.',
+    desc_holdMinutes: 'كم يحتفظ الحجز المؤقت بالموعد أثناء إتمام العميل للدفع، بالدقائق. اتركه فارغًا لاستخدام القيمة الافتراضية للإضافة.',
     desc_ledgerRevision: 'مراجعة تدفق الحجز التي يعكسها هذا المستند.',
     desc_manualSlots: 'فترات في تواريخ محددة، بالإضافة إلى الفترات الأسبوعية.',
     desc_maxAdvanceDays:
@@ -146,6 +147,7 @@ export const ar: ReserveLedgerTranslations = {
     field_events: 'الأحداث',
     field_exceptions: 'الاستثناءات',
     field_failures: 'مرات الفشل',
+    field_holdMinutes: 'مدة الحجز المؤقت بالدقائق',
     field_idempotencyKey: 'مفتاح عدم التكرار',
     field_image: 'الصورة',
     field_items: 'عناصر إضافية',

@@ -84,6 +84,7 @@ export const de: ReserveLedgerTranslations = {
       'Nicht verfügbare Tage, vom Datum bis einschließlich Enddatum. Mit Beginn und Ende wird nur dieses Zeitfenster jedes Tages gesperrt.',
     desc_feeds:
       'Belegte Zeiten aus den Kalender-Feeds der Ressourcen. Nur lesbar: Feeds werden an der Ressource bearbeitet.',
+    desc_holdMinutes: 'Wie lange eine Vormerkung den Termin hält, während der Kunde bezahlt, in Minuten. Leer: Standard des Plugins.',
     desc_ledgerRevision: 'Stand des Reservierungsstroms, den dieses Dokument wiedergibt.',
     desc_manualSlots: 'Zeitfenster an bestimmten Tagen, zusätzlich zu den wöchentlichen.',
     desc_maxAdvanceDays: 'Wie weit im Voraus Kunden buchen dürfen, in Tagen. Leer gilt der Standard des Plugins.',
@@ -147,6 +148,7 @@ export const de: ReserveLedgerTranslations = {
     field_events: 'Ereignisse',
     field_exceptions: 'Ausnahmen',
     field_failures: 'Fehlschläge',
+    field_holdMinutes: 'Haltedauer in Minuten',
     field_idempotencyKey: 'Idempotenzschlüssel',
     field_image: 'Bild',
     field_items: 'Weitere Buchungsteile',

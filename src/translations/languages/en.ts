@@ -85,6 +85,7 @@ export const en = {
     desc_exceptions:
       'Unavailable days, from date to end date inclusive. With start and end times only that window of each day is blocked.',
     desc_feeds: 'Busy time synced from the calendar feeds of resources. Read-only: edit the feeds on the resource.',
+    desc_holdMinutes: 'How long a hold keeps a time while the customer checks out, in minutes. Empty uses the plugin default.',
     desc_ledgerRevision: 'Revision of the reservation stream this document reflects.',
     desc_manualSlots: 'Windows on specific dates, in addition to the weekly ones.',
     desc_maxAdvanceDays: 'How far ahead a customer may book, in days. Empty uses the plugin default.',
@@ -147,6 +148,7 @@ export const en = {
     field_events: 'Events',
     field_exceptions: 'Exceptions',
     field_failures: 'Failures',
+    field_holdMinutes: 'Hold Minutes',
     field_idempotencyKey: 'Idempotency Key',
     field_image: 'Image',
     field_items: 'Items',

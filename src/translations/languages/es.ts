@@ -86,6 +86,7 @@ export const es: ReserveLedgerTranslations = {
       'Días no disponibles, desde la fecha hasta la fecha de fin inclusive. Con hora de inicio y fin solo se bloquea esa franja de cada día.',
     desc_feeds:
       'Tiempo ocupado sincronizado desde los calendarios externos de los recursos. Solo lectura: edite los calendarios en el recurso.',
+    desc_holdMinutes: 'Cuánto tiempo una retención guarda la hora mientras el cliente paga, en minutos. Vacío usa el valor predeterminado del plugin.',
     desc_ledgerRevision: 'Revisión del flujo de la reserva que refleja este documento.',
     desc_manualSlots: 'Franjas en fechas concretas, además de las semanales.',
     desc_maxAdvanceDays:
@@ -150,6 +151,7 @@ export const es: ReserveLedgerTranslations = {
     field_events: 'Eventos',
     field_exceptions: 'Excepciones',
     field_failures: 'Fallos',
+    field_holdMinutes: 'Minutos de retención',
     field_idempotencyKey: 'Clave de idempotencia',
     field_image: 'Imagen',
     field_items: 'Elementos adicionales',

@@ -83,6 +83,7 @@ export const fa: ReserveLedgerTranslations = {
     desc_exceptions:
       'روزهای ناموجود، از تاریخ تا تاریخ پایان به‌طور شامل. با زمان شروع و پایان فقط همان بازهٔ هر روز مسدود می‌شود.',
     desc_feeds: 'زمان‌های اشغال همگام‌شده از تقویم‌های خارجی منابع. فقط‌خواندنی: تقویم‌ها را در خود منبع ویرایش کنید.',
+    desc_holdMinutes: 'مدتی که نگه‌داری، زمان را هنگام پرداخت مشتری رزرو نگه می‌دارد، به دقیقه. خالی یعنی پیش‌فرض افزونه.',
     desc_ledgerRevision: 'نسخه‌ای از جریان رزرو که این سند نشان می‌دهد.',
     desc_manualSlots: 'بازه‌هایی در تاریخ‌های مشخص، افزون بر بازه‌های هفتگی.',
     desc_maxAdvanceDays: 'مشتری تا چند روز جلوتر می‌تواند رزرو کند. خالی یعنی پیش‌فرض افزونه.',
@@ -146,6 +147,7 @@ export const fa: ReserveLedgerTranslations = {
     field_events: 'رویدادها',
     field_exceptions: 'استثناها',
     field_failures: 'خطاها',
+    field_holdMinutes: 'مدت نگه‌داری به دقیقه',
     field_idempotencyKey: 'کلید یکتایی درخواست',
     field_image: 'تصویر',
     field_items: 'اقلام اضافی',

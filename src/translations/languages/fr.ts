@@ -85,6 +85,7 @@ export const fr: ReserveLedgerTranslations = {
       'Jours d’indisponibilité, de la date à la date de fin incluse. Avec des heures de début et de fin, seule cette plage de chaque jour est bloquée.',
     desc_feeds:
       'Temps occupé synchronisé depuis les calendriers externes des ressources. Lecture seule : modifiez les calendriers sur la ressource.',
+    desc_holdMinutes: 'Combien de temps un blocage réserve le créneau pendant que le client paie, en minutes. Vide : valeur par défaut du plugin.',
     desc_ledgerRevision: 'Révision du flux de la réservation que reflète ce document.',
     desc_manualSlots: 'Plages à des dates précises, en plus des plages hebdomadaires.',
     desc_maxAdvanceDays:
@@ -149,6 +150,7 @@ export const fr: ReserveLedgerTranslations = {
     field_events: 'Événements',
     field_exceptions: 'Exceptions',
     field_failures: 'Échecs',
+    field_holdMinutes: 'Durée de blocage en minutes',
     field_idempotencyKey: 'Clé d’idempotence',
     field_image: 'Image',
     field_items: 'Éléments supplémentaires',

@@ -83,6 +83,7 @@ export const hi: ReserveLedgerTranslations = {
     desc_exceptions:
       'अनुपलब्ध दिन, तारीख़ से अंतिम तारीख़ तक (दोनों शामिल)। आरंभ और समाप्ति समय देने पर हर दिन का केवल वही समय-खंड रोका जाता है।',
     desc_feeds: 'संसाधनों के कैलेंडर फ़ीड से समन्वयित व्यस्त समय। केवल पढ़ने के लिए: फ़ीड संसाधन पर संपादित करें।',
+    desc_holdMinutes: 'ग्राहक के चेकआउट करते समय होल्ड समय को कितनी देर रोके रखता है, मिनट में। खाली छोड़ने पर प्लगइन का डिफ़ॉल्ट लागू होता है।',
     desc_ledgerRevision: 'आरक्षण स्ट्रीम का वह संशोधन जिसे यह दस्तावेज़ दर्शाता है।',
     desc_manualSlots: 'विशेष तारीख़ों पर समय-खंड, साप्ताहिक खंडों के अलावा।',
     desc_maxAdvanceDays: 'ग्राहक कितने दिन पहले तक बुक कर सकता है। ख़ाली छोड़ने पर प्लगइन का डिफ़ॉल्ट।',
@@ -146,6 +147,7 @@ export const hi: ReserveLedgerTranslations = {
     field_events: 'घटनाएँ',
     field_exceptions: 'अपवाद',
     field_failures: 'विफलताएँ',
+    field_holdMinutes: 'होल्ड अवधि (मिनट)',
     field_idempotencyKey: 'आइडेम्पोटेंसी कुंजी',
     field_image: 'चित्र',
     field_items: 'अतिरिक्त मद',

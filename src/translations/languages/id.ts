@@ -83,6 +83,7 @@ export const id: ReserveLedgerTranslations = {
     desc_exceptions:
       'Hari tidak tersedia, dari tanggal hingga tanggal selesai (inklusif). Dengan waktu mulai dan selesai, hanya rentang itu di tiap hari yang diblokir.',
     desc_feeds: 'Waktu sibuk yang disinkronkan dari feed kalender sumber daya. Hanya baca: ubah feed pada sumber daya.',
+    desc_holdMinutes: 'Berapa lama penahanan menjaga waktu selagi pelanggan membayar, dalam menit. Kosong memakai bawaan plugin.',
     desc_ledgerRevision: 'Revisi aliran reservasi yang dicerminkan dokumen ini.',
     desc_manualSlots: 'Rentang waktu pada tanggal tertentu, selain yang mingguan.',
     desc_maxAdvanceDays: 'Seberapa jauh ke depan pelanggan boleh memesan, dalam hari. Kosong memakai bawaan plugin.',
@@ -146,6 +147,7 @@ export const id: ReserveLedgerTranslations = {
     field_events: 'Peristiwa',
     field_exceptions: 'Pengecualian',
     field_failures: 'Kegagalan',
+    field_holdMinutes: 'Durasi tahan (menit)',
     field_idempotencyKey: 'Kunci idempotensi',
     field_image: 'Gambar',
     field_items: 'Item tambahan',

@@ -84,6 +84,7 @@ export const pl: ReserveLedgerTranslations = {
       'Dni niedostępności, od daty do daty końcowej włącznie. Z godziną rozpoczęcia i zakończenia blokowane jest tylko to okno każdego dnia.',
     desc_feeds:
       'Zajęty czas zsynchronizowany z kalendarzy zewnętrznych zasobów. Tylko do odczytu: kalendarze edytuje się przy zasobie.',
+    desc_holdMinutes: 'Jak długo wstrzymanie trzyma termin, gdy klient płaci, w minutach. Puste: wartość domyślna wtyczki.',
     desc_ledgerRevision: 'Wersja strumienia rezerwacji, którą odzwierciedla ten dokument.',
     desc_manualSlots: 'Okna w wybrane dni, oprócz tygodniowych.',
     desc_maxAdvanceDays: 'Na ile dni naprzód klient może rezerwować. Puste: domyślna wartość wtyczki.',
@@ -147,6 +148,7 @@ export const pl: ReserveLedgerTranslations = {
     field_events: 'Zdarzenia',
     field_exceptions: 'Wyjątki',
     field_failures: 'Niepowodzenia',
+    field_holdMinutes: 'Czas wstrzymania w minutach',
     field_idempotencyKey: 'Klucz idempotencji',
     field_image: 'Obraz',
     field_items: 'Dodatkowe pozycje',

@@ -83,6 +83,7 @@ export const tr: ReserveLedgerTranslations = {
     desc_exceptions:
       'Müsait olunmayan günler, tarihten bitiş tarihine kadar dahil. Başlangıç ve bitiş saatiyle her günün yalnızca o aralığı kapatılır.',
     desc_feeds: 'Kaynakların takvim akışlarından eşitlenen dolu zamanlar. Salt okunur: akışları kaynakta düzenleyin.',
+    desc_holdMinutes: 'Müşteri ödeme yaparken bir tutmanın zamanı ne kadar ayırdığı, dakika olarak. Boş bırakılırsa eklentinin varsayılanı kullanılır.',
     desc_ledgerRevision: 'Bu belgenin yansıttığı rezervasyon akışı sürümü.',
     desc_manualSlots: 'Haftalık olanlara ek olarak belirli tarihlerdeki zaman aralıkları.',
     desc_maxAdvanceDays: 'Müşterinin kaç gün öncesinden rezervasyon yapabileceği. Boşsa eklentinin varsayılanı.',
@@ -146,6 +147,7 @@ export const tr: ReserveLedgerTranslations = {
     field_events: 'Olaylar',
     field_exceptions: 'İstisnalar',
     field_failures: 'Başarısızlıklar',
+    field_holdMinutes: 'Tutma süresi (dakika)',
     field_idempotencyKey: 'Tekrar önleme anahtarı',
     field_image: 'Görsel',
     field_items: 'Ek kalemler',

@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest'
 
 import type { PlaceHold } from '../../../src/commands/reservation-commands.js'
 
+import type { EventStore } from '../../../src/events/store.js'
+
 import { createMemoryEventStore } from '../../../src/events/adapters/memory.js'
+import { RESERVATION_STREAM_PREFIX } from '../../../src/events/types.js'
 import { createLedger, customer, plan, withLatency, withoutAtomicAppend } from '../../support/ledger-fixtures.js'
 
 const NOW = new Date('2030-01-01T00:00:00.000Z')
@@ -44,5 +47,32 @@ describe.each([
     const first = placed[0].kind === 'held' ? placed[0].hold : undefined
     await ledger.execute({ data: { reservationId: first!.reservationId }, type: 'ExpireHold' }, { ...customer, now: new Date(first!.expiresAt), privileged: true })
     expect((await ledger.execute(placeHold(4), customer)).state.kind).toBe('held')
+  })
+})
+
+describe('the limit of live holds per caller, one stream at a time', () => {
+  /** Appends to reservation streams land late, as when a hold's own stream follows its holder-stream entry. */
+  const slowReservationStreams = (store: EventStore): EventStore =>
+    Object.assign(Object.create(Object.getPrototypeOf(store)), store, {
+      append: async (request: Parameters<EventStore['append']>[0]) => {
+        if (request.stream.startsWith(RESERVATION_STREAM_PREFIX)) {
+          await new Promise((resolve) => setTimeout(resolve, 400))
+        }
+        return store.append(request)
+      },
+      committed: store.committed,
+    }) as EventStore
+
+  it('counts a hold whose own stream is still being written', async () => {
+    const { ledger } = createLedger({ store: slowReservationStreams(withoutAtomicAppend(createMemoryEventStore())) })
+    const placing = []
+    for (const hour of [1, 2, 3]) {
+      // One after the other, so that each finds the holder stream free: none is refused.
+      placing.push(ledger.execute(placeHold(hour), customer))
+      await new Promise((resolve) => setTimeout(resolve, 30))
+    }
+    // The three holds are on the holder stream; their own streams are not written yet.
+    await expect(ledger.execute(placeHold(4), customer)).rejects.toMatchObject({ kind: 'limit' })
+    expect((await Promise.all(placing)).map(({ state }) => state.kind)).toEqual(['held', 'held', 'held'])
   })
 })

@@ -29,7 +29,7 @@ describe('the cluster suite check for overbooking', () => {
       claimed('a', [{ after: -1, intervals: [interval(0, 1)], operation: 'a1' }]),
       claimed('b', [{ after: -1, intervals: [interval(0.5, 1.5)], operation: 'b1' }]),
     ])
-    expect(found).toEqual([{ peak: 2, quantity: 1, resource: '1', where: 'revision 1' }])
+    expect(found).toEqual([{ peak: 2, quantity: 1, resource: '1', where: 'revision 1: b by {"kind":"system","name":"test"}; held by a, b' }])
   })
 
   it('counts one reservation once while it holds two operations’ holds (a move half done)', async () => {
