@@ -9,6 +9,7 @@ import { withExternalBusy } from '../../availability/external-busy.js'
 import { generateSlots, type SlotResource } from '../../availability/generate-slots.js'
 import type { EpochRange } from '../../time/ranges.js'
 import { resolveWindows } from '../../availability/resolve-windows.js'
+import { withoutClaim } from '../../availability/without-claim.js'
 import { referenceData } from '../reference-data/reference-data.js'
 import type { ResourceRecord, ServiceRecord } from '../reference-data/records.js'
 import { bookingWindowOf } from '../reference-data/booking-window.js'
@@ -18,6 +19,7 @@ import { requestTracer } from '../debug-trace.js'
 import { externalBusyOf } from '../external-busy/external-busy.js'
 import { getRuntime } from '../runtime.js'
 import { MESSAGES } from '../http/messages.js'
+import { editableReservation } from './editable-reservation.js'
 import { readableIds } from './readable-ids.js'
 import { parseRecordId } from '../http/record-id.js'
 import { errorBody } from '../http/request-error.js'
@@ -31,13 +33,14 @@ const DAY_MS = 86_400_000
  * (`resources=`, else `resource`) united with the service's requiredResources; a slot is
  * offered only when every one of them has room. The day and its working windows come from
  * the primary resource (`resource`): its schedules, in its time zone, on the local date asked
- * for. Reads: reference data from the cache, then one stream-head read per resource in the set
+ * for. `exclude` names a booking being moved, which the requester may edit: its own claim is free. Reads: reference data from the cache, then one stream-head read per resource in the set
  * (the busy index); nothing per candidate slot. See docs/ARCHITECTURE.md,
  * "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)", and for the slot grid
  * "Reads: availability and the endpoints (`src/availability`, `src/plugin/endpoints`)".
  */
 export const findSlots = async (req: PayloadRequest, options: ResolvedOptions, query: SlotQuery): Promise<EpochRange[]> => {
   const trace = requestTracer(req, options)
+  const exclude = query.exclude === null ? null : await editableReservation(req, options, query.exclude)
   const found = await slotSetOf(req, options, query)
   if (!found) {
     trace?.('slots', { date: query.date, offered: 0, reason: 'nothing bookable', resource: query.resource, service: query.service })
@@ -62,7 +65,7 @@ export const findSlots = async (req: PayloadRequest, options: ResolvedOptions, q
     set.map(async (id) => {
       const resource = resources.get(String(id))!
       const [snapshot, external] = await Promise.all([busy.current(String(id)), externalBusyOf(req, options, id, dayStart, dayEnd)])
-      return { busy: withExternalBusy(snapshot.state.index, external, resource.quantity), capacityMode: resource.capacityMode, quantity: resource.quantity }
+      return { busy: withExternalBusy(withoutClaim(snapshot.state.index, exclude), external, resource.quantity), capacityMode: resource.capacityMode, quantity: resource.quantity }
     }),
   )
   const now = Date.now()
