@@ -3,6 +3,7 @@
  * (`payload-reserve-ledger/client#TodayWidget`) and resolved through the admin's import map.
  */
 export { TodayWidget } from '../admin/dashboard/TodayWidget.js'
+export { EventValueField } from '../admin/events/EventValueField.js'
 export { CustomerSearchField } from '../admin/fields/CustomerSearchField.js'
 export { ItemsField } from '../admin/fields/ItemsField.js'
 export { ReservationFormBehaviour } from '../admin/fields/ReservationFormBehaviour.js'

@@ -62,8 +62,10 @@ describe('audit: what changed, and the calendar as it was', () => {
     const anna = resources.find((resource) => resource.name === 'Anna Weber')!
     const jonas = resources.find((resource) => resource.name === 'Jonas Keller')!
     const consultation = (await api.services()).find((service) => service.name === 'Consultation')!
-    const customer = (await api.get<Docs<{ id: number | string }>>('/customers', { where: { name: { equals: 'Lukas Fischer' } } })).docs[0]
-    expect(anna && jonas && consultation && customer).toBeTruthy()
+    const customerNamed = async (name: string) =>
+      (await api.get<Docs<{ id: number | string }>>('/customers', { where: { name: { equals: name } } })).docs[0]
+    const [customer, mia] = [await customerNamed('Lukas Fischer'), await customerNamed('Mia Schneider')]
+    expect(anna && jonas && consultation && customer && mia).toBeTruthy()
 
     const first = await freeStart(api, anna.id, consultation.id, todayIn(TIMEZONE))
     const second = await freeStart(api, jonas.id, consultation.id, first.date)
@@ -74,6 +76,7 @@ describe('audit: what changed, and the calendar as it was', () => {
       startTime: first.start,
     })
     await send(page, token, 'PATCH', `/reservations/${doc.id}`, { guestCount: 2, resource: jonas.id, startTime: second.start })
+    await send(page, token, 'PATCH', `/reservations/${doc.id}`, { customer: mia.id, notes: 'Prefers mornings (browser test)' })
     // The control takes whole minutes: look from the next minute, and cancel only after it.
     const asOf = Math.ceil((Date.now() + 1) / MINUTE) * MINUTE
     await page.waitForTimeout(Math.max(0, asOf - Date.now() + 1_500))
@@ -90,6 +93,11 @@ describe('audit: what changed, and the calendar as it was', () => {
       plain(`Moved from ${spoken(first.start)} to ${spoken(second.start)} (Anna Weber → Jonas Keller)`),
     )
     expect(await moved.locator('.rl-timeline__changes').textContent()).toBe('Guests 1 → 2')
+    // Issue 13, defect 10: a details change says which details, not "Details changed".
+    const details = drawer.locator('.rl-timeline__event[data-event-type="ReservationDetailsUpdated"]')
+    await details.locator('.rl-timeline__what', { hasText: 'Mia Schneider' }).waitFor()
+    expect(await details.locator('.rl-timeline__what').textContent()).toBe('Customer: Lukas Fischer → Mia Schneider')
+    expect(await details.locator('.rl-timeline__changes').textContent()).toBe('Notes changed')
 
     await drawer.getByRole('button', { exact: true, name: 'Cancel' }).click()
     await drawer.locator('.rl-status-actions__reason').fill('Lukas moved away (browser test)')

@@ -103,8 +103,10 @@ describe.each(testDatabaseKinds())('the OpenAPI document matches the endpoints (
         [`GET ${path} 400 invalidDate`]: () => get(`${path}?resource=${resource}&service=${service}&date=2030-02-30`),
         [`GET ${path} 400 missingParams`]: () => get(`${path}?resource=${resource}`),
         [`GET ${path} 400 resourcesList`]: () => get(`${path}?${slotQuery}&resources[a]=1`),
+        [`GET ${path} 400 singleExclude`]: () => get(`${path}?${slotQuery}&exclude[]=1`),
         [`GET ${path} 400 singleIds`]: () => get(`${path}?resource[]=1&service=1&date=2030-06-04`),
         [`GET ${path} 400 tooManyResources`]: () => get(`${path}?${slotQuery}&resources=${twentyOne}`),
+        [`GET ${path} 404 reservation`]: () => get(`${path}?${slotQuery}&exclude=987654`),
         [`GET ${path} 404 resource`]: () => get(`${path}?resource=987654&service=${service}&date=2030-06-04`),
         [`GET ${path} 404 service`]: () => get(`${path}?resource=${resource}&service=987654&date=2030-06-04`),
       }

@@ -4,8 +4,10 @@ import React, { useEffect, useMemo, useState } from 'react'
 
 import type { AdminSettings } from '../../plugin/http/contract.js'
 
+import { withCompleted } from '../shared/capacity.js'
 import { dayBounds, datesFrom } from '../shared/calendar-dates.js'
 import { useAvailability } from '../shared/use-availability.js'
+import { useCompleted } from '../shared/use-completed.js'
 import { useResources } from '../shared/use-resources.js'
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'
 import { OverviewTable } from './OverviewTable.js'
@@ -34,7 +36,12 @@ export const AvailabilityOverview: React.FC<Props> = ({ initialDate, settings })
   const from = dayBounds(dates[0], settings.timezone).start
   const to = dayBounds(dates[dates.length - 1], settings.timezone).end
   const ids = useMemo(() => (resources ?? []).map((one) => one.id), [resources])
-  const availability = useAvailability(ids, from, to, 0)
+  const held = useAvailability(ids, from, to, 0)
+  const completed = useCompleted(settings, from, to)
+  const availability = useMemo(
+    () => held && completed && new Map([...held].map(([id, one]) => [id, withCompleted(one, completed.get(id) ?? [])])),
+    [completed, held],
+  )
   const title = t('availabilityOverview')
   useEffect(() => setStepNav([{ label: title }]), [setStepNav, title])
   useDateParam(first)

@@ -34,7 +34,7 @@ export const OverviewCell: React.FC<Props> = ({ availability, date, resource, se
     return <span className="rl-overview__unknown">—</span>
   }
   const day = dayBounds(date, settings.timezone)
-  const load = loadOf(availability, day.start, day.end)
+  const load = loadOf(availability, day.start, day.end, Date.now())
   if (load.capacity === 0) {
     const off = availability.timeOff.find((range) => range.start < day.end && range.end > day.start)
     return (
@@ -43,7 +43,7 @@ export const OverviewCell: React.FC<Props> = ({ availability, date, resource, se
       </span>
     )
   }
-  const free = load.capacity - load.used
+  const { free } = load
   return (
     <a
       aria-label={t('overviewCell', {
@@ -54,6 +54,7 @@ export const OverviewCell: React.FC<Props> = ({ availability, date, resource, se
       })}
       className="rl-overview__load"
       data-capacity={load.capacity}
+      data-free={free}
       data-used={load.used}
       href={`${adminRoute}/collections/${settings.slugs.reservations}?view=lanes&date=${date}`}
     >

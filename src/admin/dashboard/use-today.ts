@@ -5,9 +5,10 @@ import type { AdminSettings } from '../../plugin/http/contract.js'
 import type { CapacityLoad } from '../shared/capacity.js'
 import type { Reservations } from '../shared/use-reservations.js'
 
-import { loadOf, sumLoads } from '../shared/capacity.js'
+import { loadOf, sumLoads, withCompleted } from '../shared/capacity.js'
 import { dayBounds, todayIn } from '../shared/calendar-dates.js'
 import { useAvailability } from '../shared/use-availability.js'
+import { useCompleted } from '../shared/use-completed.js'
 import { useReservations } from '../shared/use-reservations.js'
 import { useResources } from '../shared/use-resources.js'
 
@@ -15,7 +16,7 @@ import { useResources } from '../shared/use-resources.js'
 const UPCOMING = 5
 
 export interface Today {
-  /** All resources' working capacity today and how much is booked; null while loading. */
+  /** All resources' working capacity today, how much is booked or was completed, how much is still free; null while loading. */
   load: CapacityLoad | null
   /** Today's date in the plugin's zone, fixed when the widget first showed. */
   today: string
@@ -46,6 +47,10 @@ export const useToday = (settings: AdminSettings): Today => {
   const { resources } = useResources(settings)
   const resourceIds = useMemo(() => (resources ?? []).map((one) => one.id), [resources])
   const availability = useAvailability(resourceIds, day.start, day.end, 0)
-  const load = availability && sumLoads([...availability.values()].map((one) => loadOf(one, day.start, day.end)))
+  const completed = useCompleted(settings, day.start, day.end)
+  const load =
+    availability &&
+    completed &&
+    sumLoads([...availability].map(([id, one]) => loadOf(withCompleted(one, completed.get(id) ?? []), day.start, day.end, Date.parse(now))))
   return { load, today, todays, upcoming }
 }

@@ -1,7 +1,7 @@
 'use client'
 import type { DateFieldClientProps } from 'payload'
 
-import { DateTimeField, useField } from '@payloadcms/ui'
+import { DateTimeField, useDocumentInfo, useField } from '@payloadcms/ui'
 import React from 'react'
 
 import type { AdminSettings } from '../../plugin/http/contract.js'
@@ -26,7 +26,9 @@ const awaiting = (resource: unknown, service: unknown): SlotsAwait => {
 
 /**
  * The start time, typed in as usual or picked from the free start times of the chosen
- * resource and service on a day. Picking one also sets the end time the slot ends at.
+ * resource and service on a day. Picking one also sets the end time the slot ends at. Editing a
+ * booking, its own time counts as free (it may move by a quarter hour) and the times are asked
+ * again after each save.
  */
 export const SlotPickerField: React.FC<Props> = (props) => {
   const { path: pathFromProps, readOnly, settings, ...fieldProps } = props
@@ -36,7 +38,8 @@ export const SlotPickerField: React.FC<Props> = (props) => {
   const { guestCount, resource, service, setEndTime } = useBookingFields(path)
   const start = typeof value === 'string' && value !== '' ? value : null
   const [date, setDate] = usePickerDate(start, settings.timezone)
-  const { error, slots } = useSlots({ date, guestCount, resource, service })
+  const { id, lastUpdateTime } = useDocumentInfo()
+  const { error, slots } = useSlots({ date, exclude: id ?? null, guestCount, resource, savedAt: lastUpdateTime, service })
 
   return (
     <div className="rl-slot-picker">

@@ -7,9 +7,13 @@ import { useApi } from '../shared/use-api.js'
 
 export interface SlotQuery {
   date: string
+  /** The reservation being edited: its own time is free to move into. */
+  exclude: null | RecordId
   guestCount: number
   resource: null | RecordId
   service: null | RecordId
+  /** Changes when the reservation was saved: its claim moved, so the answer is stale. */
+  savedAt: number
 }
 
 export interface Slots {
@@ -19,9 +23,9 @@ export interface Slots {
 }
 
 /** The free start times of a resource and service on a date, from the slots endpoint. */
-export const useSlots = ({ date, guestCount, resource, service }: SlotQuery): Slots => {
+export const useSlots = ({ date, exclude, guestCount, resource, savedAt, service }: SlotQuery): Slots => {
   const api = useApi()
-  const question = resource === null || service === null ? null : `${resource}|${service}|${date}|${guestCount}`
+  const question = resource === null || service === null ? null : `${resource}|${service}|${date}|${guestCount}|${exclude}|${savedAt}`
   const [answer, setAnswer] = useState<{ question: string } & Slots>({ error: null, question: '', slots: null })
 
   useEffect(() => {
@@ -30,7 +34,7 @@ export const useSlots = ({ date, guestCount, resource, service }: SlotQuery): Sl
     }
     const controller = new AbortController()
     api
-      .get<SlotsResponse>('/reserve/slots', { date, guestCount, resource, service }, controller.signal)
+      .get<SlotsResponse>('/reserve/slots', { date, exclude: exclude ?? undefined, guestCount, resource, service }, controller.signal)
       .then(({ slots }) => setAnswer({ error: null, question, slots }))
       .catch((caught: unknown) => {
         if (!controller.signal.aborted) {
@@ -38,7 +42,7 @@ export const useSlots = ({ date, guestCount, resource, service }: SlotQuery): Sl
         }
       })
     return () => controller.abort()
-  }, [api, date, guestCount, question, resource, service])
+  }, [api, date, exclude, guestCount, question, resource, service])
 
   return answer.question === question ? answer : { error: null, slots: null }
 }

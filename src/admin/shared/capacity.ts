@@ -21,6 +21,8 @@ interface Pool {
 /** A resource-availability answer with its times as epoch milliseconds. */
 export interface EpochAvailability {
   busy: Load[]
+  /** Per-guest capacity: a booking takes a unit per guest, else one. */
+  perGuest?: boolean
   /** Busy elsewhere (a calendar feed, the site's resolver): the whole resource is taken. */
   external: ({ label?: string } & EpochRange)[]
   /** The part of `busy` held while a customer checks out, not booked. */
@@ -40,6 +42,7 @@ export const toEpochAvailability = (answer: ResourceAvailability): EpochAvailabi
     ...(interval.label ? { label: interval.label } : {}),
   })),
   holds: answer.busy.filter((interval) => interval.hold).map((interval) => ({ ...epochRange(interval), units: interval.units })),
+  perGuest: answer.capacityMode === 'per-guest',
   quantity: answer.quantity,
   requiredPools: answer.requiredPools.map((pool) => ({
     busy: pool.busy.map((interval) => ({ ...epochRange(interval), units: interval.units })),
@@ -114,31 +117,49 @@ export const shadesOf = (availability: EpochAvailability, from: number, to: numb
 /**
  * Capacity and use in unit-minutes over `[from, to)`: working time not off, times the
  * resource's quantity, and the units taken during it (buffers included, as they block too;
- * time busy elsewhere takes all of them).
+ * time busy elsewhere takes all of them). `free` is what can still be booked: the untaken
+ * units after `now`, as time gone by unbooked is lost, not free.
  */
 export interface CapacityLoad {
   capacity: number
+  free: number
   used: number
 }
 
-export const loadOf = (availability: EpochAvailability, from: number, to: number): CapacityLoad => {
-  const load: CapacityLoad = { capacity: 0, used: 0 }
+const MINUTE_MS = 60_000
+
+export const loadOf = (availability: EpochAvailability, from: number, to: number, now = -Infinity): CapacityLoad => {
+  const load: CapacityLoad = { capacity: 0, free: 0, used: 0 }
   for (const segment of segmentsOf(availability, from, to)) {
     if (segment.kind === 'closed' || segment.kind === 'time-off') {
       continue
     }
-    const minutes = (segment.end - segment.start) / 60_000
-    load.capacity += minutes * availability.quantity
-    load.used += minutes * Math.min(availability.quantity, segment.units)
+    const taken = Math.min(availability.quantity, segment.units)
+    load.capacity += ((segment.end - segment.start) / MINUTE_MS) * availability.quantity
+    load.used += ((segment.end - segment.start) / MINUTE_MS) * taken
+    load.free += (Math.max(0, segment.end - Math.max(segment.start, now)) / MINUTE_MS) * (availability.quantity - taken)
   }
   return load
 }
 
 export const sumLoads = (loads: CapacityLoad[]): CapacityLoad =>
-  loads.reduce((total, load) => ({ capacity: total.capacity + load.capacity, used: total.used + load.used }), {
+  loads.reduce((total, load) => ({ capacity: total.capacity + load.capacity, free: total.free + load.free, used: total.used + load.used }), {
     capacity: 0,
+    free: 0,
     used: 0,
   })
+
+/**
+ * A resource's availability with its completed bookings in its busy time again: completing a
+ * booking gives its claim back to the ledger, but the time was used all the same.
+ */
+export const withCompleted = (availability: EpochAvailability, completed: readonly { end: number; guests: number; start: number }[]): EpochAvailability =>
+  completed.length === 0
+    ? availability
+    : {
+        ...availability,
+        busy: [...availability.busy, ...completed.map(({ end, guests, start }) => ({ end, start, units: availability.perGuest ? guests : 1 }))],
+      }
 
 /**
  * Several resources seen as one, for shading a column that shows them all: open whenever one of

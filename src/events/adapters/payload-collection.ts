@@ -11,9 +11,13 @@ export interface ReservationEventsCollectionArgs {
   /** Who may read the ledger over HTTP and in the admin; nobody unless given (events hold guest details). */
   read?: Access
   slug?: string
+  /** The admin component that shows `data` and `metadata` (a path for the import map); none: Payload's JSON field. */
+  valueField?: string
 }
 
 const nobody: Access = () => false
+
+const valueAdmin = (path: string | undefined) => (path ? { admin: { components: { Field: path } } } : {})
 
 /**
  * The collection the embedded `payload` event store writes to: one row per event. The
@@ -26,6 +30,7 @@ export const reservationEventsCollection = ({
   adminGroup,
   labels = {},
   read = nobody,
+  valueField,
 }: ReservationEventsCollectionArgs = {}): CollectionConfig => ({
   slug,
   access: { create: nobody, delete: nobody, read, update: nobody },
@@ -41,8 +46,8 @@ export const reservationEventsCollection = ({
     // UUIDv7: also the event's global position, so it must sort in time order.
     { name: 'eventId', type: 'text', index: true, label: labels.eventId, required: true, unique: true },
     { name: 'type', type: 'text', label: labels.type, required: true },
-    { name: 'data', type: 'json', label: labels.data, required: true },
-    { name: 'metadata', type: 'json', label: labels.metadata, required: true },
+    { name: 'data', type: 'json', label: labels.data, required: true, ...valueAdmin(valueField) },
+    { name: 'metadata', type: 'json', label: labels.metadata, required: true, ...valueAdmin(valueField) },
     {
       name: 'recordedAt',
       type: 'date',

@@ -130,6 +130,7 @@ export const withAdmin = (config: Config, options: ResolvedOptions): Config => {
 
 const OWN = {
   customerCell: `${CLIENT}#CustomerCell`,
+  eventValueField: `${CLIENT}#EventValueField`,
   formBehaviour: `${CLIENT}#ReservationFormBehaviour`,
   itemsField: `${CLIENT}#ItemsField`,
   statusField: `${CLIENT}#StatusField`,

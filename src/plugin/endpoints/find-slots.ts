@@ -20,6 +20,7 @@ import { externalBusyOf } from '../external-busy/external-busy.js'
 import { getRuntime } from '../runtime.js'
 import { ownHoldOf } from '../holds/own-hold.js'
 import { MESSAGES } from '../http/messages.js'
+import { editableReservation } from './editable-reservation.js'
 import { readableIds } from './readable-ids.js'
 import { parseRecordId } from '../http/record-id.js'
 import { errorBody } from '../http/request-error.js'
@@ -33,7 +34,7 @@ const DAY_MS = 86_400_000
  * (`resources=`, else `resource`) united with the service's requiredResources; a slot is
  * offered only when every one of them has room. The day and its working windows come from
  * the primary resource (`resource`): its schedules, in its time zone, on the local date asked
- * for. Reads: reference data from the cache, then one stream-head read per resource in the set
+ * for. `exclude` names a booking being moved, which the requester may edit: its own claim is free. Reads: reference data from the cache, then one stream-head read per resource in the set
  * (the busy index); nothing per candidate slot. See docs/ARCHITECTURE.md,
  * "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)", and for the slot grid
  * "Reads: availability and the endpoints (`src/availability`, `src/plugin/endpoints`)".
@@ -42,6 +43,7 @@ export const findSlots = async (req: PayloadRequest, options: ResolvedOptions, q
   const trace = requestTracer(req, options)
   // The holder of a hold sees its capacity as free (`holdId`); everyone else as busy.
   const ownHold = await ownHoldOf(req, options)
+  const exclude = query.exclude === null ? null : await editableReservation(req, options, query.exclude)
   const found = await slotSetOf(req, options, query)
   if (!found) {
     trace?.('slots', { date: query.date, offered: 0, reason: 'nothing bookable', resource: query.resource, service: query.service })
@@ -66,7 +68,7 @@ export const findSlots = async (req: PayloadRequest, options: ResolvedOptions, q
     set.map(async (id) => {
       const resource = resources.get(String(id))!
       const [snapshot, external] = await Promise.all([busy.current(String(id)), externalBusyOf(req, options, id, dayStart, dayEnd)])
-      return { busy: withExternalBusy(withoutClaim(snapshot.state.index, ownHold), external, resource.quantity), capacityMode: resource.capacityMode, quantity: resource.quantity }
+      return { busy: withExternalBusy(withoutClaim(snapshot.state.index, ownHold, exclude), external, resource.quantity), capacityMode: resource.capacityMode, quantity: resource.quantity }
     }),
   )
   const now = Date.now()

@@ -61,6 +61,7 @@ const slotParameters: Json[] = [
   query('duration', false, { minimum: 1, type: 'integer' }, "Minutes: the length of the slots of a flexible service, from its `duration` to its `maxFlexibleDuration` in steps of its slot interval. Default: the service's duration (a flexible service's shortest). Other services take only their own duration."),
   query('resources', false, text, `Comma-separated resource ids (at most ${LIMITS.maxResources}) replacing \`resource\` as the caller set.`),
   ...holdParameters,
+  query('exclude', false, text, "A reservation being moved: its own claim does not count as busy, so the times it may move to are offered. Only for callers who may update it (else 404)."),
 ]
 
 const slotRefusals = (missing: Json): Record<string, Json> => ({
@@ -73,11 +74,13 @@ const slotRefusals = (missing: Json): Record<string, Json> => ({
   invalidDate: error(MESSAGES.invalidDate),
   missingParams: missing,
   resourcesList: error(MESSAGES.resourcesList),
+  singleExclude: error(MESSAGES.singleExclude),
   singleIds: error(MESSAGES.singleIds),
   tooManyResources: error(MESSAGES.tooManyResources),
 })
 
-const slotNotFound = refusal("Unknown, or not readable, service or resource; on a multi-tenant site also a resource of another tenant than the service's.", ref('ErrorBody'), {
+const slotNotFound = refusal("Unknown, or not readable, service or resource; on a multi-tenant site also a resource of another tenant than the service's. An `exclude` reservation that is unknown or not the caller's to update.", ref('ErrorBody'), {
+  reservation: error(MESSAGES.reservationNotFound),
   resource: error(MESSAGES.resourceNotFound),
   service: error(MESSAGES.serviceNotFound),
 })

@@ -15,6 +15,8 @@ export interface SlotQuery {
   date: string
   /** Minutes, for a flexible service's length; null: the service's duration (a flexible one's shortest). */
   duration: null | number
+  /** A reservation being moved: its own claim does not count as busy. Null: every claim counts. */
+  exclude: null | string
   /** At least 1: lower values are clamped. */
   guestCount: number
   /** The primary resource: its schedule and time zone define the day's windows. */
@@ -87,5 +89,11 @@ export const parseSlotQuery = (req: PayloadRequest, missing: RequestError): Slot
     resources = ids.length > 0 ? [...new Set(ids)] : null
   }
 
-  return { date: date.value, duration, guestCount, resource: resource.value, resources, service: service.value }
+  const excluded = queryParam(req, 'exclude')
+  if (excluded.kind !== 'absent' && excluded.kind !== 'text') {
+    throw errorBody(400, MESSAGES.singleExclude)
+  }
+  const exclude = excluded.kind === 'text' ? excluded.value : null
+
+  return { date: date.value, duration, exclude, guestCount, resource: resource.value, resources, service: service.value }
 }

@@ -37,6 +37,7 @@ export const MESSAGES = {
   resourcesList: 'resources must be a comma-separated list of ids',
   search: 'search must be text',
   serviceNotFound: 'Service not found',
+  singleExclude: 'exclude must be a single reservation id',
   singleIds: 'resource and service must each be a single id',
   singleResource: 'resource must be a single id',
   tooManyResources: 'resources may list at most 20 ids',

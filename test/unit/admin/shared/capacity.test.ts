@@ -7,6 +7,7 @@ import {
   loadOf,
   shadesOf,
   toEpochAvailability,
+  withCompleted,
   workingHoursOf,
 } from '../../../../src/admin/shared/capacity.js'
 
@@ -85,7 +86,7 @@ describe('time busy elsewhere in the capacity math', () => {
 
   it('counts external time in working hours as all units used, and none outside them', () => {
     const without = toEpochAvailability(answer())
-    expect(loadOf(without, ms('00:00'), ms('24:00'))).toEqual({ capacity: 8 * 60 * 2, used: 60 })
+    expect(loadOf(without, ms('00:00'), ms('24:00'))).toEqual({ capacity: 8 * 60 * 2, free: 8 * 60 * 2 - 60, used: 60 })
 
     const availability = toEpochAvailability(
       answer({
@@ -100,6 +101,7 @@ describe('time busy elsewhere in the capacity math', () => {
     )
     expect(loadOf(availability, ms('00:00'), ms('24:00'))).toEqual({
       capacity: 8 * 60 * 2,
+      free: 8 * 60 * 2 - (30 * 1 + 30 * 2 + 60 * 2),
       used: 30 * 1 + 30 * 2 + 60 * 2,
     })
   })
@@ -126,5 +128,38 @@ describe('holds in the capacity math', () => {
       ['09:00', '10:00', 'full'],
       ['10:00', '11:00', 'free'],
     ])
+  })
+})
+
+// Issue 13, defect 7: utilisation left out completed bookings and counted the elapsed part of today as free.
+describe('utilisation of a day under way', () => {
+  const DAY = [ms('00:00'), ms('24:00')] as const
+  const completed = (from: string, to: string, guests = 1) => ({ end: ms(to), guests, start: ms(from) })
+
+  it('counts a completed booking as used, though the ledger no longer holds its time', () => {
+    // The 09:00–10:00 booking holds one unit; one completed 10:00–11:00 gave its claim back.
+    const availability = withCompleted(toEpochAvailability(answer()), [completed('10:00', '11:00')])
+    expect(loadOf(availability, ...DAY)).toEqual({ capacity: 8 * 60 * 2, free: 8 * 60 * 2 - 120, used: 120 })
+  })
+
+  it('takes a unit per guest of a completed booking on a per-guest resource, and one on a per-reservation resource', () => {
+    const perGuest = toEpochAvailability(answer({ busy: [], capacityMode: 'per-guest', quantity: 4 }))
+    expect(loadOf(withCompleted(perGuest, [completed('09:00', '10:00', 3)]), ...DAY).used).toBe(60 * 3)
+    const perReservation = toEpochAvailability(answer({ busy: [], quantity: 4 }))
+    expect(loadOf(withCompleted(perReservation, [completed('09:00', '10:00', 3)]), ...DAY).used).toBe(60)
+  })
+
+  it('counts nothing before now as free: at 12:30, free is the untaken units from 12:30 to the 17:00 close', () => {
+    const availability = withCompleted(toEpochAvailability(answer()), [completed('10:00', '11:00')])
+    const load = loadOf(availability, ...DAY, ms('12:30'))
+    expect(load).toEqual({ capacity: 8 * 60 * 2, free: (4 * 60 + 30) * 2, used: 120 })
+    // Before the day opens all untaken capacity is free; after it closes none is.
+    expect(loadOf(availability, ...DAY, ms('08:00')).free).toBe(8 * 60 * 2 - 120)
+    expect(loadOf(availability, ...DAY, ms('18:00')).free).toBe(0)
+  })
+
+  it('counts an untaken unit of a booking under way as free for the rest of it', () => {
+    // 09:30, during the 09:00–10:00 booking of one of two units: one unit free until 10:00, then both.
+    expect(loadOf(toEpochAvailability(answer()), ...DAY, ms('09:30')).free).toBe(30 + 7 * 60 * 2)
   })
 })
