@@ -389,7 +389,13 @@ describe.each(testDatabaseKinds())(`${REQUESTS} generated malformed requests acr
 
   /** Operators inside a JSON field that PostgreSQL's JSON path queries cannot express (found by this suite). */
   const jsonPathQueries = (): Sent[] =>
-    ['where[data.reservationId][not_in]=1e3', 'where[data.reservationId][in]=a', 'where[data.intervals.start][greater_than]=5'].map((query) => ({
+    [
+      'where[data.reservationId][not_in]=1e3',
+      'where[data.reservationId][in]=a',
+      'where[data.intervals.start][greater_than]=5',
+      // A text operator on the integer id, with a value beyond its range (found by this suite).
+      `where[id][like]=${'9'.repeat(40)}`,
+    ].map((query) => ({
       caller: 'admin' as const,
       method: 'GET',
       path: `/api/reservation-events?${query.replace(/\[/g, '%5B').replace(/\]/g, '%5D')}`,

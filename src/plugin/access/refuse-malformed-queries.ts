@@ -138,7 +138,10 @@ export const refuseMalformedQueries =
         throw refuse(`Invalid query: ${path} cannot be queried with ${operator}`)
       }
       for (const value of valuesOf(operand)) {
-        const problem = COMPARING.has(operator) || (typeof value === 'string' && value.includes('\u0000')) ? mismatch(req.payload, collection, path, field, value) : undefined
+        // Text operators on an id compare it as the database stores it: an integer column fails
+        // on a value out of its range.
+        const compared = COMPARING.has(operator) || (TEXTUAL.has(operator) && kind === 'id')
+        const problem = compared || (typeof value === 'string' && value.includes('\u0000')) ? mismatch(req.payload, collection, path, field, value) : undefined
         if (problem) {
           throw refuse(`Invalid query: ${problem}`)
         }
