@@ -1,12 +1,12 @@
 import type { Page } from 'playwright-core'
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 import type { Page as Docs, ReservationRecord, SlotsResponse } from '../../src/plugin/http/contract.js'
 
 import { wallTimeOf } from '../../src/admin/calendar/as-of-time.js'
 import { addCalendarDays, todayIn } from '../../src/admin/shared/calendar-dates.js'
-import { ADMIN, type Browser, logIn, openBrowser } from './support/browser.js'
+import { ADMIN, useLoggedInBrowser } from './support/browser.js'
 import { openCalendar } from './support/calendar.js'
 import { type Rest, rest, TIMEZONE } from './support/rest.js'
 
@@ -41,22 +41,11 @@ const send = async (page: Page, token: string, method: 'PATCH' | 'POST', path: s
 }
 
 describe('audit: what changed, and the calendar as it was', () => {
-  let browser: Browser
-  let page: Page
-  let api: Rest
-
-  beforeAll(async () => {
-    browser = await openBrowser()
-    page = browser.page
-    await logIn(page)
-    api = rest(page)
-  })
-
-  afterAll(async () => {
-    await browser?.close()
-  })
+  const browser = useLoggedInBrowser()
 
   it('tells a move in words in the drawer, and shows a since-cancelled booking as of before its cancel', async () => {
+    const { page } = browser()
+    const api = rest(page)
     const token = ((await (await page.request.post('/api/users/login', { data: ADMIN })).json()) as { token: string }).token
     const resources = await api.resources()
     const anna = resources.find((resource) => resource.name === 'Anna Weber')!
@@ -103,7 +92,7 @@ describe('audit: what changed, and the calendar as it was', () => {
     await drawer.locator('.rl-status-actions__reason').fill('Lukas moved away (browser test)')
     await drawer.getByRole('button', { exact: true, name: 'Cancel reservation' }).click()
     await drawer.locator('.rl-timeline__event', { hasText: 'Pending → Cancelled' }).waitFor()
-    await browser.screenshot('reservation-history-moved')
+    await browser().screenshot('reservation-history-moved')
     expect((await api.reservation(doc.id)).status).toBe('cancelled')
 
     await openCalendar(page, { date: second.date, view: 'lanes' })
@@ -126,7 +115,7 @@ describe('audit: what changed, and the calendar as it was', () => {
     await then.click()
     await page.waitForTimeout(500)
     expect(await page.locator('.rl-reservation-drawer__content').count()).toBe(0)
-    await browser.screenshot('calendar-as-of')
+    await browser().screenshot('calendar-as-of')
 
     await banner.getByRole('button', { name: 'Back to now' }).click()
     await banner.waitFor({ state: 'detached' })

@@ -7,6 +7,7 @@ import type { Offset } from './grid-scale.js'
 import { busyElsewhereName, externalIn } from '../shared/external-busy.js'
 import { useFormatters } from '../shared/use-formatters.js'
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'
+import { ShadeBlock } from './ShadeBlock.js'
 
 interface Props {
   availability: EpochAvailability
@@ -26,20 +27,9 @@ export const ExternalBlocks: React.FC<Props> = ({ availability, bottom, offset, 
   const format = useFormatters(timezone)
   return externalIn(availability, top, bottom).map(({ end, label, start }) => {
     const name = busyElsewhereName([label], t)
-    const [from, to] = [Math.max(start, top), Math.min(end, bottom)]
+    const title = `${format.time(start)}–${format.time(end)} · ${name}`
     return (
-      <div
-        aria-label={name}
-        className="rl-external rl-shade--external"
-        data-end={new Date(end).toISOString()}
-        data-start={new Date(start).toISOString()}
-        key={`${start}|${end}|${label ?? ''}`}
-        role="img"
-        style={{ height: offset(to) - offset(from), top: offset(from) }}
-        title={`${format.time(start)}–${format.time(end)} · ${name}`}
-      >
-        <span className="rl-external__label">{label ?? t('busyElsewhere')}</span>
-      </div>
+      <ShadeBlock {...{ bottom, end, name, offset, start, title, top }} key={`${start}|${end}|${label ?? ''}`} kind="external" label={label ?? t('busyElsewhere')} />
     )
   })
 }

@@ -6,6 +6,7 @@ import type { Offset } from './grid-scale.js'
 
 import { useFormatters } from '../shared/use-formatters.js'
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'
+import { ShadeBlock } from './ShadeBlock.js'
 
 interface Props {
   availability: EpochAvailability
@@ -26,21 +27,8 @@ export const HoldBlocks: React.FC<Props> = ({ availability, bottom, offset, time
   return availability.holds
     .filter(({ end, start }) => start < bottom && end > top)
     .map(({ end, start, units }, index) => {
-      const [from, to] = [Math.max(start, top), Math.min(end, bottom)]
       const name = t('heldAtCheckout')
-      return (
-        <div
-          aria-label={name}
-          className="rl-hold rl-shade--hold"
-          data-end={new Date(end).toISOString()}
-          data-start={new Date(start).toISOString()}
-          key={`${start}|${end}|${index}`}
-          role="img"
-          style={{ height: offset(to) - offset(from), top: offset(from) }}
-          title={`${format.time(start)}–${format.time(end)} · ${name}${units > 1 ? ` (${units})` : ''}`}
-        >
-          <span className="rl-hold__label">{name}</span>
-        </div>
-      )
+      const title = `${format.time(start)}–${format.time(end)} · ${name}${units > 1 ? ` (${units})` : ''}`
+      return <ShadeBlock {...{ bottom, end, name, offset, start, title, top }} key={`${start}|${end}|${index}`} kind="hold" label={name} />
     })
 }
