@@ -52,9 +52,12 @@ export const approveDocument =
   }
 
 /**
- * The document a request saves: the ledger's projection of the reservation, with the hooks
- * checkpoint at the head already when no host hook listens for what it appended, so that the
- * request's own save is its last write of the document.
+ * The document a request saves: the ledger's projection of the reservation. A new document
+ * carries its hooks checkpoint, at the head already when no host hook listens for what it
+ * appended. An existing one never does: Payload's save is unconditional, and a request whose
+ * save lands late (after another process appended, saved and delivered its hooks) would move
+ * the checkpoint back, and catch-up would fire those hooks again. Its checkpoint moves forward
+ * only, once the write stands (`HookDelivery.deliver`).
  */
 export const requestDocument = (
   req: PayloadRequest,
@@ -67,16 +70,17 @@ export const requestDocument = (
     throw new CommandRejected('not-found', 'Reservation not found')
   }
   const write = requestWriteOf(req, reservationId)!
-  const events = write.events
   const { projector } = getRuntime(req.payload)
-  const delivered = storedHooksRevision ?? -1
-  // Nothing older pending and nothing anyone listens for: delivered up to the head already. A
-  // command that appended nothing may still find events a dead writer left undelivered.
-  const firstNew = events[0]?.revision ?? outcome.revision + 1
-  const atHead = delivered >= firstNew - 1 && !projector.hooks.listenFor(events)
-  write.hooksRevision = atHead ? outcome.revision : delivered
   const document = reservationDocument(outcome.state.reservation, outcome.revision, reservationTenantField(req.payload, options))
-  // An update saves the checkpoint only to move it to the head: Payload's save is
-  // unconditional, and a checkpoint read before another process delivered would move it back.
-  return atHead || write.before.kind === 'absent' ? { ...document, ledgerHooksRevision: write.hooksRevision } : document
+  write.hooksRevision = storedHooksRevision ?? -1
+  if (write.before.kind !== 'absent') {
+    return document
+  }
+  // Nothing older pending (a booked hold's stream began before this request) and nothing
+  // anyone listens for: delivered up to the head already.
+  const firstNew = write.events[0]?.revision ?? outcome.revision + 1
+  if (write.hooksRevision >= firstNew - 1 && !projector.hooks.listenFor(write.events)) {
+    write.hooksRevision = outcome.revision
+  }
+  return { ...document, ledgerHooksRevision: write.hooksRevision }
 }
