@@ -142,9 +142,9 @@ const decideSeries = async (deps: SeriesDeps, entries: SeriesEntry[], context: D
   return { accepted, heads, refused }
 }
 
-/** The idempotency key's claim, naming the first occurrence booked. */
-const guardAppend = (guard: string, { metadata, reservationId }: Occurrence): AppendRequest => ({
-  events: withMetadata([{ data: { reservationId }, type: 'IdempotencyKeyUsed' }], metadata),
+/** The idempotency key's claim, naming the series' first occurrence. */
+const guardAppend = (deps: SeriesDeps, guard: string, first: BookReservation): AppendRequest => ({
+  events: withMetadata([{ data: { reservationId: first.data.reservationId }, type: 'IdempotencyKeyUsed' }], deps.metadataOf(first.data.reservationId)),
   expectedRevision: NO_STREAM,
   stream: guard,
 })
@@ -154,16 +154,15 @@ const guardAppend = (guard: string, { metadata, reservationId }: Occurrence): Ap
  * resource stream's claims at the revision its capacity was decided at, each occurrence's
  * `ReservationBooked` on its new stream. A resource that moved fails it and the caller decides again.
  */
-const appendTogether = async (deps: SeriesDeps, { accepted, heads }: Decided, guard: null | string): Promise<SeriesBooking[]> => {
+const appendTogether = async (deps: SeriesDeps, { accepted, heads }: Decided, guard: AppendRequest | null): Promise<SeriesBooking[]> => {
   const claims = new Map<string, NewEvent[]>()
   for (const { claims: held, metadata, reservationId } of accepted) {
     for (const [resource, intervals] of held) {
       claims.set(resource, [...(claims.get(resource) ?? []), { data: { intervals, reservationId }, metadata, type: 'CapacityClaimed' }])
     }
   }
-  const first = accepted[0]
   const requests: AppendRequest[] = [
-    ...(guard ? [guardAppend(guard, first)] : []),
+    ...(guard ? [guard] : []),
     ...[...claims].map(([resource, events]) => ({ events, expectedRevision: heads.get(resource)!, stream: resourceStream(resource) })),
     ...accepted.map(({ events, metadata, reservationId }) => ({
       events: withMetadata(events, metadata),
@@ -188,10 +187,9 @@ const appendTogether = async (deps: SeriesDeps, { accepted, heads }: Decided, gu
  * booking got its time since the decision) is skipped in partial mode; otherwise every occurrence
  * booked before it is voided by a ledger event, releasing its claims, and the series is refused.
  */
-const appendOneByOne = async (deps: SeriesDeps, { accepted }: Decided, guard: null | string, partial: boolean): Promise<SeriesOutcome> => {
-  const first = accepted[0]
+const appendOneByOne = async (deps: SeriesDeps, { accepted }: Decided, guard: AppendRequest | null, partial: boolean): Promise<SeriesOutcome> => {
   if (guard) {
-    await deps.store.append(guardAppend(guard, first)).catch((error: unknown) => {
+    await deps.store.append(guard).catch((error: unknown) => {
         throw isWrongExpectedRevision(error) ? keyReused() : error
       })
   }
@@ -238,7 +236,14 @@ export const bookSeriesOnce = async (
   context: DecisionContext,
   { approve, decideOnly = false, partial }: SeriesOptions,
 ): Promise<SeriesOutcome> => {
+  // A key used already refuses the series before its times are looked at, as for one booking.
+  const key = await deps.guardOf(entries[0].command)
+  const guard = key === null ? null : guardAppend(deps, key, entries[0].command)
   const decided = await decideSeries(deps, entries, context)
+  if (key !== null && decided.refused.length > 0) {
+    // A request with the same key may have booked these times meanwhile: then the key is the refusal.
+    await deps.guardOf(entries[0].command)
+  }
   if (decideOnly) {
     return { booked: [], refused: decided.refused }
   }
@@ -248,8 +253,6 @@ export const bookSeriesOnce = async (
   for (const { next } of decided.accepted) {
     await approve?.(next)
   }
-  // The guard names the first occurrence booked: a retry of this decision finds it its own.
-  const guard = await deps.guardOf(entries.find(({ index }) => index === decided.accepted[0].index)!.command)
   if (deps.store.appendAtomically) {
     return { booked: await appendTogether(deps, decided, guard), refused: decided.refused }
   }

@@ -1,4 +1,4 @@
-import type { Payload } from 'payload'
+import type { Payload, Where } from 'payload'
 
 import { Readable, Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -45,7 +45,20 @@ const messages = (body: unknown): string[] =>
   )
 
 describe.each(testDatabaseKinds())('recurring bookings (%s)', (kind) => {
-  const site = usePayloadOn(kind, { allowGuestBooking: true })
+  /** The cancellation token afterBookingCreate was handed, per guest reservation. */
+  const tokens = new Map<string, string>()
+  const site = usePayloadOn(kind, {
+    allowGuestBooking: true,
+    hooks: {
+      afterBookingCreate: [
+        ({ doc }) => {
+          if (typeof doc.cancellationToken === 'string') {
+            tokens.set(String(doc.id), doc.cancellationToken)
+          }
+        },
+      ],
+    },
+  })
   const ids: Record<'room' | 'service' | 'zoned', Id> = { room: '', service: '', zoned: '' }
   let admin: string
   let ann: string
@@ -74,7 +87,7 @@ describe.each(testDatabaseKinds())('recurring bookings (%s)', (kind) => {
   const cancel = (body: Record<string, unknown>, token?: string): Promise<JsonResponse> =>
     postJson(site.payload, '/api/reserve/cancel', body, token)
 
-  const documents = async (where: Record<string, unknown> = {}) =>
+  const documents = async (where: Where = {}) =>
     (
       await site.payload.find({ collection: 'reservations', depth: 0, limit: 0, pagination: false, sort: 'startTime', where })
     ).docs as unknown as Array<Record<string, unknown>>
@@ -153,5 +166,159 @@ describe.each(testDatabaseKinds())('recurring bookings (%s)', (kind) => {
     const answer = await book({ recurrence: { count: 52, frequency: 'daily' }, startTime: at(8, 1, 9) }, admin)
     expect(answer.status).toBe(201)
     expect(answer.body.reservations).toHaveLength(52)
+  })
+
+  it('cancel takes scope one, following or series', async () => {
+    const series = async (month: number) => {
+      const answer = await book({ recurrence: { count: 4, frequency: 'weekly' }, startTime: at(month, 1, 14) }, ann)
+      expect(answer.status).toBe(201)
+      return answer.body.reservations.map((doc: { id: string }) => doc.id) as string[]
+    }
+    const statuses = async (ids: string[]) => (await documents({ id: { in: ids } })).map(({ status }) => status)
+
+    const one = await series(11)
+    const single = await cancel({ reservationId: one[1] }, ann)
+    expect(single.status).toBe(200)
+    expect(single.body).toMatchObject({ id: one[1], status: 'cancelled' })
+    expect(await statuses(one)).toEqual(['pending', 'cancelled', 'pending', 'pending'])
+
+    const following = await series(12)
+    const answer = await cancel({ reservationId: following[1], scope: 'following' }, ann)
+    expect(answer.status).toBe(200)
+    expect(answer.body.reservations.map((doc: { id: string }) => doc.id)).toEqual(following.slice(1))
+    expect(await statuses(following)).toEqual(['pending', 'cancelled', 'cancelled', 'cancelled'])
+
+    const whole = await cancel({ reservationId: one[2], reason: 'Moving away', scope: 'series' }, ann)
+    expect(whole.status).toBe(200)
+    expect(await statuses(one)).toEqual(['cancelled', 'cancelled', 'cancelled', 'cancelled'])
+    expect((await getRuntime(site.payload).ledger.history(one[3])).at(-1)?.metadata.reason).toBe('Moving away')
+
+    expect((await cancel({ reservationId: following[0], scope: 'all' }, ann)).status).toBe(400)
+    // Someone else's series stays theirs.
+    const other = await book({ guest: { email: 'ben@series.test', name: 'Ben' }, recurrence: { count: 2, frequency: 'daily' }, startTime: at(10, 20, 9) })
+    expect((await cancel({ reservationId: other.body.reservations[0].id, scope: 'series' }, ann)).status).toBe(403)
+  })
+
+  it('a guest cancels their series with the one token afterBookingCreate was handed', async () => {
+    const answer = await book({ guest: { email: 'gil@series.test', name: 'Gil' }, recurrence: { count: 3, frequency: 'weekly' }, startTime: at(9, 2, 11) })
+    expect(answer.status).toBe(201)
+    const ids: string[] = answer.body.reservations.map((doc: { id: string }) => doc.id)
+    const handed = ids.map((id) => tokens.get(id))
+    expect(handed.every((token) => typeof token === 'string')).toBe(true)
+    expect(new Set(handed).size).toBe(1)
+    expect((await cancel({ reservationId: ids[0], scope: 'series', token: 'not-the-token' })).status).toBe(403)
+    const cancelled = await cancel({ reservationId: ids[0], scope: 'series', token: handed[0] })
+    expect(cancelled.status).toBe(200)
+    expect(cancelled.body.reservations.map((doc: { status: string }) => doc.status)).toEqual(['cancelled', 'cancelled', 'cancelled'])
+  })
+
+  it('moving one occurrence moves only that one, and it stays in its series', async () => {
+    const first = at(4, 8, 10)
+    const answer = await book({ recurrence: { count: 3, frequency: 'weekly' }, startTime: first }, ann)
+    const [, second, third] = answer.body.reservations
+    const moved = plus(second.startTime, 3 * 3_600_000)
+    const patched = await site.payload.update({ collection: 'reservations', data: { startTime: moved }, id: second.id })
+    expect(patched).toMatchObject({ seriesId: answer.body.seriesId, startTime: moved })
+    const stored = await documents({ seriesId: { equals: answer.body.seriesId } })
+    expect(stored.map(({ startTime }) => startTime)).toEqual([first, moved, third.startTime])
+  })
+
+  it("a weekly 09:00 stays 09:00 on the resource's wall clock across a change of daylight saving time", async () => {
+    // Berlin leaves summer time on 2031-10-26: 09:00 is 07:00Z before and 08:00Z after.
+    const answer = await book({ recurrence: { count: 4, frequency: 'weekly' }, resource: ids.zoned, startTime: '2031-10-14T07:00:00.000Z' }, ann)
+    expect(answer.status).toBe(201)
+    expect(answer.body.reservations.map((doc: { startTime: string }) => doc.startTime)).toEqual([
+      '2031-10-14T07:00:00.000Z',
+      '2031-10-21T07:00:00.000Z',
+      '2031-10-28T08:00:00.000Z',
+      '2031-11-04T08:00:00.000Z',
+    ])
+  })
+
+  it('weekly on given weekdays, every other week, until a date', async () => {
+    // 2031-09-01 is a Monday.
+    const answer = await book(
+      { recurrence: { byWeekday: ['mon', 'thu'], frequency: 'weekly', interval: 2, until: '2031-09-29' }, startTime: at(9, 1, 18) },
+      ann,
+    )
+    expect(answer.status).toBe(201)
+    expect(answer.body.reservations.map((doc: { startTime: string }) => doc.startTime.slice(0, 10))).toEqual([
+      '2031-09-01',
+      '2031-09-04',
+      '2031-09-15',
+      '2031-09-18',
+      '2031-09-29',
+    ])
+  })
+
+  it('a series with an idempotency key is created once, also when two requests race', async () => {
+    const body = { idempotencyKey: 'series-key-1', recurrence: { count: 3, frequency: 'daily' }, startTime: at(7, 7, 7) }
+    const answers = await Promise.all([book(body, ann), book(body, ann)])
+    expect(answers.map(({ status }) => status).sort()).toEqual([201, 400])
+    const refused = answers.find(({ status }) => status === 400)!
+    expect(errorPaths(refused.body)).toEqual(['idempotencyKey'])
+    expect(await documents({ idempotencyKey: { equals: 'series-key-1' } })).toHaveLength(3)
+    expect((await book(body, ann)).status).toBe(400)
+  })
+
+  it('a single booking racing a series for one slot: exactly one of them gets it', async () => {
+    for (let round = 0; round < 6; round++) {
+      const first = plus(at(2, 1, 6), round * WEEK)
+      const contested = plus(first, 2 * DAY)
+      const [series, single] = await Promise.all([
+        book({ recurrence: { count: 4, frequency: 'daily' }, startTime: first }, ann),
+        book({ guest: { email: `racer-${round}@series.test`, name: 'Racer' }, startTime: contested }),
+      ])
+      expect([series.status, single.status].sort()).toEqual([201, 409])
+      const holders = await documents({ startTime: { equals: contested } })
+      expect(holders).toHaveLength(1)
+      expect(holders[0].seriesId ?? null).toBe(series.status === 201 ? series.body.seriesId : null)
+      if (series.status === 409) {
+        expect(errorPaths(series.body)).toEqual(['recurrence.occurrences.2.startTime'])
+        const occurrences = [0, 1, 2, 3].map((day) => plus(first, day * DAY))
+        expect(await documents({ startTime: { in: occurrences } })).toHaveLength(1)
+      }
+    }
+  })
+
+  it('a rebuild from the ledger reproduces every seriesId', async () => {
+    const runtime = getRuntime(site.payload)
+    const before = (await documents()).map(({ id, seriesId, status }) => ({ id, seriesId, status }))
+    expect(before.filter(({ seriesId }) => seriesId).length).toBeGreaterThan(50)
+    await site.payload.db.updateMany({ collection: 'reservations', data: { seriesId: null }, where: { seriesId: { exists: true } } })
+    await rebuildReservations(site.payload, { collection: 'reservations', holds: runtime.holds, projector: runtime.projector, store: runtime.store })
+    expect((await documents()).map(({ id, seriesId, status }) => ({ id, seriesId, status }))).toEqual(before)
+  })
+
+  describe('export and import', () => {
+    let database: TestDatabase
+    let target: Payload
+
+    beforeAll(async () => {
+      database = await createTestDatabase(kind)
+      target = await startReservePayload(database, { allowGuestBooking: true })
+    })
+
+    afterAll(async () => {
+      await stopPayload(target)
+      await database.drop()
+    })
+
+    it(`round-trips series in a version ${LEDGER_FORMAT_VERSION} file`, async () => {
+      const text = await exported(site.payload)
+      expect(JSON.parse(text.split('\n')[0])).toMatchObject({ version: 4 })
+      expect(text).toContain('"seriesId"')
+      const service = await target.create({ collection: 'services', data: { allowGuestBooking: 'enabled', duration: 60, name: 'Lesson' } })
+      for (const name of ['Studio', 'Berlin studio']) {
+        await target.create({ collection: 'resources', data: { name, quantity: 1, services: [service.id] } })
+      }
+      for (const name of ['admin', 'ann']) {
+        await target.create({ collection: 'users', data: { email: `${name}@series.test`, password: PASSWORD, role: name === 'admin' ? 'admin' : 'customer' } })
+      }
+      await restoreLedger(target, () => Readable.from([text]))
+      const series = async (payload: Payload) =>
+        (await payload.find({ collection: 'reservations', depth: 0, limit: 0, pagination: false, sort: 'startTime' })).docs.map(({ id, seriesId }) => ({ id, seriesId }))
+      expect(await series(target)).toEqual(await series(site.payload))
+    })
   })
 })
