@@ -24,14 +24,16 @@ const MAX_DATES_SCANNED = 4_000
 /** Days from Monday, 0 to 6. */
 const dayIndex = (date: string): number => WEEKDAYS.indexOf(weekdayOf(date))
 
-/** The local dates of a series in calendar order, from the first date on (never before it). */
+/**
+ * The local dates a series looks at in calendar order, from the first date on (never before it).
+ * A daily series yields every `interval`-th date, its weekdays filtered by the caller, so that a
+ * series whose dates never fall on them still ends.
+ */
 function* seriesDates(first: string, { byWeekday, frequency, interval }: Recurrence): Generator<string> {
   const days = byWeekday ? new Set(byWeekday) : null
   if (frequency === 'daily') {
     for (let date = first; ; date = addCalendarDays(date, interval)) {
-      if (!days || days.has(weekdayOf(date))) {
-        yield date
-      }
+      yield date
     }
   }
   if (!days) {
@@ -60,7 +62,8 @@ function* seriesDates(first: string, { byWeekday, frequency, interval }: Recurre
 export const occurrenceStarts = (start: number, recurrence: Recurrence, timeZone: string, limit: number): number[] => {
   const first = localDateOf(start, timeZone)
   const minutes = wallTimeOfDay(start, timeZone) / MINUTE_MS
-  const { count, until } = recurrence
+  const { byWeekday, count, frequency, until } = recurrence
+  const onDay = frequency === 'daily' && byWeekday ? new Set(byWeekday) : null
   const starts: number[] = []
   let scanned = 0
   for (const date of seriesDates(first, recurrence)) {
@@ -69,6 +72,9 @@ export const occurrenceStarts = (start: number, recurrence: Recurrence, timeZone
     }
     if (typeof until === 'string' && date > until) {
       break
+    }
+    if (onDay && !onDay.has(weekdayOf(date))) {
+      continue
     }
     const at = zonedEpoch(date, minutes, timeZone)
     if (typeof until === 'number' && at > until) {
