@@ -7,7 +7,7 @@ import type { ReservationState } from './reservation-state.js'
 import { checkCapacity } from '../capacity/capacity-decider.js'
 import { byStreamName, intervalsByResource } from '../capacity/claims.js'
 import { isWrongExpectedRevision, NO_STREAM } from '../events/store.js'
-import { CommandRejected, isCommandRejected } from '../events/rejection.js'
+import { type CommandRejected, isCommandRejected } from '../events/rejection.js'
 import { reservationStream, resourceStream } from '../events/types.js'
 import { commitOneByOne } from './commit-one-by-one.js'
 import { conflictOn, keyReused, type LedgerDeps, withMetadata } from './decision.js'
@@ -143,8 +143,8 @@ const decideSeries = async (deps: SeriesDeps, entries: SeriesEntry[], context: D
 }
 
 /** The idempotency key's claim, naming the series' first occurrence. */
-const guardAppend = (deps: SeriesDeps, guard: string, first: BookReservation): AppendRequest => ({
-  events: withMetadata([{ data: { reservationId: first.data.reservationId }, type: 'IdempotencyKeyUsed' }], deps.metadataOf(first.data.reservationId)),
+const guardAppend = (deps: SeriesDeps, guard: string, { data: { reservationId } }: BookReservation): AppendRequest => ({
+  events: withMetadata([{ data: { reservationId }, type: 'IdempotencyKeyUsed' }], deps.metadataOf(reservationId)),
   expectedRevision: NO_STREAM,
   stream: guard,
 })
@@ -154,16 +154,25 @@ const guardAppend = (deps: SeriesDeps, guard: string, first: BookReservation): A
  * resource stream's claims at the revision its capacity was decided at, each occurrence's
  * `ReservationBooked` on its new stream. A resource that moved fails it and the caller decides again.
  */
-const appendTogether = async (deps: SeriesDeps, { accepted, heads }: Decided, guard: AppendRequest | null): Promise<SeriesBooking[]> => {
+const appendTogether = async (
+  deps: SeriesDeps,
+  { accepted, heads }: Decided,
+  guard: AppendRequest | null,
+): Promise<SeriesBooking[]> => {
   const claims = new Map<string, NewEvent[]>()
   for (const { claims: held, metadata, reservationId } of accepted) {
     for (const [resource, intervals] of held) {
-      claims.set(resource, [...(claims.get(resource) ?? []), { data: { intervals, reservationId }, metadata, type: 'CapacityClaimed' }])
+      const claim: NewEvent = { data: { intervals, reservationId }, metadata, type: 'CapacityClaimed' }
+      claims.set(resource, [...(claims.get(resource) ?? []), claim])
     }
   }
   const requests: AppendRequest[] = [
     ...(guard ? [guard] : []),
-    ...[...claims].map(([resource, events]) => ({ events, expectedRevision: heads.get(resource)!, stream: resourceStream(resource) })),
+    ...[...claims].map(([resource, events]) => ({
+      events,
+      expectedRevision: heads.get(resource)!,
+      stream: resourceStream(resource),
+    })),
     ...accepted.map(({ events, metadata, reservationId }) => ({
       events: withMetadata(events, metadata),
       expectedRevision: NO_STREAM,
@@ -187,11 +196,16 @@ const appendTogether = async (deps: SeriesDeps, { accepted, heads }: Decided, gu
  * booking got its time since the decision) is skipped in partial mode; otherwise every occurrence
  * booked before it is voided by a ledger event, releasing its claims, and the series is refused.
  */
-const appendOneByOne = async (deps: SeriesDeps, { accepted }: Decided, guard: AppendRequest | null, partial: boolean): Promise<SeriesOutcome> => {
+const appendOneByOne = async (
+  deps: SeriesDeps,
+  { accepted }: Decided,
+  guard: AppendRequest | null,
+  partial: boolean,
+): Promise<SeriesOutcome> => {
   if (guard) {
     await deps.store.append(guard).catch((error: unknown) => {
-        throw isWrongExpectedRevision(error) ? keyReused() : error
-      })
+      throw isWrongExpectedRevision(error) ? keyReused() : error
+    })
   }
   const booked: SeriesBooking[] = []
   const refused: SeriesRefusal[] = []
@@ -211,15 +225,15 @@ const appendOneByOne = async (deps: SeriesDeps, { accepted }: Decided, guard: Ap
       })
       booked.push({ events: recorded, index, reservationId, state: next })
     } catch (error) {
-      const rejection = isWrongExpectedRevision(error) ? new CommandRejected('conflict', 'The requested time is not available', 'startTime') : error
-      if (partial && isCommandRejected(rejection) && isPerOccurrence(rejection)) {
-        refused.push({ index, rejection })
+      const own = isCommandRejected(error) && isPerOccurrence(error)
+      if (partial && own) {
+        refused.push({ index, rejection: error })
         continue
       }
       for (const done of booked) {
         await deps.voidBooking(done.reservationId, 'A later occurrence of its series could not be booked')
       }
-      throw isCommandRejected(rejection) && isPerOccurrence(rejection) ? new SeriesRejected([{ index, rejection }]) : rejection
+      throw own ? new SeriesRejected([{ index, rejection: error }]) : error
     }
   }
   return { booked, refused }
@@ -257,5 +271,9 @@ export const bookSeriesOnce = async (
     return { booked: await appendTogether(deps, decided, guard), refused: decided.refused }
   }
   const outcome = await appendOneByOne(deps, decided, guard, partial)
-  return { booked: outcome.booked, refused: [...decided.refused, ...outcome.refused].sort((a, b) => a.index - b.index) }
+  const refused = [...decided.refused, ...outcome.refused].sort((a, b) => a.index - b.index)
+  if (outcome.booked.length === 0) {
+    throw new SeriesRejected(refused)
+  }
+  return { booked: outcome.booked, refused }
 }

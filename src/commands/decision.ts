@@ -89,7 +89,10 @@ const claimPath = (state: ReservationState, resource: string): string => {
 
 /** A capacity conflict on `resource`, reported at the field of `state` that asked for it. */
 export const conflictOn = (error: unknown, state: ReservationState, resource: string): unknown =>
-  isCommandRejected(error) && error.kind === 'conflict' ? new CommandRejected('conflict', error.message, claimPath(state, resource)) : error
+  isCommandRejected(error) && error.kind === 'conflict'
+    ? new CommandRejected('conflict', error.message, claimPath(state, resource))
+    : error
 
 /** A capacity conflict on `resource`, reported at the field that asked for it. */
-export const conflictAt = (error: unknown, decision: Decision, resource: string): unknown => conflictOn(error, decision.after, resource)
+export const conflictAt = (error: unknown, decision: Decision, resource: string): unknown =>
+  conflictOn(error, decision.after, resource)

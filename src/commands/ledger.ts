@@ -160,7 +160,8 @@ export class Ledger {
       guardOf: (command) => this.idempotencyGuard(command),
       metadataOf: (reservationId) => this.metadata(reservationId, meta, now),
       voidBooking: async (reservationId, reason) => {
-        await this.execute({ data: { reason, reservationId, restores: null, voidsFrom: 0 }, type: 'VoidReservationWrite' }, { ...meta, now, reason })
+        const command = { data: { reason, reservationId, restores: null, voidsFrom: 0 }, type: 'VoidReservationWrite' } as const
+        await this.execute(command, { ...meta, now, reason })
       },
     }
     const context: DecisionContext = { now, privileged: meta.privileged }

@@ -68,7 +68,8 @@ export const cancelEndpoint = (options: ResolvedOptions): Endpoint => ({
     }
 
     // The other occurrences are the caller's to cancel on the same terms as this one.
-    const mayCancel = async (doc: Record<string, unknown>) => ownsDoc(doc) || (privileged && (await isReadable(req, collection, doc.id as number | string)))
+    const mayCancel = async (doc: Record<string, unknown>) =>
+      ownsDoc(doc) || (privileged && (await isReadable(req, collection, doc.id as number | string)))
     const members = await seriesToCancel(req, options, stored, scope as CancelScope, mayCancel)
     const cancelled = []
     for (const member of members) {

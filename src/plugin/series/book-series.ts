@@ -5,6 +5,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { v7 as uuidv7 } from 'uuid'
 
 import type { SeriesEntry, SeriesRefusal } from '../../commands/ledger.js'
+import type { RelationId } from '../../events/types.js'
 import type { SeriesBooked } from '../http/contract.js'
 import type { ResolvedOptions } from '../options.js'
 
@@ -55,15 +56,20 @@ const occurrenceData = (data: Record<string, unknown>, first: number, start: num
 }
 
 /** The occurrences' start instants, in the resource's zone (the plugin's where it has none). */
-const occurrenceTimes = async (req: PayloadRequest, options: ResolvedOptions, data: Record<string, unknown>): Promise<OccurrenceTimes> => {
+const occurrenceTimes = async (
+  req: PayloadRequest,
+  options: ResolvedOptions,
+  data: Record<string, unknown>,
+): Promise<OccurrenceTimes> => {
   const collection = options.slugs.reservations
   const start = typeof data.startTime === 'string' ? parseInstant(data.startTime) : null
   if (start === null) {
-    throw new ValidationError({ collection, errors: [{ message: 'startTime must be a valid ISO 8601 date-time', path: 'startTime' }] })
+    const message = 'startTime must be a valid ISO 8601 date-time'
+    throw new ValidationError({ collection, errors: [{ message, path: 'startTime' }] })
   }
   const resource = relationId(data.resource)
-  const record = resource === null ? undefined : (await referenceData(req.payload, options).resources([resource])).get(String(resource))
-  const timeZone = record?.timezone ?? options.timezone
+  const records = resource === null ? null : await referenceData(req.payload, options).resources([resource])
+  const timeZone = records?.get(String(resource))?.timezone ?? options.timezone
   const recurrence = parseRecurrence(data.recurrence, start, timeZone, collection)
   const starts = occurrenceStarts(start, recurrence, timeZone, MAX_OCCURRENCES + 1)
   if (starts.length > MAX_OCCURRENCES) {
@@ -85,7 +91,11 @@ const occurrenceTimes = async (req: PayloadRequest, options: ResolvedOptions, da
  * and, for a guest, one cancellation token. Their documents are projected and their
  * afterBookingCreate hooks fired before the answer.
  */
-export const bookSeries = async (req: PayloadRequest, options: ResolvedOptions, data: Record<string, unknown>): Promise<SeriesBooked> => {
+export const bookSeries = async (
+  req: PayloadRequest,
+  options: ResolvedOptions,
+  data: Record<string, unknown>,
+): Promise<SeriesBooked> => {
   const collection = options.slugs.reservations
   const { partial = false, recurrence: _recurrence, ...booking } = data
   if (isGiven(data.holdId)) {
@@ -99,23 +109,29 @@ export const bookSeries = async (req: PayloadRequest, options: ResolvedOptions, 
   const meta = { ...commandMeta(req, options), now: new Date() }
   const guest = guestOf(booking.guest)
   // As the reservations collection's default: a signed-in customer books for themselves.
-  const customer = booking.customer === undefined && req.user && isCustomer(req.user, options) ? relationId(req.user.id) : relationId(booking.customer)
+  const selfBooking = booking.customer === undefined && req.user && isCustomer(req.user, options)
+  const customer = selfBooking ? relationId(req.user!.id) : relationId(booking.customer)
   const token = guest && customer === null ? randomBytes(32).toString('base64url') : null
+  const cancellationTokenHash = token ? createHash('sha256').update(token).digest('hex') : null
   const seriesId = uuidv7()
   const { ledger, ownership, projector } = getRuntime(req.payload)
 
   const entries: SeriesEntry[] = []
   const refused: SeriesRefusal[] = []
-  let tenant: null | string | number | undefined
+  let tenant: null | RelationId | undefined
   try {
     for (const [index, start] of times.starts.entries()) {
-      const occurrence: Record<string, unknown> = { ...occurrenceData(booking, times.starts[0], start), ...(customer === null ? {} : { customer }) }
+      const occurrence: Record<string, unknown> = {
+        ...occurrenceData(booking, times.starts[0], start),
+        ...(customer === null ? {} : { customer }),
+      }
       try {
-        const plan = await buildBookingPlan(req, occurrence, options, { fillRequiredResources: true, keepEndTime: meta.privileged })
+        const planning = { fillRequiredResources: true, keepEndTime: meta.privileged }
+        const plan = await buildBookingPlan(req, occurrence, options, planning)
         await checkBookingRules({ customer, data: occurrence, guest, meta, operation: 'create', options, plan, req })
         tenant ??= isTenantScoped(tenancyOf(req.payload, options), options) ? await planTenant(req, options, plan) : null
         const command = commandForCreate({
-          cancellationTokenHash: token ? createHash('sha256').update(token).digest('hex') : null,
+          cancellationTokenHash,
           data: occurrence,
           defaultStatus: options.statusMachine.defaultStatus,
           plan,
@@ -134,8 +150,8 @@ export const bookSeries = async (req: PayloadRequest, options: ResolvedOptions, 
     }
     if (refused.length > 0 && !partial) {
       // Refused already: the ledger only names the occurrences it would refuse too.
-      const decided = entries.length === 0 ? [] : (await ledger.bookSeries(entries, meta, { decideOnly: true, partial: false })).refused
-      throw seriesRefused([...refused, ...decided], times, collection)
+      const decided = entries.length === 0 ? null : await ledger.bookSeries(entries, meta, { decideOnly: true, partial: false })
+      throw seriesRefused([...refused, ...(decided?.refused ?? [])], times, collection)
     }
     if (entries.length === 0) {
       throw seriesRefused(refused, times, collection)
@@ -148,7 +164,8 @@ export const bookSeries = async (req: PayloadRequest, options: ResolvedOptions, 
   // This request writes the occurrences' documents itself, not the background projector.
   ids.forEach((id) => ownership.claim(id))
   try {
-    const outcome = await ledger.bookSeries(entries, meta, { approve: approveDocument(req, options, 'create'), partial }).catch((error: unknown) => {
+    const approve = approveDocument(req, options, 'create')
+    const outcome = await ledger.bookSeries(entries, meta, { approve, partial }).catch((error: unknown) => {
       if (isSeriesRejected(error)) {
         throw seriesRefused([...refused, ...error.refusals], times, collection)
       }
@@ -166,7 +183,9 @@ export const bookSeries = async (req: PayloadRequest, options: ResolvedOptions, 
         reservations.push(withoutToken(reservationDocument(state.reservation, events[events.length - 1].revision, tenantField)))
       }
     }
-    const skipped = [...refused, ...outcome.refused].sort((a, b) => a.index - b.index).map((refusal) => skippedOccurrence(refusal, times))
+    const skipped = [...refused, ...outcome.refused]
+      .sort((a, b) => a.index - b.index)
+      .map((refusal) => skippedOccurrence(refusal, times))
     return { reservations, seriesId, skipped }
   } finally {
     ids.forEach((id) => ownership.release(id))
