@@ -7,7 +7,7 @@ import type { ReservationState } from './reservation-state.js'
 import { checkCapacity } from '../capacity/capacity-decider.js'
 import { byStreamName, intervalsByResource } from '../capacity/claims.js'
 import { isWrongExpectedRevision, NO_STREAM } from '../events/store.js'
-import { type CommandRejected, isCommandRejected } from '../events/rejection.js'
+import { CommandRejected, isCommandRejected } from '../events/rejection.js'
 import { reservationStream, resourceStream } from '../events/types.js'
 import { commitOneByOne } from './commit-one-by-one.js'
 import { conflictOn, keyReused, type LedgerDeps, withMetadata } from './decision.js'
@@ -233,7 +233,11 @@ const appendOneByOne = async (
       for (const done of booked) {
         await deps.voidBooking(done.reservationId, 'A later occurrence of its series could not be booked')
       }
-      throw own ? new SeriesRejected([{ index, rejection: error }]) : error
+      if (own) {
+        throw new SeriesRejected([{ index, rejection: error }])
+      }
+      // Not tried again: the occurrences voided here keep their ids, so a new attempt could not book them.
+      throw isWrongExpectedRevision(error) ? new CommandRejected('conflict', 'The series changed concurrently; try again') : error
     }
   }
   return { booked, refused }

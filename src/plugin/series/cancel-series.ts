@@ -38,7 +38,9 @@ export const seriesToCancel = async (
   const now = new Date()
   const from = scope === 'following' ? String(stored.startTime) : now.toISOString()
   const { cancelledStatus: cancelled, statusMachine: machine } = options
-  const where: Where = { and: [{ seriesId: { equals: seriesId } }, { startTime: { greater_than_equal: from } }, { id: { not_equals: stored.id } }] }
+  const where: Where = {
+    and: [{ seriesId: { equals: seriesId } }, { startTime: { greater_than_equal: from } }, { id: { not_equals: stored.id } }],
+  }
   const { docs } = await req.payload.db.find<Stored>({
     collection: options.slugs.reservations as CollectionSlug,
     limit: 0,
@@ -58,10 +60,12 @@ export const seriesToCancel = async (
   const { ledger } = getRuntime(req.payload)
   const meta = { ...commandMeta(req, options), now }
   const resource = relationId(stored.resource)
-  const zone = resource === null ? undefined : (await referenceData(req.payload, options).resources([resource])).get(String(resource))?.timezone
+  const records = resource === null ? null : await referenceData(req.payload, options).resources([resource])
+  const zone = records?.get(String(resource))?.timezone
   for (const doc of members.filter((member) => member.status !== cancelled)) {
+    const reservationId = String(doc.id)
     try {
-      await ledger.precheck(String(doc.id), [{ data: { reservationId: String(doc.id), to: cancelled }, type: 'ChangeReservationStatus' }], meta)
+      await ledger.precheck(reservationId, [{ data: { reservationId, to: cancelled }, type: 'ChangeReservationStatus' }], meta)
     } catch (error) {
       if (!isCommandRejected(error)) {
         throw error
