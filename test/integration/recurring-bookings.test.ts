@@ -224,6 +224,21 @@ describe.each(testDatabaseKinds())('recurring bookings (%s)', (kind) => {
     expect((await cancel({ reservationId: other.body.reservations[0].id, scope: 'series' }, ann)).status).toBe(403)
   })
 
+  it('a cancel scope whose occurrences include one inside the notice period cancels none', async () => {
+    const HOUR = 3_600_000
+    const first = new Date(Math.ceil((Date.now() + 2 * HOUR) / HOUR) * HOUR).toISOString()
+    const answer = await book({ recurrence: { count: 3, frequency: 'daily' }, startTime: first }, ann)
+    expect(answer.status).toBe(201)
+    const ids: string[] = answer.body.reservations.map((doc: { id: string }) => doc.id)
+    const refused = await cancel({ reservationId: ids[1], scope: 'series' }, ann)
+    expect(refused.status).toBe(400)
+    expect(messages(refused.body)[0]).toMatch(new RegExp(`^${first.slice(0, 10)}: `))
+    expect((await documents({ id: { in: ids } })).map(({ status }) => status)).toEqual(['pending', 'pending', 'pending'])
+    const following = await cancel({ reservationId: ids[1], scope: 'following' }, ann)
+    expect(following.status).toBe(200)
+    expect((await documents({ id: { in: ids } })).map(({ status }) => status)).toEqual(['pending', 'cancelled', 'cancelled'])
+  })
+
   it('a guest cancels their series with the one token afterBookingCreate was handed', async () => {
     const answer = await book({ guest: { email: 'gil@series.test', name: 'Gil' }, recurrence: { count: 3, frequency: 'weekly' }, startTime: at(9, 2, 11) })
     expect(answer.status).toBe(201)
