@@ -28,6 +28,7 @@ CREATE TABLE `__new_reservations` (
 	`guest_phone` text,
 	`guest_count` numeric DEFAULT 1,
 	`idempotency_key` text,
+	`series_id` text,
 	`cancellation_token` text,
 	`notes` text,
 	`ledger_revision` numeric,
@@ -54,6 +55,7 @@ CREATE INDEX `reservations_start_time_idx` ON `reservations` (`start_time`);
 CREATE INDEX `reservations_status_idx` ON `reservations` (`status`);
 CREATE INDEX `reservations_customer_idx` ON `reservations` (`customer_id`);
 CREATE INDEX `reservations_idempotency_key_idx` ON `reservations` (`idempotency_key`);
+CREATE INDEX `reservations_series_id_idx` ON `reservations` (`series_id`);
 CREATE INDEX `reservations_updated_at_idx` ON `reservations` (`updated_at`);
 CREATE INDEX `reservations_created_at_idx` ON `reservations` (`created_at`);
 

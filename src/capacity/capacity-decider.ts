@@ -63,11 +63,21 @@ export const claimOfHolds = (reservationId: string, holds: ClaimHold[]): Resourc
 /**
  * Refuses `intervals` when, together with every other reservation's claim, they exceed
  * `quantity` at some instant. The reservation's own current claim does not count: `intervals`
- * replace it.
+ * replace it. `alsoClaimed` is capacity decided in the same append but not in `state` yet (the
+ * earlier occurrences of a series).
  */
-export const checkCapacity = (state: CapacityState, reservationId: string, intervals: Interval[], quantity: number): void => {
+export const checkCapacity = (
+  state: CapacityState,
+  reservationId: string,
+  intervals: Interval[],
+  quantity: number,
+  alsoClaimed: readonly Interval[] = [],
+): void => {
   for (const interval of intervals) {
-    const others = state.index.overlapping(interval.start, interval.end).filter((other) => other.key !== reservationId)
+    const others = [
+      ...state.index.overlapping(interval.start, interval.end).filter((other) => other.key !== reservationId),
+      ...alsoClaimed.filter((other) => other.start < interval.end && interval.start < other.end),
+    ]
     if (peakUnitsOf([...others, ...intervals], interval.start, interval.end) > quantity) {
       throw new CommandRejected('conflict', 'The requested time is not available')
     }

@@ -87,8 +87,12 @@ const claimPath = (state: ReservationState, resource: string): string => {
   return index < 0 ? 'startTime' : `items.${index}.startTime`
 }
 
+/** A capacity conflict on `resource`, reported at the field of `state` that asked for it. */
+export const conflictOn = (error: unknown, state: ReservationState, resource: string): unknown =>
+  isCommandRejected(error) && error.kind === 'conflict'
+    ? new CommandRejected('conflict', error.message, claimPath(state, resource))
+    : error
+
 /** A capacity conflict on `resource`, reported at the field that asked for it. */
 export const conflictAt = (error: unknown, decision: Decision, resource: string): unknown =>
-  isCommandRejected(error) && error.kind === 'conflict'
-    ? new CommandRejected('conflict', error.message, claimPath(decision.after, resource))
-    : error
+  conflictOn(error, decision.after, resource)

@@ -9,6 +9,7 @@ import { isWrongExpectedRevision, NO_STREAM } from '../events/store.js'
 import { CommandRejected } from '../events/rejection.js'
 import { retryOnConflict } from '../events/retry-on-conflict.js'
 import { EVENT_SCHEMA_VERSION, HOLDER_STREAM_PREFIX, IDEMPOTENCY_STREAM_PREFIX, reservationStream } from '../events/types.js'
+import { bookSeriesOnce, type SeriesDeps, type SeriesEntry, type SeriesOptions, type SeriesOutcome } from './book-series.js'
 import { commitAtomically } from './commit-atomically.js'
 import { commitOneByOne } from './commit-one-by-one.js'
 import { type Decision, keyReused, type LedgerDeps } from './decision.js'
@@ -19,6 +20,7 @@ import { decideReservation } from './reservation-decider.js'
 
 export type { LedgerDeps } from './decision.js'
 export type { ClaimRepair } from './reconcile-claims.js'
+export type { SeriesEntry, SeriesOutcome, SeriesRefusal } from './book-series.js'
 
 /** Who runs a command, for the audit trail and the privilege rules. */
 /** Receives the steps of a command for a debug trace (the plugin's `debug` option); absent, nothing is traced. */
@@ -143,6 +145,34 @@ export class Ledger {
         throw refusal
       }),
     )
+  }
+
+  /**
+   * Books the occurrences of a recurring series (`book-series.ts`): decided together, refused
+   * whole unless `partial`, and appended in one conditional append where the store allows it,
+   * tried again when a resource stream moved meanwhile. Throws `SeriesRejected` naming every
+   * occurrence refused, or `CommandRejected` for what refuses the series as a whole.
+   */
+  bookSeries(entries: SeriesEntry[], meta: CommandMeta, options: SeriesOptions): Promise<SeriesOutcome> {
+    const now = meta.now ?? this.clock()
+    const deps: SeriesDeps = {
+      ...this.deps,
+      guardOf: (command) => this.idempotencyGuard(command),
+      metadataOf: (reservationId) => this.metadata(reservationId, meta, now),
+      voidBooking: async (reservationId, reason) => {
+        const command = { data: { reason, reservationId, restores: null, voidsFrom: 0 }, type: 'VoidReservationWrite' } as const
+        await this.execute(command, { ...meta, now, reason })
+      },
+    }
+    const context: DecisionContext = { now, privileged: meta.privileged }
+    return retryOnConflict(this.maxAttempts, (attempt) => {
+      if (attempt > 1) {
+        meta.trace?.('retry', { attempt, command: 'BookSeries', reservationId: entries[0]?.command.data.reservationId })
+      }
+      return bookSeriesOnce(deps, entries, context, options)
+    }).catch((error: unknown) => {
+      throw isWrongExpectedRevision(error) ? concurrentChange() : error
+    })
   }
 
   /** One read → decide → append of the commands; a stream that moved under it fails the append. */

@@ -28,6 +28,8 @@ export type BookReservation = {
     notes: null | string
     plan: BookingPlan
     reservationId: string
+    /** A recurring booking's occurrence: the series it belongs to. */
+    seriesId?: string
     /**
      * Server code's `skipReservationHooks` (HTTP callers cannot set it): any known status,
      * unchecked by the machine.

@@ -46,6 +46,7 @@ const booked = ({ data }: EventOf<'ReservationBooked'>, at: string): Reservation
       items: plan.items,
       notes: plan.notes ?? null,
       resource: plan.resource,
+      ...(plan.seriesId === undefined || plan.seriesId === null ? {} : { seriesId: plan.seriesId }),
       service: plan.service,
       startTime: plan.startTime,
       status: plan.status,

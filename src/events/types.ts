@@ -81,6 +81,8 @@ export interface ReservationSnapshot extends BookingPlan {
   id: string
   idempotencyKey: null | string
   notes: null | string
+  /** The series a recurring booking made it part of (`ReservationBooked.data.seriesId`); absent elsewhere. */
+  seriesId?: null | string
   status: string
   /** The tenant of a multi-tenant site the reservation belongs to, fixed at booking; absent elsewhere. */
   tenant?: null | RelationId
@@ -95,6 +97,8 @@ export interface ReservationBooked {
     idempotencyKey?: null | string
     notes?: null | string
     reservationId: string
+    /** One id for every occurrence a recurring booking made (docs/ARCHITECTURE.md, "Recurring bookings"). */
+    seriesId?: null | string
     status: string
     /** Multi-tenant sites: the tenant of the booking's records (docs/ARCHITECTURE.md, "Tenancy"). */
     tenant?: null | RelationId

@@ -23,11 +23,15 @@ import { HOLDER_STREAM_PREFIX, IDEMPOTENCY_STREAM_PREFIX, RESERVATION_STREAM_PRE
  * It is a version of its own so that an older reader refuses the file at its header instead of
  * part way through (a reader that does not know a type still refuses its line by name before
  * writing anything, as for `ReservationAdopted`, which came without a version).
+ *
+ * Version 4 adds recurring bookings: `ReservationBooked.data.seriesId`, the series an occurrence
+ * belongs to. Its lines are shaped as in 3; it is a version of its own so that an older reader
+ * refuses the file at its header rather than import the occurrences and lose their series.
  */
 export const LEDGER_FORMAT = 'payload-reserve-ledger'
-export const LEDGER_FORMAT_VERSION = 3
-/** Versions this one reads: 1 is 2 without hashes or checkpoints; 2 is 3 without holds. */
-export const READABLE_FORMAT_VERSIONS: readonly number[] = [1, 2, 3]
+export const LEDGER_FORMAT_VERSION = 4
+/** Versions this one reads: 1 is 2 without hashes or checkpoints; 2 is 3 without holds; 3 is 4 without series. */
+export const READABLE_FORMAT_VERSIONS: readonly number[] = [1, 2, 3, 4]
 
 /** What every stream of the ledger starts with; other streams in a shared store are not ours. */
 export const LEDGER_STREAM_PREFIX = 'reserve-'

@@ -104,6 +104,12 @@ export const zonedEpoch = (date: string, minutes: number, timeZone: string): num
 export const localDateOf = (epoch: number, timeZone: string): string =>
   dayjs.utc(wallClockOf(epoch, timeZone)).format('YYYY-MM-DD')
 
+/** Milliseconds after local midnight that the wall clock in `timeZone` shows at `epoch`. */
+export const wallTimeOfDay = (epoch: number, timeZone: string): number => {
+  const wall = wallClockOf(epoch, timeZone)
+  return wall - dayjs.utc(wall).startOf('day').valueOf()
+}
+
 /** Local midnight starting the day that contains `epoch`. */
 export const startOfLocalDay = (epoch: number, timeZone: string): number =>
   zonedEpoch(localDateOf(epoch, timeZone), 0, timeZone)

@@ -169,6 +169,7 @@ describe.each(testDatabaseKinds())('the OpenAPI document matches the endpoints (
       'POST /api/reserve/cancel 400 reason': () => post('/api/reserve/cancel', { reason: 7, reservationId: reservation }),
       'POST /api/reserve/cancel 400 reservationIdRequired': () => post('/api/reserve/cancel', {}),
       'POST /api/reserve/cancel 400 reservationIdType': () => post('/api/reserve/cancel', { reservationId: 7 }),
+      'POST /api/reserve/cancel 400 scope': () => post('/api/reserve/cancel', { reservationId: reservation, scope: 'everything' }),
       'POST /api/reserve/cancel 403 forbidden': () => post('/api/reserve/cancel', { reservationId: reservation, token: 'wrong' }),
       'POST /api/reserve/cancel 404 unknown': () => post('/api/reserve/cancel', { reservationId: 'no-such-reservation' }, adminToken),
       'GET /api/reserve/feeds/{file} 404 unknown': () => get('/api/reserve/feeds/no-such-secret.ics'),

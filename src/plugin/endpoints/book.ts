@@ -8,6 +8,7 @@ import { checkBookingShape, checkItemCount } from './booking-shape.js'
 import { readJsonObject } from '../http/json-body.js'
 import { requireKnownRecords } from './known-records.js'
 import { endpoint, payloadErrorBody } from '../http/request-error.js'
+import { bookSeries } from '../series/book-series.js'
 import { withoutToken } from './without-token.js'
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -18,7 +19,8 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  * given the data the previous one returned; then the reservations collection creates the
  * booking with the requester's access, so every collection hook and booking rule runs exactly
  * as for POST /api/reservations. With `holdId` (and a guest's `holdToken`) it books that hold
- * (`holds/booking-of-hold.ts`). Answers 201 with the document, its token digest removed;
+ * (`holds/booking-of-hold.ts`). With `recurrence` it books a series (`series/book-series.ts`) and
+ * answers 201 `{ seriesId, reservations, skipped }`. Answers 201 with the document, its token digest removed;
  * refusals come in Payload's standard error body (400 invalid, 409 conflict, 403 access). See
  * docs/ARCHITECTURE.md, "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)".
  */
@@ -31,6 +33,12 @@ export const bookEndpoint = (options: ResolvedOptions): Endpoint => ({
       data = isObject(returned) ? returned : data
     }
     const collection = options.slugs.reservations
+    if (data.recurrence !== undefined && data.recurrence !== null) {
+      const series = checkBookingShape(data, collection)
+      checkItemCount(series, collection)
+      await requireKnownRecords(req, options, series)
+      return Response.json(await bookSeries(req, options, series), { status: 201 })
+    }
     // With `holdId`, the hold's schedule and contact fill what the body leaves out.
     data = checkBookingShape(await withHoldBooked(req, options, data), collection)
     checkItemCount(data, collection)

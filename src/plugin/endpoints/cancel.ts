@@ -1,6 +1,6 @@
 import type { CollectionSlug, Endpoint } from 'payload'
 
-import type { ReservationDocument } from '../http/contract.js'
+import type { ReservationDocument, SeriesCancelled } from '../http/contract.js'
 import type { ResolvedOptions } from '../options.js'
 
 import { isPrivileged } from '../access/is-privileged.js'
@@ -10,6 +10,7 @@ import { readJsonObject } from '../http/json-body.js'
 import { LIMITS, MESSAGES } from '../http/messages.js'
 import { parseRecordId } from '../http/record-id.js'
 import { endpoint, messageBody } from '../http/request-error.js'
+import { type CancelScope, CANCEL_SCOPES, seriesToCancel } from '../series/cancel-series.js'
 import { isReadable } from './readable-ids.js'
 import { withoutToken } from './without-token.js'
 
@@ -22,13 +23,15 @@ const isBlank = (value: unknown): boolean => value === undefined || value === nu
  * collection, so the ledger decides it (notice period, privileged staff exempt; transitions),
  * the document and the afterStatusChange hooks follow, and `reason` lands in the event's
  * metadata (the write hooks read `req.context.reason`). An already cancelled reservation is
- * answered as it is. See docs/ARCHITECTURE.md,
+ * answered as it is. `scope` (`series/cancel-series.ts`): `one` (the default) answers the
+ * document; `following` and `series` also cancel other occurrences of its series and answer
+ * `{ reservations }`, none of them when any is refused. See docs/ARCHITECTURE.md,
  * "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)".
  */
 export const cancelEndpoint = (options: ResolvedOptions): Endpoint => ({
   handler: endpoint(async (req) => {
     const body = await readJsonObject(req, (text, status = 400) => messageBody(status, text))
-    const { reason, reservationId, token } = body
+    const { reason, reservationId, scope = 'one', token } = body
     if (isBlank(reservationId)) {
       throw messageBody(400, MESSAGES.reservationIdRequired)
     }
@@ -37,6 +40,9 @@ export const cancelEndpoint = (options: ResolvedOptions): Endpoint => ({
     }
     if (!isBlank(reason) && (typeof reason !== 'string' || reason.length > LIMITS.maxReasonLength)) {
       throw messageBody(400, MESSAGES.reason)
+    }
+    if (!CANCEL_SCOPES.includes(scope as CancelScope)) {
+      throw messageBody(400, MESSAGES.scope)
     }
 
     const collection = options.slugs.reservations as CollectionSlug
@@ -50,7 +56,9 @@ export const cancelEndpoint = (options: ResolvedOptions): Endpoint => ({
       // Only those who may see every reservation learn that an id does not exist (as history).
       throw privileged ? messageBody(404, MESSAGES.reservationNotFound) : messageBody(403, MESSAGES.forbidden)
     }
-    const owns = isReservationCustomer(req, options, stored.customer) || matchesTokenDigest(token, stored.cancellationToken)
+    const ownsDoc = (doc: Record<string, unknown>) =>
+      isReservationCustomer(req, options, doc.customer) || matchesTokenDigest(token, doc.cancellationToken)
+    const owns = ownsDoc(stored)
     if (!owns && !privileged) {
       throw messageBody(403, MESSAGES.forbidden)
     }
@@ -59,17 +67,28 @@ export const cancelEndpoint = (options: ResolvedOptions): Endpoint => ({
       throw messageBody(404, MESSAGES.reservationNotFound)
     }
 
-    const updated = await req.payload.update({
-      collection,
-      context: typeof reason === 'string' && reason !== '' ? { reason } : {},
-      data: { status: options.cancelledStatus },
-      depth: 0,
-      id,
-      // Who may cancel was decided above; the collection's update access is for other edits.
-      overrideAccess: true,
-      req,
-    })
-    return Response.json(withoutToken(updated) satisfies ReservationDocument)
+    // The other occurrences are the caller's to cancel on the same terms as this one.
+    const mayCancel = async (doc: Record<string, unknown>) =>
+      ownsDoc(doc) || (privileged && (await isReadable(req, collection, doc.id as number | string)))
+    const members = await seriesToCancel(req, options, stored, scope as CancelScope, mayCancel)
+    const cancelled = []
+    for (const member of members) {
+      const updated = await req.payload.update({
+        collection,
+        context: typeof reason === 'string' && reason !== '' ? { reason } : {},
+        data: { status: options.cancelledStatus },
+        depth: 0,
+        id: member.id as number | string,
+        // Who may cancel was decided above; the collection's update access is for other edits.
+        overrideAccess: true,
+        req,
+      })
+      cancelled.push(withoutToken(updated))
+    }
+    if (scope === 'one') {
+      return Response.json(cancelled[0] satisfies ReservationDocument)
+    }
+    return Response.json({ reservations: cancelled } satisfies SeriesCancelled)
   }),
   method: 'post',
   path: '/reserve/cancel',

@@ -135,11 +135,40 @@ const schemas: Record<string, Json> = {
       items: { items: { type: 'object' }, type: 'array' },
       notes: { type: ['string', 'null'] },
       resource: id,
+      seriesId: { description: 'The recurring booking it is an occurrence of (`recurrence` on POST /reserve/book); null for a single booking.', type: ['string', 'null'] },
       service: id,
       startTime: dateTime,
       status: text,
     },
     required: ['id', 'service', 'resource', 'startTime', 'endTime', 'status'],
+    type: 'object',
+  },
+  SeriesBooked: {
+    description: 'A recurring booking: the occurrences booked, in time order, and (with `partial`) those left out.',
+    properties: {
+      reservations: { items: ref('Reservation'), type: 'array' },
+      seriesId: text,
+      skipped: {
+        items: {
+          properties: {
+            index: { description: 'Place in the series, 0 for the first.', minimum: 0, type: 'integer' },
+            message: { description: 'The local date of the occurrence, then why it was left out.', type: 'string' },
+            path: { description: '`recurrence.occurrences.<index>.<field>`', type: 'string' },
+            startTime: dateTime,
+          },
+          required: ['index', 'message', 'path', 'startTime'],
+          type: 'object',
+        },
+        type: 'array',
+      },
+    },
+    required: ['seriesId', 'reservations', 'skipped'],
+    type: 'object',
+  },
+  SeriesCancelled: {
+    description: 'The occurrences a cancel with `scope` following or series cancelled, the one named first.',
+    properties: { reservations: { items: ref('Reservation'), type: 'array' } },
+    required: ['reservations'],
     type: 'object',
   },
   ResourceBusy: {
@@ -305,6 +334,27 @@ const paths = (api: string): Record<string, Json> => ({
             idempotencyKey: text,
             items: { items: { type: 'object' }, maxItems: MAX_ITEMS, type: 'array' },
             notes: text,
+            partial: {
+              default: false,
+              description: 'With `recurrence`: book the occurrences that can be and report the others in `skipped`, instead of refusing the series.',
+              type: 'boolean',
+            },
+            recurrence: {
+              description:
+                "Books a series: the body's booking repeated on the wall clock of the resource's time zone (a weekly 09:00 stays 09:00 across daylight saving time), at most 52 occurrences. Each occurrence passes every rule a booking does. Give exactly one of `count` and `until`. Without `partial` the series is booked whole or not at all: a refusal names every occurrence refused (path `recurrence.occurrences.<i>.startTime`, its date first in the message). The occurrences share a `seriesId`, an `idempotencyKey` (the series is created once) and, for a guest, one cancellation token. Not with `holdId`.",
+              properties: {
+                byWeekday: { items: { enum: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], type: 'string' }, minItems: 1, type: 'array', uniqueItems: true },
+                count: { maximum: 52, minimum: 1, type: 'integer' },
+                frequency: { enum: ['daily', 'weekly'], type: 'string' },
+                interval: { default: 1, maximum: 52, minimum: 1, type: 'integer' },
+                until: {
+                  description: 'The last day (`YYYY-MM-DD`, a local day of the resource, inclusive) or instant (ISO 8601) an occurrence may start; after startTime.',
+                  type: 'string',
+                },
+              },
+              required: ['frequency'],
+              type: 'object',
+            },
             resource: id,
             service: id,
             startTime: dateTime,
@@ -315,8 +365,8 @@ const paths = (api: string): Record<string, Json> => ({
         required: true,
       },
       responses: {
-        201: ok('The created reservation.', ref('Reservation')),
-        400: refusal(`Invalid booking, a body nested deeper than ${MAX_BODY_DEPTH} levels, or more than ${MAX_ITEMS} items (path \`items\`). An inactive service or resource (\`enforceActive\`; path \`service\`, \`resource\` or \`items.<i>.service\`/\`items.<i>.resource\`), a flexible service's \`endTime\` outside its window (path \`endTime\`). On a multi-tenant site, records of two tenants (on the path of the one that differs from the service's).`, ref('PayloadError'), {
+        201: ok('The created reservation; with `recurrence`, the series.', { oneOf: [ref('Reservation'), ref('SeriesBooked')] }),
+        400: refusal(`Invalid booking, a body nested deeper than ${MAX_BODY_DEPTH} levels, or more than ${MAX_ITEMS} items (path \`items\`). An invalid \`recurrence\` (paths \`recurrence.<field>\`, every one wrong named; more than 52 occurrences on \`recurrence.until\`) or \`partial\`; a series with occurrences the rules refuse (outside the schedule or booking window, in the past; paths \`recurrence.occurrences.<i>.startTime\`, each named, time conflicts too). An inactive service or resource (\`enforceActive\`; path \`service\`, \`resource\` or \`items.<i>.service\`/\`items.<i>.resource\`), a flexible service's \`endTime\` outside its window (path \`endTime\`). On a multi-tenant site, records of two tenants (on the path of the one that differs from the service's).`, ref('PayloadError'), {
           bodyNotObject: payloadError(MESSAGES.bodyNotObject),
           bodyTooDeep: payloadError(MESSAGES.bodyTooDeep),
           nulCharacter: payloadError(MESSAGES.nulCharacter),
@@ -333,7 +383,7 @@ const paths = (api: string): Record<string, Json> => ({
         },
         409: {
           content: json(ref('PayloadError')),
-          description: 'Capacity conflict, or time the resource is busy elsewhere (getExternalBusy, calendar feeds); the path names the item (`startTime` or `items.<i>.startTime`). With `holdId`: the hold has expired, was released or was booked already (path `holdId`).',
+          description: 'Capacity conflict, or time the resource is busy elsewhere (getExternalBusy, calendar feeds); the path names the item (`startTime` or `items.<i>.startTime`). A series whose occurrences are refused only for their time being taken names each (`recurrence.occurrences.<i>.startTime`, its local date first in the message), and nothing is booked. With `holdId`: the hold has expired, was released or was booked already (path `holdId`).',
         },
         413: bodyTooLarge(ref('PayloadError'), payloadError(MESSAGES.bodyTooLarge)),
       },
@@ -397,13 +447,19 @@ const paths = (api: string): Record<string, Json> => ({
   [`${api}/reserve/cancel`]: {
     post: {
       description:
-        `Cancels a reservation. Allowed to its customer, to privileged staff, and to a guest presenting the cancellation token. Never answers 401. The notice period applies to everyone but privileged staff. ${BODY_LIMITS}`,
+        `Cancels a reservation. Allowed to its customer, to privileged staff, and to a guest presenting the cancellation token. Never answers 401. The notice period applies to everyone but privileged staff. With \`scope\` following or series, also the other occurrences of its series the caller may cancel; each is checked first, so a refusal of any (its date in the message) cancels none. ${BODY_LIMITS}`,
       operationId: 'cancel',
       requestBody: {
         content: json({
           properties: {
             reason: { maxLength: LIMITS.maxReasonLength, type: 'string' },
             reservationId: text,
+            scope: {
+              default: 'one',
+              description: '`one`: this reservation. `following`: it and the later occurrences of its series. `series`: it and every occurrence of its series not yet begun.',
+              enum: ['one', 'following', 'series'],
+              type: 'string',
+            },
             token: text,
           },
           required: ['reservationId'],
@@ -412,7 +468,7 @@ const paths = (api: string): Record<string, Json> => ({
         required: true,
       },
       responses: {
-        200: ok('The cancelled reservation.', ref('Reservation')),
+        200: ok('The cancelled reservation; with `scope` following or series, the occurrences cancelled.', { oneOf: [ref('Reservation'), ref('SeriesCancelled')] }),
         400: refusal(`Malformed request (a body nested deeper than ${MAX_BODY_DEPTH} levels included), or the ledger refused (notice period, transition) in Payload's standard body; a beforeBookingCancel hook that throws refuses on path \`status\` and appends nothing (its own APIError keeps its status).`, {
           oneOf: [ref('MessageBody'), ref('PayloadError')],
         }, {
@@ -422,6 +478,7 @@ const paths = (api: string): Record<string, Json> => ({
           reason: message(MESSAGES.reason),
           reservationIdRequired: message(MESSAGES.reservationIdRequired),
           reservationIdType: message(MESSAGES.reservationIdType),
+          scope: message(MESSAGES.scope),
         }),
         403: refusal('Neither owner nor privileged, and no valid token (whether or not the reservation exists).', ref('MessageBody'), {
           forbidden: message(MESSAGES.forbidden),

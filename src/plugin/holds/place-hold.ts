@@ -1,6 +1,5 @@
-import type { CollectionSlug, PayloadRequest } from 'payload'
+import type { PayloadRequest } from 'payload'
 
-import { Forbidden } from 'payload'
 import { randomBytes } from 'node:crypto'
 import { v7 as uuidv7 } from 'uuid'
 
@@ -9,6 +8,7 @@ import type { ResolvedOptions } from '../options.js'
 
 import { holdTokenDigest } from '../../commands/hold-rules.js'
 import { isCustomer } from '../access/is-customer.js'
+import { requireCreateAccess } from '../access/require-create-access.js'
 import { isCommandRejected } from '../../events/rejection.js'
 import { referenceData } from '../reference-data/reference-data.js'
 import { buildBookingPlan } from '../reservations/booking-plan.js'
@@ -23,14 +23,6 @@ import { isTenantScoped, tenancyOf } from '../tenancy/tenancy.js'
 import { holderKeyOf } from './hold-caller.js'
 
 const MINUTE_MS = 60_000
-
-/** May the caller book at all: the reservations collection's own create access (the site's included). */
-const requireCreateAccess = async (req: PayloadRequest, options: ResolvedOptions, data: Record<string, unknown>): Promise<void> => {
-  const create = req.payload.collections[options.slugs.reservations as CollectionSlug]?.config.access.create
-  if (create && !(await create({ data, req }))) {
-    throw new Forbidden(req.t)
-  }
-}
 
 /**
  * Places a hold: the same plan and booking rules as a booking of `data`, then `PlaceHold` in the

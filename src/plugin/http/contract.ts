@@ -194,6 +194,8 @@ export interface ReservationRecord {
   items?: { guestCount?: null | number; resource: Related<NamedRecord>; service?: Related<NamedRecord> }[] | null
   notes?: null | string
   resource: Related<ResourceRecord>
+  /** The recurring booking it is an occurrence of; absent or null for a single booking. */
+  seriesId?: null | string
   service: Related<NamedRecord>
   startTime: string
   status: string
@@ -211,6 +213,27 @@ export interface ReservationDocument extends Omit<ReservationRecord, 'customer' 
   items?: { endTime?: null | string; guestCount?: null | number; resource: RecordId; service?: null | RecordId; startTime?: null | string }[] | null
   resource: RecordId
   service: RecordId
+}
+
+/** An occurrence of a recurring booking left out (`partial: true`): where and why. */
+export interface SkippedOccurrence {
+  index: number
+  message: string
+  /** `recurrence.occurrences.<index>.<field>` */
+  path: string
+  startTime: string
+}
+
+/** POST /api/reserve/book with `recurrence` (201): the occurrences booked, in time order, and those left out. */
+export interface SeriesBooked {
+  reservations: ReservationDocument[]
+  seriesId: string
+  skipped: SkippedOccurrence[]
+}
+
+/** POST /api/reserve/cancel with `scope` following or series (200): the occurrences cancelled, in time order. */
+export interface SeriesCancelled {
+  reservations: ReservationDocument[]
 }
 
 /** A reservation as the ledger told it at a past instant: its times, status, booker and relations (as ids) then. */

@@ -119,6 +119,14 @@ export const buildReservationsCollection = (options: ResolvedOptions): Collectio
         index: true,
         label: label('field_idempotencyKey'),
       },
+      {
+        name: 'seriesId',
+        type: 'text',
+        access: { create: nobody, update: nobody },
+        admin: { condition: whenSet('seriesId'), description: label('desc_seriesId'), position: 'sidebar', readOnly: true },
+        index: true,
+        label: label('field_seriesId'),
+      },
       // Holds the SHA-256 of a guest's cancellation token; the token itself is never stored.
       {
         name: 'cancellationToken',

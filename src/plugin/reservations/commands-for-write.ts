@@ -1,4 +1,4 @@
-import type { ReservationCommand, ReservationDetailChanges } from '../../commands/reservation-commands.js'
+import type { BookReservation, ReservationCommand, ReservationDetailChanges } from '../../commands/reservation-commands.js'
 import type { BookingPlan, Guest, HoldHolder, RelationId } from '../../events/types.js'
 import type { PlanInput } from './booking-plan.js'
 
@@ -135,6 +135,7 @@ export const commandForCreate = ({
   defaultStatus,
   plan,
   reservationId,
+  seriesId,
   skipTransitionValidation,
   tenant,
   withHold,
@@ -144,12 +145,14 @@ export const commandForCreate = ({
   defaultStatus: string
   plan: BookingPlan
   reservationId: string
+  /** An occurrence of a recurring booking: its series. */
+  seriesId?: string
   skipTransitionValidation: boolean
   /** Multi-tenant sites: the tenant of the booking's records. */
   tenant?: null | RelationId
   /** The booking turns the hold `reservationId` into the reservation: who asks to. */
   withHold?: HoldHolder
-}): ReservationCommand => ({
+}): BookReservation => ({
   data: {
     cancellationTokenHash,
     customer: relationId(data.customer),
@@ -158,6 +161,7 @@ export const commandForCreate = ({
     notes: textOrNull(data.notes),
     plan,
     reservationId,
+    ...(seriesId ? { seriesId } : {}),
     skipTransitionValidation,
     status: typeof data.status === 'string' ? data.status : defaultStatus,
     ...(tenant === undefined || tenant === null ? {} : { tenant }),

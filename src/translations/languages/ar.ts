@@ -95,6 +95,8 @@ export const ar: ReserveLedgerTranslations = {
     desc_recurringSlots: 'فترات أسبوعية. وقت انتهاء 24:00 يعني الإغلاق عند منتصف الليل.',
     desc_requiredResources: 'مجموعات موارد مطلوبة بالإضافة إلى المورد المحجوز.',
     desc_reservationEndTime: 'تُحسب من الخدمة إذا تُركت فارغة.',
+    desc_seriesId:
+      'الحجز المتكرر الذي يعد هذا الحجز أحد مواعيده. ألغِ موعدًا واحدًا أو المواعيد التالية أو السلسلة كلها عبر /api/reserve/cancel.',
     desc_serviceResources: 'الموارد التي تقدم هذه الخدمة (تُحدَّد في كل مورد).',
     desc_slotInterval: 'الدقائق بين أوقات البدء المعروضة؛ إن تُركت فارغة يُستخدم الإعداد الافتراضي للإضافة.',
     desc_stale: '{{count}} أو أكثر من محاولات المزامنة الفاشلة المتتالية.',
@@ -178,6 +180,7 @@ export const ar: ReserveLedgerTranslations = {
     field_resourceType: 'نوع المورد',
     field_revision: 'المراجعة',
     field_secret: 'السر',
+    field_seriesId: 'السلسلة',
     field_services: 'الخدمات',
     field_slotInterval: 'الفاصل بين المواعيد',
     field_stale: 'قديم',

@@ -96,6 +96,8 @@ export const de: ReserveLedgerTranslations = {
     desc_recurringSlots: 'Wöchentliche Zeitfenster. Ein Ende um 24:00 schließt um Mitternacht.',
     desc_requiredResources: 'Ressourcen, die zusätzlich zur gebuchten benötigt werden.',
     desc_reservationEndTime: 'Wird aus der Leistung berechnet, wenn leer.',
+    desc_seriesId:
+      'Die Serienbuchung, zu der diese Reservierung gehört. Einen Termin, die folgenden oder die ganze Serie über /api/reserve/cancel stornieren.',
     desc_serviceResources: 'Die Ressourcen, die diese Leistung anbieten (an jeder Ressource festgelegt).',
     desc_slotInterval: 'Minuten zwischen angebotenen Startzeiten; leer gilt der Standard des Plugins.',
     desc_stale: '{{count}} oder mehr fehlgeschlagene Synchronisierungen in Folge.',
@@ -179,6 +181,7 @@ export const de: ReserveLedgerTranslations = {
     field_resourceType: 'Ressourcentyp',
     field_revision: 'Revision',
     field_secret: 'Geheimnis',
+    field_seriesId: 'Serie',
     field_services: 'Leistungen',
     field_slotInterval: 'Startzeit-Raster',
     field_stale: 'Veraltet',

@@ -96,6 +96,8 @@ export const en = {
     desc_recurringSlots: 'Weekly windows. An end time of 24:00 closes at midnight.',
     desc_requiredResources: 'Resource pools needed in addition to the booked resource.',
     desc_reservationEndTime: 'Calculated from the service when left empty.',
+    desc_seriesId:
+      'The recurring booking this reservation is an occurrence of. Cancel one, the following or the whole series through /api/reserve/cancel.',
     desc_serviceResources: 'The resources that offer this service (set on each resource).',
     desc_slotInterval: 'Minutes between offered start times; empty uses the plugin default.',
     desc_stale: '{{count}} or more failed syncs in a row.',
@@ -179,6 +181,7 @@ export const en = {
     field_resourceType: 'Resource Type',
     field_revision: 'Revision',
     field_secret: 'Secret',
+    field_seriesId: 'Series',
     field_services: 'Services',
     field_slotInterval: 'Slot Interval',
     field_stale: 'Stale',

@@ -99,6 +99,8 @@ export const es: ReserveLedgerTranslations = {
     desc_recurringSlots: 'Franjas semanales. Una hora de fin de 24:00 cierra a medianoche.',
     desc_requiredResources: 'Grupos de recursos necesarios además del recurso reservado.',
     desc_reservationEndTime: 'Se calcula a partir del servicio si se deja vacío.',
+    desc_seriesId:
+      'La reserva periódica de la que esta reserva es una sesión. Cancela una, las siguientes o toda la serie con /api/reserve/cancel.',
     desc_serviceResources: 'Los recursos que ofrecen este servicio (se indica en cada recurso).',
     desc_slotInterval: 'Minutos entre las horas de inicio ofrecidas; vacío usa el valor por defecto del plugin.',
     desc_stale: '{{count}} o más sincronizaciones fallidas seguidas.',
@@ -182,6 +184,7 @@ export const es: ReserveLedgerTranslations = {
     field_resourceType: 'Tipo de recurso',
     field_revision: 'Revisión',
     field_secret: 'Secreto',
+    field_seriesId: 'Serie',
     field_services: 'Servicios',
     field_slotInterval: 'Intervalo entre horarios',
     field_stale: 'Desactualizado',

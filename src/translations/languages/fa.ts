@@ -95,6 +95,8 @@ export const fa: ReserveLedgerTranslations = {
     desc_recurringSlots: 'بازه‌های هفتگی. زمان پایان ۲۴:۰۰ یعنی بسته شدن در نیمه‌شب.',
     desc_requiredResources: 'منابعی که افزون بر منبع رزروشده لازم‌اند.',
     desc_reservationEndTime: 'اگر خالی بماند، از روی خدمت محاسبه می‌شود.',
+    desc_seriesId:
+      'رزرو تکرارشونده‌ای که این رزرو یکی از نوبت‌های آن است. یک نوبت، نوبت‌های بعدی یا کل سری را با /api/reserve/cancel لغو کنید.',
     desc_serviceResources: 'منابعی که این خدمت را ارائه می‌دهند (در هر منبع تعیین می‌شود).',
     desc_slotInterval: 'دقیقه‌های میان زمان‌های شروع پیشنهادی؛ خالی یعنی پیش‌فرض افزونه.',
     desc_stale: '{{count}} همگام‌سازی ناموفق پیاپی یا بیشتر.',
@@ -178,6 +180,7 @@ export const fa: ReserveLedgerTranslations = {
     field_resourceType: 'نوع منبع',
     field_revision: 'نسخه',
     field_secret: 'رمز',
+    field_seriesId: 'سری',
     field_services: 'خدمات',
     field_slotInterval: 'فاصلهٔ نوبت‌ها',
     field_stale: 'قدیمی',

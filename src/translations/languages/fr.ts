@@ -98,6 +98,8 @@ export const fr: ReserveLedgerTranslations = {
     desc_recurringSlots: 'Plages hebdomadaires. Une fin à 24:00 ferme à minuit.',
     desc_requiredResources: 'Ressources partagées nécessaires en plus de la ressource réservée.',
     desc_reservationEndTime: 'Calculée d’après la prestation si elle est laissée vide.',
+    desc_seriesId:
+      'La réservation récurrente dont cette réservation est une occurrence. Annulez-en une, les suivantes ou toute la série via /api/reserve/cancel.',
     desc_serviceResources: 'Les ressources qui proposent cette prestation (à définir sur chaque ressource).',
     desc_slotInterval: 'Minutes entre les heures de début proposées ; vide : valeur par défaut de l’extension.',
     desc_stale: '{{count}} synchronisations échouées ou plus d’affilée.',
@@ -181,6 +183,7 @@ export const fr: ReserveLedgerTranslations = {
     field_resourceType: 'Type de ressource',
     field_revision: 'Révision',
     field_secret: 'Secret',
+    field_seriesId: 'Série',
     field_services: 'Prestations',
     field_slotInterval: 'Intervalle des créneaux',
     field_stale: 'Périmé',

@@ -95,6 +95,8 @@ export const hi: ReserveLedgerTranslations = {
     desc_recurringSlots: 'साप्ताहिक समय-खंड। 24:00 का समाप्ति समय आधी रात को बंद करता है।',
     desc_requiredResources: 'बुक किए गए संसाधन के अलावा आवश्यक संसाधन समूह।',
     desc_reservationEndTime: 'ख़ाली छोड़ने पर सेवा से गणना की जाती है।',
+    desc_seriesId:
+      'वह आवर्ती बुकिंग जिसकी यह आरक्षण एक आवृत्ति है। /api/reserve/cancel से एक, आगे की या पूरी शृंखला रद्द करें।',
     desc_serviceResources: 'वे संसाधन जो यह सेवा देते हैं (हर संसाधन पर तय किया जाता है)।',
     desc_slotInterval: 'प्रस्तावित आरंभ समयों के बीच के मिनट; ख़ाली छोड़ने पर प्लगइन का डिफ़ॉल्ट।',
     desc_stale: 'लगातार {{count}} या अधिक विफल समन्वयन।',
@@ -178,6 +180,7 @@ export const hi: ReserveLedgerTranslations = {
     field_resourceType: 'संसाधन का प्रकार',
     field_revision: 'संशोधन',
     field_secret: 'गुप्त कुंजी',
+    field_seriesId: 'शृंखला',
     field_services: 'सेवाएँ',
     field_slotInterval: 'स्लॉट अंतराल',
     field_stale: 'पुराना',

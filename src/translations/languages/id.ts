@@ -95,6 +95,8 @@ export const id: ReserveLedgerTranslations = {
     desc_recurringSlots: 'Rentang waktu mingguan. Waktu selesai 24:00 berarti tutup tengah malam.',
     desc_requiredResources: 'Kelompok sumber daya yang diperlukan selain sumber daya yang dipesan.',
     desc_reservationEndTime: 'Dihitung dari layanan jika dibiarkan kosong.',
+    desc_seriesId:
+      'Pemesanan berulang tempat reservasi ini menjadi salah satu jadwalnya. Batalkan satu, yang berikutnya, atau seluruh seri lewat /api/reserve/cancel.',
     desc_serviceResources: 'Sumber daya yang menawarkan layanan ini (diatur pada tiap sumber daya).',
     desc_slotInterval: 'Menit di antara waktu mulai yang ditawarkan; kosong memakai bawaan plugin.',
     desc_stale: '{{count}} atau lebih sinkronisasi gagal berturut-turut.',
@@ -178,6 +180,7 @@ export const id: ReserveLedgerTranslations = {
     field_resourceType: 'Jenis sumber daya',
     field_revision: 'Revisi',
     field_secret: 'Rahasia',
+    field_seriesId: 'Seri',
     field_services: 'Layanan',
     field_slotInterval: 'Interval slot',
     field_stale: 'Usang',

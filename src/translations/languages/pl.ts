@@ -96,6 +96,8 @@ export const pl: ReserveLedgerTranslations = {
     desc_recurringSlots: 'Okna tygodniowe. Koniec o 24:00 oznacza zamknięcie o północy.',
     desc_requiredResources: 'Pule zasobów potrzebne oprócz rezerwowanego zasobu.',
     desc_reservationEndTime: 'Obliczana na podstawie usługi, jeśli pole jest puste.',
+    desc_seriesId:
+      'Rezerwacja cykliczna, której terminem jest ta rezerwacja. Anuluj jeden termin, kolejne albo całą serię przez /api/reserve/cancel.',
     desc_serviceResources: 'Zasoby oferujące tę usługę (ustawiane przy każdym zasobie).',
     desc_slotInterval: 'Minuty między proponowanymi godzinami rozpoczęcia; puste: domyślna wartość wtyczki.',
     desc_stale: 'Co najmniej {{count}} nieudane synchronizacje z rzędu.',
@@ -179,6 +181,7 @@ export const pl: ReserveLedgerTranslations = {
     field_resourceType: 'Rodzaj zasobu',
     field_revision: 'Wersja',
     field_secret: 'Sekret',
+    field_seriesId: 'Seria',
     field_services: 'Usługi',
     field_slotInterval: 'Odstęp terminów',
     field_stale: 'Nieaktualny',

@@ -96,6 +96,8 @@ export const ru: ReserveLedgerTranslations = {
     desc_recurringSlots: 'Еженедельные окна. Время окончания 24:00 означает закрытие в полночь.',
     desc_requiredResources: 'Общие ресурсы, нужные в дополнение к забронированному.',
     desc_reservationEndTime: 'Если не заполнено, рассчитывается по услуге.',
+    desc_seriesId:
+      'Повторяющееся бронирование, одним из сеансов которого является эта бронь. Отмените один, последующие или всю серию через /api/reserve/cancel.',
     desc_serviceResources: 'Ресурсы, предлагающие эту услугу (задаётся у каждого ресурса).',
     desc_slotInterval: 'Минуты между предлагаемыми временами начала; пусто — значение плагина по умолчанию.',
     desc_stale: 'Неудачных синхронизаций подряд: {{count}} или больше.',
@@ -179,6 +181,7 @@ export const ru: ReserveLedgerTranslations = {
     field_resourceType: 'Тип ресурса',
     field_revision: 'Версия',
     field_secret: 'Секрет',
+    field_seriesId: 'Серия',
     field_services: 'Услуги',
     field_slotInterval: 'Шаг времени начала',
     field_stale: 'Устарел',

@@ -95,6 +95,8 @@ export const tr: ReserveLedgerTranslations = {
     desc_recurringSlots: 'Haftalık zaman aralıkları. 24:00 bitiş saati gece yarısı kapanır.',
     desc_requiredResources: 'Rezerve edilen kaynağa ek olarak gereken kaynak havuzları.',
     desc_reservationEndTime: 'Boş bırakılırsa hizmete göre hesaplanır.',
+    desc_seriesId:
+      'Bu rezervasyonun bir tekrarı olduğu yinelenen rezervasyon. Birini, sonrakileri veya tüm seriyi /api/reserve/cancel ile iptal edin.',
     desc_serviceResources: 'Bu hizmeti sunan kaynaklar (her kaynakta ayarlanır).',
     desc_slotInterval: 'Sunulan başlangıç saatleri arasındaki dakikalar; boşsa eklentinin varsayılanı.',
     desc_stale: 'Art arda {{count}} veya daha fazla başarısız eşitleme.',
@@ -178,6 +180,7 @@ export const tr: ReserveLedgerTranslations = {
     field_resourceType: 'Kaynak türü',
     field_revision: 'Sürüm',
     field_secret: 'Gizli anahtar',
+    field_seriesId: 'Seri',
     field_services: 'Hizmetler',
     field_slotInterval: 'Randevu aralığı',
     field_stale: 'Güncel değil',

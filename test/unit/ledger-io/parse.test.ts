@@ -49,7 +49,7 @@ describe('ledger file lines', () => {
       exportedAt: '2031-02-03T04:05:06.789Z',
       format: 'payload-reserve-ledger',
       source: 'payload',
-      version: 3,
+      version: 4,
     })
   })
 
@@ -59,8 +59,8 @@ describe('ledger file lines', () => {
     expect(Object.keys(JSON.parse(text))).toEqual(['stream', 'revision', 'type', 'data', 'metadata', 'eventId', 'recordedAt'])
   })
 
-  it('reads the headers of versions 1 and 2: files exported before holds still import', () => {
-    for (const version of [1, 2]) {
+  it('reads the headers of versions 1, 2 and 3: files exported before holds or series still import', () => {
+    for (const version of [1, 2, 3]) {
       const header = `{"format":"payload-reserve-ledger","version":${version},"exportedAt":"2030-01-01T00:00:00.000Z","source":"payload"}`
       expect(parseHeader(header, 1)).toMatchObject({ version })
     }
@@ -106,7 +106,7 @@ describe('ledger file lines', () => {
 
   it.each([
     ['{"format":"something-else","version":1}', 'not a payload-reserve-ledger file'],
-    ['{"format":"payload-reserve-ledger","version":4,"exportedAt":"2031-01-01T00:00:00Z","source":"x"}', 'format version 4 is not supported'],
+    ['{"format":"payload-reserve-ledger","version":5,"exportedAt":"2031-01-01T00:00:00Z","source":"x"}', 'format version 5 is not supported'],
     ['{"format":"payload-reserve-ledger","version":1,"source":"x"}', 'needs exportedAt'],
     ['[1,2]', 'not a JSON object'],
     ['{"format":', 'not JSON'],

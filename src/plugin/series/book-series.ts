@@ -1,0 +1,193 @@
+import type { PayloadRequest } from 'payload'
+
+import { ValidationError } from 'payload'
+import { createHash, randomBytes } from 'node:crypto'
+import { v7 as uuidv7 } from 'uuid'
+
+import type { SeriesEntry, SeriesRefusal } from '../../commands/ledger.js'
+import type { RelationId } from '../../events/types.js'
+import type { SeriesBooked } from '../http/contract.js'
+import type { ResolvedOptions } from '../options.js'
+
+import { isPerOccurrence, isSeriesRejected } from '../../commands/book-series.js'
+import { isCommandRejected } from '../../events/rejection.js'
+import { reservationDocument } from '../../projections/reservation-document.js'
+import { MAX_OCCURRENCES, occurrenceStarts } from '../../time/recurrence.js'
+import { isCustomer } from '../access/is-customer.js'
+import { requireCreateAccess } from '../access/require-create-access.js'
+import { parseRecurrence } from '../endpoints/recurrence-input.js'
+import { withoutToken } from '../endpoints/without-token.js'
+import { MESSAGES } from '../http/messages.js'
+import { referenceData } from '../reference-data/reference-data.js'
+import { buildBookingPlan } from '../reservations/booking-plan.js'
+import { commandMeta } from '../reservations/command-meta.js'
+import { commandForCreate, guestOf } from '../reservations/commands-for-write.js'
+import { toPayloadError } from '../reservations/ledger-error.js'
+import { relationId } from '../reservations/relation-id.js'
+import { approveDocument } from '../reservations/request-command.js'
+import { checkBookingRules } from '../reservations/rules/index.js'
+import { getRuntime } from '../runtime.js'
+import { planTenant } from '../tenancy/booking-tenant.js'
+import { isTenantScoped, reservationTenantField, tenancyOf } from '../tenancy/tenancy.js'
+import { parseInstant } from '../validation/parse-instant.js'
+import { type OccurrenceTimes, seriesRefused, skippedOccurrence } from './series-refusal.js'
+
+const isGiven = (value: unknown): boolean => value !== undefined && value !== null
+
+/** The booking data of one occurrence: every time of the first shifted to start at `start`. */
+const occurrenceData = (data: Record<string, unknown>, first: number, start: number): Record<string, unknown> => {
+  const shift = (value: unknown): unknown => {
+    const ms = typeof value === 'string' ? parseInstant(value) : null
+    return ms === null ? value : new Date(ms - first + start).toISOString()
+  }
+  const items = Array.isArray(data.items)
+    ? data.items.map((item: Record<string, unknown>) => ({
+        ...item,
+        ...(isGiven(item.startTime) ? { startTime: shift(item.startTime) } : {}),
+        ...(isGiven(item.endTime) ? { endTime: shift(item.endTime) } : {}),
+      }))
+    : data.items
+  return {
+    ...data,
+    ...(isGiven(data.endTime) ? { endTime: shift(data.endTime) } : {}),
+    ...(items === undefined ? {} : { items }),
+    startTime: new Date(start).toISOString(),
+  }
+}
+
+/** The occurrences' start instants, in the resource's zone (the plugin's where it has none). */
+const occurrenceTimes = async (
+  req: PayloadRequest,
+  options: ResolvedOptions,
+  data: Record<string, unknown>,
+): Promise<OccurrenceTimes> => {
+  const collection = options.slugs.reservations
+  const start = typeof data.startTime === 'string' ? parseInstant(data.startTime) : null
+  if (start === null) {
+    const message = 'startTime must be a valid ISO 8601 date-time'
+    throw new ValidationError({ collection, errors: [{ message, path: 'startTime' }] })
+  }
+  const resource = relationId(data.resource)
+  const records = resource === null ? null : await referenceData(req.payload, options).resources([resource])
+  const timeZone = records?.get(String(resource))?.timezone ?? options.timezone
+  const recurrence = parseRecurrence(data.recurrence, start, timeZone, collection)
+  const starts = occurrenceStarts(start, recurrence, timeZone, MAX_OCCURRENCES + 1)
+  if (starts.length > MAX_OCCURRENCES) {
+    throw new ValidationError({ collection, errors: [{ message: MESSAGES.recurrenceTooMany, path: 'recurrence.until' }] })
+  }
+  if (starts.length === 0) {
+    throw new ValidationError({ collection, errors: [{ message: MESSAGES.recurrenceNone, path: 'recurrence.byWeekday' }] })
+  }
+  return { starts, timeZone }
+}
+
+/**
+ * POST /api/reserve/book with `recurrence`: a series of bookings (docs/ARCHITECTURE.md,
+ * "Recurring bookings"). Each occurrence is planned and passes the booking rules as a booking of
+ * its own; what refuses the series as a whole (the guest rules, an unknown customer) is answered
+ * as for one booking. Then the ledger decides and appends the occurrences together. Without
+ * `partial`, any occurrence refused refuses the series, naming each one (nothing is booked); with
+ * it, the others are booked and the refused ones reported. The occurrences share one `seriesId`
+ * and, for a guest, one cancellation token. Their documents are projected and their
+ * afterBookingCreate hooks fired before the answer.
+ */
+export const bookSeries = async (
+  req: PayloadRequest,
+  options: ResolvedOptions,
+  data: Record<string, unknown>,
+): Promise<SeriesBooked> => {
+  const collection = options.slugs.reservations
+  const { partial = false, recurrence: _recurrence, ...booking } = data
+  if (isGiven(data.holdId)) {
+    throw new ValidationError({ collection, errors: [{ message: MESSAGES.recurrenceHold, path: 'recurrence' }] })
+  }
+  if (typeof partial !== 'boolean') {
+    throw new ValidationError({ collection, errors: [{ message: MESSAGES.recurrencePartial, path: 'partial' }] })
+  }
+  await requireCreateAccess(req, options, booking)
+  const times = await occurrenceTimes(req, options, data)
+  const meta = { ...commandMeta(req, options), now: new Date() }
+  const guest = guestOf(booking.guest)
+  // As the reservations collection's default: a signed-in customer books for themselves.
+  const selfBooking = booking.customer === undefined && req.user && isCustomer(req.user, options)
+  const customer = selfBooking ? relationId(req.user!.id) : relationId(booking.customer)
+  const token = guest && customer === null ? randomBytes(32).toString('base64url') : null
+  const cancellationTokenHash = token ? createHash('sha256').update(token).digest('hex') : null
+  const seriesId = uuidv7()
+  const { ledger, ownership, projector } = getRuntime(req.payload)
+
+  const entries: SeriesEntry[] = []
+  const refused: SeriesRefusal[] = []
+  let tenant: null | RelationId | undefined
+  try {
+    for (const [index, start] of times.starts.entries()) {
+      const occurrence: Record<string, unknown> = {
+        ...occurrenceData(booking, times.starts[0], start),
+        ...(customer === null ? {} : { customer }),
+      }
+      try {
+        const planning = { fillRequiredResources: true, keepEndTime: meta.privileged }
+        const plan = await buildBookingPlan(req, occurrence, options, planning)
+        await checkBookingRules({ customer, data: occurrence, guest, meta, operation: 'create', options, plan, req })
+        tenant ??= isTenantScoped(tenancyOf(req.payload, options), options) ? await planTenant(req, options, plan) : null
+        const command = commandForCreate({
+          cancellationTokenHash,
+          data: occurrence,
+          defaultStatus: options.statusMachine.defaultStatus,
+          plan,
+          reservationId: uuidv7(),
+          seriesId,
+          skipTransitionValidation: false,
+          tenant,
+        })
+        entries.push({ command, index })
+      } catch (error) {
+        if (!isCommandRejected(error) || !isPerOccurrence(error)) {
+          throw error
+        }
+        refused.push({ index, rejection: error })
+      }
+    }
+    if (refused.length > 0 && !partial) {
+      // Refused already: the ledger only names the occurrences it would refuse too.
+      const decided = entries.length === 0 ? null : await ledger.bookSeries(entries, meta, { decideOnly: true, partial: false })
+      throw seriesRefused([...refused, ...(decided?.refused ?? [])], times, collection)
+    }
+    if (entries.length === 0) {
+      throw seriesRefused(refused, times, collection)
+    }
+  } catch (error) {
+    throw isCommandRejected(error) ? toPayloadError(error, collection) : error
+  }
+
+  const ids = entries.map(({ command }) => command.data.reservationId)
+  // This request writes the occurrences' documents itself, not the background projector.
+  ids.forEach((id) => ownership.claim(id))
+  try {
+    const approve = approveDocument(req, options, 'create')
+    const outcome = await ledger.bookSeries(entries, meta, { approve, partial }).catch((error: unknown) => {
+      if (isSeriesRejected(error)) {
+        throw seriesRefused([...refused, ...error.refusals], times, collection)
+      }
+      throw isCommandRejected(error) ? toPayloadError(error, collection) : error
+    })
+    const tenantField = reservationTenantField(req.payload, options)
+    const reservations = []
+    for (const { events, reservationId, state } of outcome.booked) {
+      if (token) {
+        ownership.keepToken(reservationId, token)
+      }
+      await projector.project(reservationId, { deliverHooks: false })
+      await projector.hooks.deliver(reservationId, req)
+      if (state.kind === 'active') {
+        reservations.push(withoutToken(reservationDocument(state.reservation, events[events.length - 1].revision, tenantField)))
+      }
+    }
+    const skipped = [...refused, ...outcome.refused]
+      .sort((a, b) => a.index - b.index)
+      .map((refusal) => skippedOccurrence(refusal, times))
+    return { reservations, seriesId, skipped }
+  } finally {
+    ids.forEach((id) => ownership.release(id))
+  }
+}
