@@ -5,6 +5,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { v7 as uuidv7 } from 'uuid'
 
 import type { SeriesEntry, SeriesRefusal } from '../../commands/ledger.js'
+import type { RequestWrite } from '../reservations/request-writes.js'
 import type { RelationId } from '../../events/types.js'
 import type { SeriesBooked } from '../http/contract.js'
 import type { ResolvedOptions } from '../options.js'
@@ -25,12 +26,22 @@ import { commandForCreate, guestOf } from '../reservations/commands-for-write.js
 import { toPayloadError } from '../reservations/ledger-error.js'
 import { relationId } from '../reservations/relation-id.js'
 import { approveDocument } from '../reservations/request-command.js'
+import { voidFailedWrites } from '../reservations/void-failed-writes.js'
 import { checkBookingRules } from '../reservations/rules/index.js'
 import { getRuntime } from '../runtime.js'
 import { planTenant } from '../tenancy/booking-tenant.js'
 import { isTenantScoped, reservationTenantField, tenancyOf } from '../tenancy/tenancy.js'
 import { parseInstant } from '../validation/parse-instant.js'
 import { type OccurrenceTimes, seriesRefused, skippedOccurrence } from './series-refusal.js'
+
+/** What booking one occurrence appended, as a failed request's void takes it. */
+const bookedWrite = ({ events, state }: { events: RequestWrite['events']; state: RequestWrite['state'] }): RequestWrite => ({
+  before: { kind: 'absent' },
+  events,
+  hooksRevision: -1,
+  revision: events[events.length - 1].revision,
+  state,
+})
 
 const isGiven = (value: unknown): boolean => value !== undefined && value !== null
 
@@ -173,15 +184,27 @@ export const bookSeries = async (
     })
     const tenantField = reservationTenantField(req.payload, options)
     const reservations = []
-    for (const { events, reservationId, state } of outcome.booked) {
-      if (token) {
-        ownership.keepToken(reservationId, token)
+    try {
+      for (const { events, reservationId, state } of outcome.booked) {
+        if (token) {
+          ownership.keepToken(reservationId, token)
+        }
+        await projector.project(reservationId, { deliverHooks: false })
+        if (state.kind === 'active') {
+          reservations.push(withoutToken(reservationDocument(state.reservation, events[events.length - 1].revision, tenantField)))
+        }
       }
-      await projector.project(reservationId, { deliverHooks: false })
-      await projector.hooks.deliver(reservationId, req)
-      if (state.kind === 'active') {
-        reservations.push(withoutToken(reservationDocument(state.reservation, events[events.length - 1].revision, tenantField)))
-      }
+    } catch (error) {
+      // A document that cannot be saved fails the request: the series is voided in the
+      // ledger (claims released, no hook fired), never left for catch-up to bring back.
+      await voidFailedWrites(req.payload, new Map(outcome.booked.map((occurrence) => [occurrence.reservationId, bookedWrite(occurrence)])), error)
+      throw error
+    }
+    // The series stands from here: a failing delivery is logged, and catch-up delivers it.
+    for (const { reservationId } of outcome.booked) {
+      await projector.hooks.deliver(reservationId, req).catch((error: unknown) => {
+        req.payload.logger.error({ err: error, msg: `payload-reserve-ledger: delivering the hooks of reservation ${reservationId} failed` })
+      })
     }
     const skipped = [...refused, ...outcome.refused]
       .sort((a, b) => a.index - b.index)
