@@ -66,7 +66,7 @@ export class WaitlistProjector {
       const where: Where = { entryId: { equals: entryId } }
       const existing = (await this.payload.db.findOne({ collection: this.slug, where })) as null | WaitlistRow
       if (!existing) {
-        await this.payload.db.create({ collection: this.slug, data: { ...row } }).catch(async (error: unknown) => {
+        await this.payload.db.create({ collection: this.slug, data: { ...row, announced: false } }).catch(async (error: unknown) => {
           // Another process created it first; the revision check below settles whose is newer.
           if (!(await this.payload.db.findOne({ collection: this.slug, where }))) {
             throw error
@@ -99,16 +99,16 @@ export class WaitlistProjector {
     return docs.map((doc) => doc.entryId)
   }
 
-  /** Offered entries, newest last, at most `limit` (the notice pass skips those announced). */
-  async offered(limit: number): Promise<string[]> {
-    const { docs } = await this.payload.db.find<WaitlistRow>({
-      collection: this.slug,
-      limit,
-      pagination: false,
-      sort: 'joinedAt',
-      where: { status: { equals: 'offered' } },
-    })
+  /** Offered entries whose notice nobody has claimed yet as far as the rows know, oldest first. */
+  async unannounced(limit: number): Promise<string[]> {
+    const where: Where = { and: [{ status: { equals: 'offered' } }, { announced: { equals: false } }] }
+    const { docs } = await this.payload.db.find<WaitlistRow>({ collection: this.slug, limit, pagination: false, sort: 'joinedAt', where })
     return docs.map((doc) => doc.entryId)
+  }
+
+  /** Notes on the row that the offer's notice has been claimed (by this process or another). */
+  async markAnnounced(entryId: string): Promise<void> {
+    await this.payload.db.updateMany({ collection: this.slug, data: { announced: true }, returning: false, where: { entryId: { equals: entryId } } })
   }
 
   /** Entries whose range overlaps `[start, end)`, oldest first: the admin's list of a day. */

@@ -28,6 +28,8 @@ export const waitlistCollection = (): CollectionConfig => ({
     { name: 'guestName', type: 'text' },
     { name: 'holdId', type: 'text' },
     { name: 'offeredStart', type: 'date' },
+    // Set once the offer's notice was claimed (`reservation-waitlist-notices`): the notice pass skips it.
+    { name: 'announced', type: 'checkbox', index: true },
     { name: 'ledgerRevision', type: 'number', required: true },
   ],
   graphQL: false,
