@@ -21,13 +21,22 @@ export interface WaitlistRow {
   to: string
 }
 
+const DATES = new Set(['from', 'joinedAt', 'offeredStart', 'to'])
+
+/** Whether a stored row says anything else than the stream does (dates as instants, null as missing). */
+const differs = (stored: WaitlistRow, row: WaitlistRow): boolean =>
+  (Object.keys(row) as Array<keyof WaitlistRow>).some((key) => {
+    const [a, b] = [stored[key] ?? null, row[key] ?? null]
+    return DATES.has(key) && a !== null && b !== null ? Date.parse(String(a)) !== Date.parse(String(b)) : String(a) !== String(b)
+  })
+
 const text = (value: unknown): null | string => (value === null || value === undefined ? null : String(value))
 
 /**
  * Keeps the waitlist collection equal to what the waitlist streams say: one row per entry, its
- * status moving from waiting to offered, left or expired. A row is written only where the stored
- * `ledgerRevision` is behind the stream read, so a slower process never puts an older status
- * over a newer one. Decisions never read the rows; the offer pass and the sweep only find
+ * status moving from waiting to offered, left or expired. A row is written only where it says
+ * anything else and its stored `ledgerRevision` is not beyond the stream read, so a slower process
+ * never puts an older status over a newer one. Decisions never read the rows; the offer pass and the sweep only find
  * candidates there and decide on the stream.
  */
 export class WaitlistProjector {
@@ -75,7 +84,7 @@ export class WaitlistProjector {
         })
         return row
       }
-      if (existing.ledgerRevision < revision) {
+      if (existing.ledgerRevision < revision || (existing.ledgerRevision === revision && differs(existing, row))) {
         await this.update(row)
       }
       return row
@@ -134,7 +143,7 @@ export class WaitlistProjector {
       collection: this.slug,
       data: { ...row },
       returning: false,
-      where: { and: [{ entryId: { equals: row.entryId } }, { ledgerRevision: { less_than: row.ledgerRevision } }] },
+      where: { and: [{ entryId: { equals: row.entryId } }, { ledgerRevision: { less_than_equal: row.ledgerRevision } }] },
     })
   }
 
