@@ -271,7 +271,7 @@ describe.each(testDatabaseKinds())('holds while a customer checks out (%s)', (ki
 
     it(`round-trips holds in a version ${LEDGER_FORMAT_VERSION} file: the same holds hold the same capacity`, async () => {
       const text = await exported(site.payload)
-      expect(JSON.parse(text.split('\n')[0])).toMatchObject({ version: 3 })
+      expect(JSON.parse(text.split('\n')[0])).toMatchObject({ version: 4 })
       expect(text).toContain('"type":"ReservationHeld"')
       expect(text).toContain('"type":"HoldPlaced"')
       // The same reference data, in the same order, so that SQL ids agree.

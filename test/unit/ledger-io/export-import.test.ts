@@ -166,7 +166,7 @@ describe('exportLedger and importLedger', () => {
       exportedAt: '2031-05-06T07:08:09.000Z',
       format: 'payload-reserve-ledger',
       source: 'memory',
-      version: 3,
+      version: 4,
     })
     expect(JSON.parse(lines[2501])).toEqual({ end: true, events: 2500, streams: 3 })
   })

@@ -49,7 +49,7 @@ describe('ledger file lines', () => {
       exportedAt: '2031-02-03T04:05:06.789Z',
       format: 'payload-reserve-ledger',
       source: 'payload',
-      version: 3,
+      version: 4,
     })
   })
 
@@ -59,8 +59,8 @@ describe('ledger file lines', () => {
     expect(Object.keys(JSON.parse(text))).toEqual(['stream', 'revision', 'type', 'data', 'metadata', 'eventId', 'recordedAt'])
   })
 
-  it('reads the headers of versions 1 and 2: files exported before holds still import', () => {
-    for (const version of [1, 2]) {
+  it('reads the headers of versions 1 to 3: files exported before holds or the waitlist still import', () => {
+    for (const version of [1, 2, 3]) {
       const header = `{"format":"payload-reserve-ledger","version":${version},"exportedAt":"2030-01-01T00:00:00.000Z","source":"payload"}`
       expect(parseHeader(header, 1)).toMatchObject({ version })
     }
@@ -73,6 +73,20 @@ describe('ledger file lines', () => {
     expect(parseBodyLine(placed, 2)).toMatchObject({ event: { stream: 'reserve-holder-ab12', type: 'HoldPlaced' }, kind: 'event' })
     const misplaced = lineWith({ data: { expiresAt: '2031-01-01T00:10:00.000Z', reservationId: RESERVATION }, type: 'HoldPlaced' })
     expect(() => parseBodyLine(misplaced, 2)).toThrow('a HoldPlaced event belongs in a reserve-holder-… stream')
+  })
+
+  it('reads the events of a waitlist stream, whose data names it by entryId', () => {
+    const stream = 'reserve-waitlist-w1'
+    for (const [type, data] of [
+      ['WaitlistJoined', { entryId: 'w1', from: '2031-01-02T09:00:00.000Z', owner: { kind: 'system' }, service: 1, to: '2031-01-02T10:00:00.000Z' }],
+      ['WaitlistOffered', { entryId: 'w1', expiresAt: '2031-01-01T00:10:00.000Z', holdId: RESERVATION }],
+      ['WaitlistLeft', { entryId: 'w1' }],
+      ['WaitlistExpired', { entryId: 'w1' }],
+    ] as const) {
+      expect(parseBodyLine(lineWith({ data, stream, type }), 2)).toMatchObject({ event: { stream, type }, kind: 'event' })
+    }
+    expect(() => parseBodyLine(lineWith({ data: { entryId: 'w2' }, stream, type: 'WaitlistLeft' }), 2)).toThrow('entryId names stream')
+    expect(() => parseBodyLine(lineWith({ data: { entryId: 'w1' }, type: 'WaitlistLeft' }), 2)).toThrow('a WaitlistLeft event belongs in a reserve-waitlist-… stream')
   })
 
   it('round-trips an event, text with line breaks included', () => {
@@ -106,7 +120,7 @@ describe('ledger file lines', () => {
 
   it.each([
     ['{"format":"something-else","version":1}', 'not a payload-reserve-ledger file'],
-    ['{"format":"payload-reserve-ledger","version":4,"exportedAt":"2031-01-01T00:00:00Z","source":"x"}', 'format version 4 is not supported'],
+    ['{"format":"payload-reserve-ledger","version":5,"exportedAt":"2031-01-01T00:00:00Z","source":"x"}', 'format version 5 is not supported'],
     ['{"format":"payload-reserve-ledger","version":1,"source":"x"}', 'needs exportedAt'],
     ['[1,2]', 'not a JSON object'],
     ['{"format":', 'not JSON'],

@@ -30,7 +30,7 @@ describe('readLedger', () => {
   it('hands over every event in file order with its line number, and returns header and counts', async () => {
     const all = await lines()
     const { events, file } = await read(`${all.join('\n')}\n`)
-    expect(file.header).toMatchObject({ format: 'payload-reserve-ledger', source: 'memory', version: 3 })
+    expect(file.header).toMatchObject({ format: 'payload-reserve-ledger', source: 'memory', version: 4 })
     expect(file.summary).toEqual({ events: 17, streams: 7 })
     expect(events.map(([, , line]) => line)).toEqual(Array.from({ length: 17 }, (_, i) => i + 2))
     expect(events[0]).toEqual(['reserve-resource-r1', 0, 2])
