@@ -471,7 +471,11 @@ const paths = (api: string): Record<string, Json> => ({
         400: refusal(
           'Invalid input, every field named by its path: an unknown or inactive service (`service`), a resource that is unknown, inactive or does not offer it (`resource`), `from` or `to` not an instant, `to` not after `from`, passed or too far after it (`to`), `guestCount`, a missing or doubled contact (`guest`), a `customer` the caller may not name, an unknown field; or a malformed body.',
           ref('PayloadError'),
-          { bodyNotObject: payloadError(MESSAGES.bodyNotObject), bodyTooDeep: payloadError(MESSAGES.bodyTooDeep) },
+          {
+            bodyNotObject: payloadError(MESSAGES.bodyNotObject),
+            bodyTooDeep: payloadError(MESSAGES.bodyTooDeep),
+            nulCharacter: payloadError(MESSAGES.nulCharacter),
+          },
         ),
         413: bodyTooLarge(ref('PayloadError'), payloadError(MESSAGES.bodyTooLarge)),
       },
