@@ -32,6 +32,16 @@ const MINUTE_MS = 60_000
 
 const systemMeta = (now: Date, name: string, reason: string): CommandMeta => ({ actor: { kind: 'system', name }, now, privileged: true, reason })
 
+/**
+ * What one offer pass has read: candidate resources per service and slots per resource, day and
+ * guest count. Forgotten whenever the pass places or loses a hold; a slot it remembers that was
+ * taken since only costs a refused hold (the claim is decided on the resource stream).
+ */
+interface Pass {
+  candidates: Map<string, Promise<RelationId[]>>
+  slots: Map<string, Promise<EpochRange[]>>
+}
+
 /** What one sweep did. */
 export interface WaitlistSweep {
   announced: number
@@ -95,8 +105,10 @@ export class WaitlistOffers {
   /** Offers to waiting entries (those for `resources` or any resource, when given), oldest first; returns how many got a hold. */
   async offerWaiting(now: Date, resources?: string[]): Promise<number> {
     let offered = 0
+    // Entries that do not fit ask the same days again: a pass asks each once, until a hold changes them.
+    const pass: Pass = { candidates: new Map(), slots: new Map() }
     for (const row of await this.deps.rows.waiting(now, PASS_LIMIT, resources)) {
-      offered += (await this.offer(row, now)) ? 1 : 0
+      offered += (await this.offer(row, now, pass)) ? 1 : 0
     }
     return offered
   }
@@ -148,16 +160,23 @@ export class WaitlistOffers {
   }
 
   /** Offers the entry the first slot in its range that it can hold; false when none fits (or it ended). */
-  private async offer(row: WaitlistRow, now: Date): Promise<boolean> {
+  private async offer(row: WaitlistRow, now: Date, pass: Pass): Promise<boolean> {
     const { state } = await this.deps.waitlist.load(row.entryId)
     if (state.kind !== 'waiting') {
       await this.deps.rows.project(row.entryId)
       return false
     }
     const req = await createLocalReq({}, this.payload)
-    for (const resource of await this.candidates(state.entry)) {
-      for await (const slot of this.slotsOf(req, state.entry, resource, now)) {
+    const service = String(state.entry.service)
+    if (state.entry.resource === null && !pass.candidates.has(service)) {
+      pass.candidates.set(service, this.offering(state.entry.service))
+    }
+    const resources = state.entry.resource === null ? await pass.candidates.get(service)! : [state.entry.resource]
+    for (const resource of resources) {
+      for await (const slot of this.slotsOf(req, state.entry, resource, now, pass.slots)) {
         const outcome = await this.holdAndOffer(req, state.entry, resource, slot, now)
+        // Capacity changed (a hold placed or released, or someone else's claim): read afresh.
+        pass.slots.clear()
         if (outcome !== 'taken') {
           return outcome === 'offered'
         }
@@ -166,11 +185,8 @@ export class WaitlistOffers {
     return false
   }
 
-  /** The entry's resource, or every resource offering its service (in id order, so passes agree). */
-  private async candidates(entry: WaitlistEntry): Promise<RelationId[]> {
-    if (entry.resource !== null) {
-      return [entry.resource]
-    }
+  /** Every resource offering the service (in id order, so passes agree): the candidates of an entry for any. */
+  private async offering(service: RelationId): Promise<RelationId[]> {
     const { docs } = await this.payload.find({
       collection: this.options.slugs.resources as CollectionSlug,
       depth: 0,
@@ -179,13 +195,19 @@ export class WaitlistOffers {
       pagination: false,
       select: {},
       sort: 'id',
-      where: { services: { in: [entry.service] } },
+      where: { services: { in: [service] } },
     })
     return docs.map((doc) => doc.id as RelationId)
   }
 
   /** The entry's bookable slots on one resource, in time order: within `[from, to)`, not before `now`. */
-  private async *slotsOf(req: PayloadRequest, entry: WaitlistEntry, resource: RelationId, now: Date): AsyncGenerator<EpochRange> {
+  private async *slotsOf(
+    req: PayloadRequest,
+    entry: WaitlistEntry,
+    resource: RelationId,
+    now: Date,
+    known: Pass['slots'],
+  ): AsyncGenerator<EpochRange> {
     const record = (await referenceData(this.payload, this.options).resources([resource])).get(String(resource))
     if (!record) {
       return
@@ -195,9 +217,13 @@ export class WaitlistOffers {
     const last = localDateOf(to - 1, zone)
     for (let date = localDateOf(from, zone); date <= last; date = addCalendarDays(date, 1)) {
       const query = { date, duration: null, exclude: null, guestCount: entry.guestCount, resource: String(resource), resources: null, service: String(entry.service) }
+      const key = JSON.stringify(query)
+      if (!known.has(key)) {
+        known.set(key, findSlots(req, this.options, query))
+      }
       let slots: EpochRange[]
       try {
-        slots = await findSlots(req, this.options, query)
+        slots = await known.get(key)!
       } catch (error) {
         // A service or resource gone or made inactive since the entry joined: nothing to offer there.
         if (error instanceof RequestError) {
