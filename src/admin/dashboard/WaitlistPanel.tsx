@@ -2,7 +2,7 @@
 import { ShimmerEffect } from '@payloadcms/ui'
 import React from 'react'
 
-import type { AdminSettings } from '../../plugin/http/contract.js'
+import type { AdminSettings, WaitlistEntryRecord } from '../../plugin/http/contract.js'
 
 import { recordKey, useRecordLabels } from '../shared/use-record-labels.js'
 import { useFormatters } from '../shared/use-formatters.js'
@@ -20,7 +20,18 @@ export const WaitlistPanel: React.FC<Props> = ({ day, settings }) => {
   const { t } = useReserveTranslation()
   const format = useFormatters(settings.timezone)
   const entries = useWaitlist(day.start, day.end)
-  const labels = useRecordLabels({ [settings.slugs.services]: (entries ?? []).map((entry) => entry.service) })
+  const { customers, services } = settings.slugs
+  const labels = useRecordLabels({
+    [customers]: (entries ?? []).flatMap((entry) => (entry.customer === null ? [] : [entry.customer])),
+    [services]: (entries ?? []).map((entry) => entry.service),
+  })
+  // A guest by name; a customer by the name the admin may read, else by id.
+  const contactOf = ({ customer, guestName }: WaitlistEntryRecord): string => {
+    if (guestName !== null || customer === null) {
+      return guestName ?? ''
+    }
+    return labels.get(recordKey(customers, customer)) ?? t('waitlistCustomer', { id: customer })
+  }
   return (
     <div className="rl-widget__panel rl-widget__panel--waitlist">
       <h3 className="rl-widget__panel-title">{t('waitlist')}</h3>
@@ -35,8 +46,8 @@ export const WaitlistPanel: React.FC<Props> = ({ day, settings }) => {
               <span className="rl-widget__when">
                 {format.dateTime(entry.from)} – {format.time(entry.to)}
               </span>
-              <span className="rl-widget__who">{entry.guestName ?? t('waitlistCustomer', { id: entry.customer ?? '' })}</span>
-              <span className="rl-widget__what">{labels.get(recordKey(settings.slugs.services, entry.service)) ?? entry.service}</span>
+              <span className="rl-widget__who">{contactOf(entry)}</span>
+              <span className="rl-widget__what">{labels.get(recordKey(services, entry.service)) ?? entry.service}</span>
               <span className="rl-widget__muted">{t(`waitlistStatus_${entry.status}`)}</span>
             </li>
           ))}

@@ -12,7 +12,11 @@ export const useWaitlist = (from: number, to: number): null | WaitlistEntryRecor
   useEffect(() => {
     const controller = new AbortController()
     api
-      .get<WaitlistListResponse>('/reserve/waitlist', { end: new Date(to).toISOString(), start: new Date(from).toISOString() }, controller.signal)
+      .get<WaitlistListResponse>(
+        '/reserve/waitlist',
+        { end: new Date(to).toISOString(), start: new Date(from).toISOString() },
+        controller.signal,
+      )
       .then((answer) => setEntries(answer.entries))
       .catch(() => {
         // Staff without the list (not privileged) see it empty rather than an error on the dashboard.

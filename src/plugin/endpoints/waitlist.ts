@@ -123,7 +123,11 @@ export const listWaitlistEndpoint = (options: ResolvedOptions): Endpoint => ({
     if (!isPrivileged(req.user, options)) {
       throw messageBody(403, MESSAGES.forbidden)
     }
-    const [start, end] = [queryParam(req, 'start'), queryParam(req, 'end')].map((param) => (param.kind === 'text' ? Date.parse(param.value) : Number.NaN))
+    const instant = (name: string): number => {
+      const param = queryParam(req, name)
+      return param.kind === 'text' ? Date.parse(param.value) : Number.NaN
+    }
+    const [start, end] = [instant('start'), instant('end')]
     if (Number.isNaN(start) || Number.isNaN(end) || end <= start || end - start > LIMITS.maxRangeDays * DAY_MS) {
       throw messageBody(400, MESSAGES.waitlistRange)
     }

@@ -216,7 +216,15 @@ export class WaitlistOffers {
     const [from, to] = [Math.max(Date.parse(entry.from), now.getTime()), Date.parse(entry.to)]
     const last = localDateOf(to - 1, zone)
     for (let date = localDateOf(from, zone); date <= last; date = addCalendarDays(date, 1)) {
-      const query = { date, duration: null, exclude: null, guestCount: entry.guestCount, resource: String(resource), resources: null, service: String(entry.service) }
+      const query = {
+        date,
+        duration: null,
+        exclude: null,
+        guestCount: entry.guestCount,
+        resource: String(resource),
+        resources: null,
+        service: String(entry.service),
+      }
       const key = JSON.stringify(query)
       if (!known.has(key)) {
         known.set(key, findSlots(req, this.options, query))
@@ -240,7 +248,13 @@ export class WaitlistOffers {
    * slot first (try the next); 'lost': the entry was offered or ended meanwhile (the hold is
    * released); 'offered'.
    */
-  private async holdAndOffer(req: PayloadRequest, entry: WaitlistEntry, resource: RelationId, slot: EpochRange, now: Date): Promise<'lost' | 'offered' | 'taken'> {
+  private async holdAndOffer(
+    req: PayloadRequest,
+    entry: WaitlistEntry,
+    resource: RelationId,
+    slot: EpochRange,
+    now: Date,
+  ): Promise<'lost' | 'offered' | 'taken'> {
     const holdId = uuidv7()
     const meta = systemMeta(now, 'waitlist', `offered to waitlist entry ${entry.entryId}`)
     const startTime = new Date(slot.start).toISOString()
@@ -254,7 +268,8 @@ export class WaitlistOffers {
       return 'taken'
     }
     try {
-      await this.deps.waitlist.execute({ data: { entryId: entry.entryId, expiresAt: held, holdId, resource, startTime }, type: 'OfferWaitlist' }, meta)
+      const offer = { entryId: entry.entryId, expiresAt: held, holdId, resource, startTime }
+      await this.deps.waitlist.execute({ data: offer, type: 'OfferWaitlist' }, meta)
     } catch (error) {
       await this.deps.ledger.execute({ data: { caller: { kind: 'system' }, reservationId: holdId }, type: 'ReleaseHold' }, meta)
       await this.deps.holds.project(holdId)
@@ -287,7 +302,15 @@ export class WaitlistOffers {
     const expiresAt = new Date(meta.now!.getTime() + (service?.holdMinutes ?? this.options.holdMinutes) * MINUTE_MS).toISOString()
     await this.deps.ledger.execute(
       {
-        data: { customer: entry.customer, expiresAt, guest: entry.guest, holder: this.holderOf(entry, holdId), holderKey: null, plan, reservationId: holdId },
+        data: {
+          customer: entry.customer,
+          expiresAt,
+          guest: entry.guest,
+          holder: this.holderOf(entry, holdId),
+          holderKey: null,
+          plan,
+          reservationId: holdId,
+        },
         type: 'PlaceHold',
       },
       meta,
