@@ -13,12 +13,11 @@ import { hashChained } from '../events/hash-chain/hash-chained-store.js'
 import { isReservationEvent, isResourceEvent, RESOURCE_STREAM_PREFIX } from '../events/types.js'
 import { BusyIndex } from '../capacity/busy-index.js'
 import { CatchUp } from '../projections/catch-up.js'
-import { deliverHooks, projectDocuments, projectHolds, reconcileClaims } from '../projections/catch-up-handlers.js'
+import { deliverHooks, projectDocuments, projectHolds, projectWaitlist, reconcileClaims } from '../projections/catch-up-handlers.js'
 import { HoldsProjector, touchesHold } from '../projections/holds-projector.js'
 import { HoldExpiry } from './holds/hold-expiry.js'
 import { HOLDS_COLLECTION } from './holds/holds-collection.js'
 import { WaitlistLedger } from '../commands/waitlist-ledger.js'
-import { projectWaitlist } from '../projections/catch-up-handlers.js'
 import { WaitlistProjector } from '../projections/waitlist-projector.js'
 import { WAITLIST_COLLECTION } from './waitlist/waitlist-collections.js'
 import { WaitlistOffers } from './waitlist/waitlist-offers.js'
@@ -115,7 +114,7 @@ const every = (enabled: boolean, ms: number, work: () => unknown): (() => void) 
  * Catch-up follows a store that pushes events live; any other it reads in passes, one now and
  * one every `intervalMs`. Without in-process timers (a serverless host) boot makes no pass: a
  * cold start answers at once, and the `reserveCatchUp` job does the work. `alongside` (the hold
- * expiry's backstop sweep) runs after each pass, or on its own timer beside a live subscription, so that
+ * expiry's and the waitlist's backstop sweeps) runs after each pass, or on its own timer beside a live subscription, so that
  * the background reads come together. Returns what stops it (the work in progress is
  * `catchUp.settle()`'s).
  */
@@ -341,7 +340,11 @@ export const startRuntime = async (payload: Payload, options: ResolvedOptions): 
   const stopCatchUp = await startCatchUp(
     store,
     catchUp,
-    { alongside: () => holdExpiry.backstop().then(() => waitlistOffers.backstop()), intervalMs: options.catchUp.intervalMs, timers: options.inProcessTimers },
+    {
+      alongside: () => holdExpiry.backstop().then(() => waitlistOffers.backstop()),
+      intervalMs: options.catchUp.intervalMs,
+      timers: options.inProcessTimers,
+    },
     report,
   )
   const { feedSync, feeds, stopFeeds } = await startFeeds(payload, options)
