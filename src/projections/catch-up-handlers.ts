@@ -2,7 +2,6 @@ import type { ClaimRepair, CommandMeta, Ledger } from '../commands/ledger.js'
 import type { ReservationsProjector } from './reservations-projector.js'
 import type { Ownership } from './request-ownership.js'
 import type { Touched } from './touched.js'
-
 import type { WaitlistProjector } from './waitlist-projector.js'
 
 import { type HoldsProjector, touchesHold } from './holds-projector.js'
