@@ -68,6 +68,7 @@ export class WaitlistOffers {
   private lastBackstop = Number.NEGATIVE_INFINITY
   private readonly pending = new Set<string>()
   private current: null | Promise<void> = null
+  private readonly sweeping = new Set<Promise<WaitlistSweep>>()
   private stopped = false
 
   constructor(
@@ -144,19 +145,21 @@ export class WaitlistOffers {
     return { announced, expired, offered }
   }
 
-  /** `sweep`, unless this process swept less than `BACKSTOP_MS` ago: what catch-up's timer runs. */
+  /** `sweep`, unless this process swept less than `BACKSTOP_MS` ago (or is stopping): what catch-up's timer runs. */
   async backstop(now: Date = new Date()): Promise<null | WaitlistSweep> {
-    if (now.getTime() - this.lastBackstop < BACKSTOP_MS) {
+    if (this.stopped || now.getTime() - this.lastBackstop < BACKSTOP_MS) {
       return null
     }
     this.lastBackstop = now.getTime()
-    return this.sweep(now)
+    const sweep = this.sweep(now)
+    this.sweeping.add(sweep)
+    return sweep.finally(() => this.sweeping.delete(sweep))
   }
 
-  /** Stops taking triggers and waits for the pass in progress. */
+  /** Stops taking triggers and waits for the pass and the background sweep in progress. */
   async stop(): Promise<void> {
     this.stopped = true
-    await this.current
+    await Promise.allSettled([this.current, ...this.sweeping])
   }
 
   /** Offers the entry the first slot in its range that it can hold; false when none fits (or it ended). */
