@@ -11,7 +11,13 @@ export const rebuildWithProgress = async (payload: Payload, print: (line: string
   const started = Date.now()
   const result = await rebuildReservations(
     payload,
-    { collection: runtime.options.slugs.reservations, holds: runtime.holds, projector: runtime.projector, store: runtime.store },
+    {
+      collection: runtime.options.slugs.reservations,
+      holds: runtime.holds,
+      projector: runtime.projector,
+      store: runtime.store,
+      waitlist: { announce: (entryId) => runtime.waitlistOffers.countAnnounced(entryId), rows: runtime.waitlistRows },
+    },
     ({ done, total }) => print(`rebuild: ${done}/${total} reservations`),
   )
   print(`rebuild: done, ${result.total} reservations in ${((Date.now() - started) / 1000).toFixed(1)} s`)

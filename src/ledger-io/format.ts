@@ -1,6 +1,12 @@
-import type { LedgerEvent, RecordedEvent } from '../events/types.js'
+import type { LedgerEvent, RecordedEvent, WaitlistEvent } from '../events/types.js'
 
-import { HOLDER_STREAM_PREFIX, IDEMPOTENCY_STREAM_PREFIX, RESERVATION_STREAM_PREFIX, RESOURCE_STREAM_PREFIX } from '../events/types.js'
+import {
+  HOLDER_STREAM_PREFIX,
+  IDEMPOTENCY_STREAM_PREFIX,
+  RESERVATION_STREAM_PREFIX,
+  RESOURCE_STREAM_PREFIX,
+  WAITLIST_STREAM_PREFIX,
+} from '../events/types.js'
 
 /**
  * The ledger file: NDJSON, one JSON object per line.
@@ -24,13 +30,15 @@ import { HOLDER_STREAM_PREFIX, IDEMPOTENCY_STREAM_PREFIX, RESERVATION_STREAM_PRE
  * part way through (a reader that does not know a type still refuses its line by name before
  * writing anything, as for `ReservationAdopted`, which came without a version).
  *
- * Version 4 adds recurring bookings: `ReservationBooked.data.seriesId`, the series an occurrence
- * belongs to. Its lines are shaped as in 3; it is a version of its own so that an older reader
- * refuses the file at its header rather than import the occurrences and lose their series.
+ * Version 4 adds recurring bookings (`ReservationBooked.data.seriesId`, the series an occurrence
+ * belongs to) and the waitlist's events (`WaitlistJoined`, `WaitlistOffered`, `WaitlistLeft`,
+ * `WaitlistExpired` on `reserve-waitlist-` streams, whose data names the stream by `entryId`
+ * instead of `reservationId`). Its lines are shaped as in 3; it is a version of its own so that
+ * an older reader refuses the file at its header rather than import it and lose what it adds.
  */
 export const LEDGER_FORMAT = 'payload-reserve-ledger'
 export const LEDGER_FORMAT_VERSION = 4
-/** Versions this one reads: 1 is 2 without hashes or checkpoints; 2 is 3 without holds; 3 is 4 without series. */
+/** Versions this one reads: 1 is 2 without hashes or checkpoints; 2 is 3 without holds; 3 is 4 without series and the waitlist. */
 export const READABLE_FORMAT_VERSIONS: readonly number[] = [1, 2, 3, 4]
 
 /** What every stream of the ledger starts with; other streams in a shared store are not ours. */
@@ -63,7 +71,7 @@ export type LedgerProgress = LedgerSummary
  * The stream family each event type belongs to. A Record over the union, so a new event type
  * does not compile until it is placed here and the file format knows it.
  */
-export const STREAM_PREFIX_OF_TYPE: Record<LedgerEvent['type'], string> = {
+export const STREAM_PREFIX_OF_TYPE: Record<LedgerEvent['type'] | WaitlistEvent['type'], string> = {
   CapacityClaimed: RESOURCE_STREAM_PREFIX,
   CapacityReleased: RESOURCE_STREAM_PREFIX,
   HoldExpired: RESERVATION_STREAM_PREFIX,
@@ -80,6 +88,10 @@ export const STREAM_PREFIX_OF_TYPE: Record<LedgerEvent['type'], string> = {
   ReservationRescheduled: RESERVATION_STREAM_PREFIX,
   ReservationStatusChanged: RESERVATION_STREAM_PREFIX,
   ReservationWriteVoided: RESERVATION_STREAM_PREFIX,
+  WaitlistExpired: WAITLIST_STREAM_PREFIX,
+  WaitlistJoined: WAITLIST_STREAM_PREFIX,
+  WaitlistLeft: WAITLIST_STREAM_PREFIX,
+  WaitlistOffered: WAITLIST_STREAM_PREFIX,
 }
 
 export const headerLine = (source: string, exportedAt: Date): string => {

@@ -1,7 +1,14 @@
 import type { LedgerEvent } from '../events/types.js'
 import type { LedgerEventLine, LedgerHeader, LedgerTrailer } from './format.js'
 
-import { CHECKPOINT_STREAM, EVENT_SCHEMA_VERSION, RESERVATION_STREAM_PREFIX, reservationStream } from '../events/types.js'
+import {
+  CHECKPOINT_STREAM,
+  EVENT_SCHEMA_VERSION,
+  RESERVATION_STREAM_PREFIX,
+  reservationStream,
+  WAITLIST_STREAM_PREFIX,
+  waitlistStream,
+} from '../events/types.js'
 import { LedgerFileError } from './errors.js'
 import { LEDGER_FORMAT, READABLE_FORMAT_VERSIONS, STREAM_PREFIX_OF_TYPE } from './format.js'
 
@@ -148,11 +155,15 @@ const parseEvent = (value: Json, line: number): LedgerEventLine => {
   if (!isCount(revision)) {
     return fail('revision must be a whole number of at least 0')
   }
-  if (!isRecord(data) || !isText(data.reservationId)) {
+  if (prefix === WAITLIST_STREAM_PREFIX) {
+    if (!isRecord(data) || !isText(data.entryId) || stream !== waitlistStream(data.entryId)) {
+      return fail(`data must be an object whose entryId names stream ${JSON.stringify(stream)}`)
+    }
+  } else if (!isRecord(data) || !isText(data.reservationId)) {
     return fail('data must be an object with a reservationId')
   }
   // Projections find a reservation's stream from the id in its events: they must agree.
-  if (prefix === RESERVATION_STREAM_PREFIX && stream !== reservationStream(data.reservationId)) {
+  if (prefix === RESERVATION_STREAM_PREFIX && stream !== reservationStream(String(data.reservationId))) {
     return fail(`data.reservationId ${data.reservationId} does not match stream ${stream}`)
   }
   const metadataProblem = checkMetadata(metadata)

@@ -8,7 +8,8 @@ export const RESERVE_QUEUE = 'reserve-ledger'
 
 /**
  * The plugin's background work as tasks of Payload's Jobs Queue, scheduled on its own queue:
- * the catch-up pass (documents, hooks and claims a crash left undone, and holds due to expire) every minute, and the
+ * the catch-up pass (documents, hooks and claims a crash left undone, holds due to expire, and
+ * the waitlist's expiries, offers and notices) every minute, and the
  * calendar feed sync every five (each feed still waits out `calendarFeeds.refreshMinutes`).
  * They run through `jobs.autoRun` on a long-lived server, or from a scheduler calling Payload's
  * jobs endpoint on a serverless host, where no in-process timer fires between requests.
@@ -20,13 +21,17 @@ export const reserveTasks = (): TaskConfig[] => [
       const { projected, reconciled } = await runtime.catchUp.run()
       // Holds due are expired here too: the only expiry where no timer runs (a serverless host).
       const holdsExpired = await runtime.holdExpiry.sweep()
-      return { output: { holdsExpired, projected, reconciled } }
+      // And the waitlist's offers: capacity freed where no in-process trigger ran is offered here.
+      const waitlist = await runtime.waitlistOffers.sweep()
+      return { output: { holdsExpired, projected, reconciled, waitlistExpired: waitlist.expired, waitlistOffered: waitlist.offered } }
     },
     label: 'Reservations: catch up with the ledger',
     outputSchema: [
       { name: 'holdsExpired', type: 'number' },
       { name: 'projected', type: 'number' },
       { name: 'reconciled', type: 'number' },
+      { name: 'waitlistExpired', type: 'number' },
+      { name: 'waitlistOffered', type: 'number' },
     ],
     retries: 2,
     schedule: [{ cron: '* * * * *', queue: RESERVE_QUEUE }],

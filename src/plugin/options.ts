@@ -3,12 +3,13 @@ import type { CollectionConfig, Field, PayloadRequest } from 'payload'
 import type { EventStore } from '../events/store.js'
 
 import type { StatusMachine } from '../commands/status-machine.js'
-import type { AfterBookingCreateHook, AfterStatusChangeHook, BookingTransitionHook } from '../projections/host-hooks.js'
+import type { AfterBookingCreateHook, AfterStatusChangeHook, AfterWaitlistOfferHook, BookingTransitionHook } from '../projections/host-hooks.js'
 
 export { DEFAULT_STATUS_MACHINE, type StatusMachine } from '../commands/status-machine.js'
 export type {
   AfterBookingCreateHook,
   AfterStatusChangeHook,
+  AfterWaitlistOfferHook,
   BookingTransitionHook,
   ReservationDoc,
 } from '../projections/host-hooks.js'
@@ -43,6 +44,8 @@ export interface ReserveLedgerHooks {
   afterBookingConfirm?: BookingTransitionHook[]
   afterBookingCreate?: AfterBookingCreateHook[]
   afterStatusChange?: AfterStatusChangeHook[]
+  /** After freed capacity was held for a waitlist entry: tell its contact. Once per offer, across processes. */
+  afterWaitlistOffer?: AfterWaitlistOfferHook[]
   /** Before a reservation enters the cancel status; throwing refuses the change, nothing is appended. */
   beforeBookingCancel?: BookingTransitionHook[]
   /** Before a reservation enters the confirm status; throwing refuses the change, nothing is appended. */

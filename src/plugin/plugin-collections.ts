@@ -18,6 +18,7 @@ import { buildResourcesCollection } from './collections/resources.js'
 import { buildSchedulesCollection } from './collections/schedules.js'
 import { buildServicesCollection } from './collections/services.js'
 import { holdsCollection } from './holds/holds-collection.js'
+import { waitlistCollection, waitlistNoticesCollection } from './waitlist/waitlist-collections.js'
 import { ledgerCheckpointsCollection } from './ledger-checkpoints-collection.js'
 import { notificationsCollection } from './notifications/notifications-collection.js'
 import { withReferenceDataInvalidation } from './reference-data/invalidation-hooks.js'
@@ -85,6 +86,8 @@ export const pluginCollections = (resolved: ResolvedOptions): CollectionConfig[]
     deliveriesCollection(resolved),
     notificationsCollection(resolved),
     holdsCollection(),
+    waitlistCollection(),
+    waitlistNoticesCollection(),
     ledgerCheckpointsCollection(),
   ]
 }

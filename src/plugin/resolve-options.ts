@@ -20,6 +20,7 @@ const HOOK_NAMES = [
   'afterBookingConfirm',
   'afterBookingCreate',
   'afterStatusChange',
+  'afterWaitlistOffer',
   'beforeBookingCancel',
   'beforeBookingConfirm',
   'beforeBookingCreate',

@@ -62,7 +62,13 @@ export const restoreLedger = async (
     positions.unsubscribe()
     const rebuilt = await rebuildReservations(
       payload,
-      { collection: runtime.options.slugs.reservations, holds: runtime.holds, projector: runtime.projector, store: runtime.store },
+      {
+        collection: runtime.options.slugs.reservations,
+        holds: runtime.holds,
+        projector: runtime.projector,
+        store: runtime.store,
+        waitlist: { announce: (entryId) => runtime.waitlistOffers.countAnnounced(entryId), rows: runtime.waitlistRows },
+      },
       (progress) => onProgress({ phase: 'rebuild', ...progress }),
     )
     // The rebuild projected all of it: catch-up need not read the imported ledger again.

@@ -10,13 +10,17 @@ import { CommandRejected } from '../events/rejection.js'
 import { createPayloadEventStore } from '../events/adapters/payload.js'
 import { Checkpointer } from '../events/hash-chain/checkpointer.js'
 import { hashChained } from '../events/hash-chain/hash-chained-store.js'
-import { isReservationEvent } from '../events/types.js'
+import { isReservationEvent, isResourceEvent, RESOURCE_STREAM_PREFIX } from '../events/types.js'
 import { BusyIndex } from '../capacity/busy-index.js'
 import { CatchUp } from '../projections/catch-up.js'
-import { deliverHooks, projectDocuments, projectHolds, reconcileClaims } from '../projections/catch-up-handlers.js'
+import { deliverHooks, projectDocuments, projectHolds, projectWaitlist, reconcileClaims } from '../projections/catch-up-handlers.js'
 import { HoldsProjector, touchesHold } from '../projections/holds-projector.js'
 import { HoldExpiry } from './holds/hold-expiry.js'
 import { HOLDS_COLLECTION } from './holds/holds-collection.js'
+import { WaitlistLedger } from '../commands/waitlist-ledger.js'
+import { WaitlistProjector } from '../projections/waitlist-projector.js'
+import { WAITLIST_COLLECTION } from './waitlist/waitlist-collections.js'
+import { WaitlistOffers } from './waitlist/waitlist-offers.js'
 import { RequestOwnership } from '../projections/request-ownership.js'
 import { ReservationsProjector } from '../projections/reservations-projector.js'
 import { FeedCache } from './external-busy/feed-cache.js'
@@ -52,6 +56,12 @@ export interface ReserveRuntime {
   projector: ReservationsProjector
   stop(): Promise<void>
   store: EventStore
+  /** The waitlist's command handler. */
+  waitlist: WaitlistLedger
+  /** Offers freed capacity to the waitlist, expires entries and announces offers. */
+  waitlistOffers: WaitlistOffers
+  /** The waitlist collection as a projection of the waitlist streams. */
+  waitlistRows: WaitlistProjector
   /** Sends the webhook outbox. */
   webhooks: WebhookDeliverer
 }
@@ -104,7 +114,7 @@ const every = (enabled: boolean, ms: number, work: () => unknown): (() => void) 
  * Catch-up follows a store that pushes events live; any other it reads in passes, one now and
  * one every `intervalMs`. Without in-process timers (a serverless host) boot makes no pass: a
  * cold start answers at once, and the `reserveCatchUp` job does the work. `alongside` (the hold
- * expiry's backstop sweep) runs after each pass, or on its own timer beside a live subscription, so that
+ * expiry's and the waitlist's backstop sweeps) runs after each pass, or on its own timer beside a live subscription, so that
  * the background reads come together. Returns what stops it (the work in progress is
  * `catchUp.settle()`'s).
  */
@@ -183,11 +193,19 @@ export const createLedger = (payload: Payload, options: ResolvedOptions, store: 
 const createCatchUp = (
   payload: Payload,
   options: ResolvedOptions,
-  { holds, ledger, ownership, projector, store }: Pick<ReserveRuntime, 'holds' | 'ledger' | 'ownership' | 'projector' | 'store'>,
+  {
+    holds,
+    ledger,
+    ownership,
+    projector,
+    store,
+    waitlistRows,
+  }: Pick<ReserveRuntime, 'holds' | 'ledger' | 'ownership' | 'projector' | 'store' | 'waitlistRows'>,
 ): CatchUp => {
   const handlers = [
     projectDocuments(projector, ownership),
     projectHolds(holds),
+    projectWaitlist(waitlistRows),
     deliverHooks(projector, ownership),
     reconcileClaims(ledger, ownership, (reservationId, repairs) =>
       payload.logger.warn({
@@ -244,6 +262,35 @@ const startHolds = (payload: Payload, options: ResolvedOptions, { ledger, store 
 }
 
 /**
+ * The waitlist: its rows, and its offers. On a long-lived server capacity released by this
+ * process's commits (a cancel, a hold's expiry or release, a move) starts an offer pass at once;
+ * without in-process timers only the sweep (the `reserveCatchUp` job) offers.
+ */
+const startWaitlist = (
+  payload: Payload,
+  options: ResolvedOptions,
+  { holds, ledger, store }: Pick<ReserveRuntime, 'holds' | 'ledger' | 'store'>,
+) => {
+  const report = (error: unknown) => payload.logger.error({ err: error, msg: 'payload-reserve-ledger: waitlist offer failed' })
+  const waitlist = new WaitlistLedger(store)
+  const waitlistRows = new WaitlistProjector(payload, waitlist, WAITLIST_COLLECTION)
+  const waitlistOffers = new WaitlistOffers(payload, options, { holds, ledger, rows: waitlistRows, waitlist }, report)
+  const subscription = options.inProcessTimers
+    ? store.committed.subscribe((event) => {
+        if (isResourceEvent(event) && event.type === 'CapacityReleased') {
+          waitlistOffers.freed(event.stream.slice(RESOURCE_STREAM_PREFIX.length))
+        }
+      })
+    : null
+  const stopWaitlist = async () => {
+    subscription?.unsubscribe()
+    await waitlistOffers.stop()
+    await waitlistRows.settle()
+  }
+  return { stopWaitlist, waitlist, waitlistOffers, waitlistRows }
+}
+
+/**
  * The calendar feeds: their synced busy time loaded now, a sync pass started in the background
  * (boot does not wait on remote servers) and repeated every `refreshMinutes`.
  */
@@ -286,13 +333,18 @@ export const startRuntime = async (payload: Payload, options: ResolvedOptions): 
   const ownership = new RequestOwnership()
   const projector = new ReservationsProjector(payload, ledger, { ...options, tenantField: reservationTenantField(payload, options) }, ownership)
   const { holdExpiry, holds, stopHolds } = startHolds(payload, options, { ledger, store })
-  const catchUp = createCatchUp(payload, options, { holds, ledger, ownership, projector, store })
+  const { stopWaitlist, waitlist, waitlistOffers, waitlistRows } = startWaitlist(payload, options, { holds, ledger, store })
+  const catchUp = createCatchUp(payload, options, { holds, ledger, ownership, projector, store, waitlistRows })
   const subscription = projectUnowned(payload, { ownership, projector, store })
   const report = (error: unknown) => payload.logger.error({ err: error, msg: 'payload-reserve-ledger: catch-up failed' })
   const stopCatchUp = await startCatchUp(
     store,
     catchUp,
-    { alongside: () => holdExpiry.backstop(), intervalMs: options.catchUp.intervalMs, timers: options.inProcessTimers },
+    {
+      alongside: () => holdExpiry.backstop().then(() => waitlistOffers.backstop()),
+      intervalMs: options.catchUp.intervalMs,
+      timers: options.inProcessTimers,
+    },
     report,
   )
   const { feedSync, feeds, stopFeeds } = await startFeeds(payload, options)
@@ -326,6 +378,7 @@ export const startRuntime = async (payload: Payload, options: ResolvedOptions): 
       await checkpointer?.settle()
       await feedSync.settle()
       await webhooks.settle()
+      await stopWaitlist()
       await stopHolds()
       subscription.unsubscribe()
       // Background work still holding connections would fail mid-query once the pool ends.
@@ -335,6 +388,9 @@ export const startRuntime = async (payload: Payload, options: ResolvedOptions): 
       runtimes.delete(payload)
     },
     store,
+    waitlist,
+    waitlistOffers,
+    waitlistRows,
     webhooks,
   }
   runtimes.set(payload, runtime)

@@ -2,6 +2,7 @@ import type { ClaimRepair, CommandMeta, Ledger } from '../commands/ledger.js'
 import type { ReservationsProjector } from './reservations-projector.js'
 import type { Ownership } from './request-ownership.js'
 import type { Touched } from './touched.js'
+import type { WaitlistProjector } from './waitlist-projector.js'
 
 import { type HoldsProjector, touchesHold } from './holds-projector.js'
 
@@ -41,6 +42,16 @@ export const projectHolds = (holds: Pick<HoldsProjector, 'project'>): CatchUpHan
   async handle({ events }) {
     for (const holdId of new Set(events.filter(touchesHold).map((event) => event.data.reservationId))) {
       await holds.project(holdId)
+    }
+    return {}
+  },
+})
+
+/** Rows of the waitlist collection brought to what the streams say, for every entry a run touched. */
+export const projectWaitlist = (rows: Pick<WaitlistProjector, 'project'>): CatchUpHandler => ({
+  async handle({ waitlist }) {
+    for (const entryId of waitlist) {
+      await rows.project(entryId)
     }
     return {}
   },

@@ -1,5 +1,7 @@
 import type { PayloadRequest } from 'payload'
 
+import type { Guest, RelationId } from '../events/types.js'
+
 /** A reservation document as the hooks see it. */
 export type ReservationDoc = Record<string, unknown> & { id: string; status: string }
 
@@ -21,6 +23,18 @@ export type AfterStatusChangeHook = (args: {
 export type BookingTransitionHook = (args: {
   doc: ReservationDoc
   previousStatus: string
+  req: PayloadRequest
+}) => Promise<void> | void
+
+/**
+ * A waitlist entry was offered a hold on freed capacity: tell its contact (the customer, or the
+ * guest's e-mail or phone) to book it with `holdId` before `expiresAt`; a guest books it with
+ * `holdToken`, which only this call carries. Fires once per offer, across processes.
+ */
+export type AfterWaitlistOfferHook = (args: {
+  contact: { customer: null | RelationId; guest: Guest | null }
+  entry: { entryId: string; from: string; guestCount: number; resource: null | RelationId; service: RelationId; to: string }
+  hold: { endTime: string; expiresAt: string; holdId: string; holdToken?: string; resource: RelationId; service: RelationId; startTime: string }
   req: PayloadRequest
 }) => Promise<void> | void
 

@@ -3,8 +3,9 @@ import type { CollectionSlug, Payload } from 'payload'
 import type { EventStore } from '../events/store.js'
 import type { HoldsProjector } from './holds-projector.js'
 import type { ReservationsProjector } from './reservations-projector.js'
+import type { WaitlistProjector } from './waitlist-projector.js'
 
-import { isReservationEvent, RESERVATION_STREAM_PREFIX } from '../events/types.js'
+import { isReservationEvent, RESERVATION_STREAM_PREFIX, WAITLIST_STREAM_PREFIX } from '../events/types.js'
 
 export interface RebuildProgress {
   done: number
@@ -22,7 +23,9 @@ const PAGE = 1000
  * or as the ledger says. A rebuild re-creates views, it does not re-notify anyone: documents it
  * creates count their hooks as delivered, and the others keep their hooks checkpoint. With
  * `holds`, the holds collection is rebuilt the same way: every stream that began as a hold, then
- * every row no such stream was found for.
+ * every row no such stream was found for. With `waitlist`, the waitlist collection likewise: every
+ * waitlist stream, then every row none was found for; offers it finds unannounced it counts as
+ * announced (`announce`), since a rebuild re-notifies no one.
  */
 export const rebuildReservations = async (
   payload: Payload,
@@ -31,7 +34,14 @@ export const rebuildReservations = async (
     holds,
     projector,
     store,
-  }: { collection: string; holds?: Pick<HoldsProjector, 'all' | 'project'>; projector: ReservationsProjector; store: EventStore },
+    waitlist,
+  }: {
+    collection: string
+    holds?: Pick<HoldsProjector, 'all' | 'project'>
+    projector: ReservationsProjector
+    store: EventStore
+    waitlist?: { announce: (entryId: string) => Promise<void>; rows: Pick<WaitlistProjector, 'all' | 'project'> }
+  },
   onProgress: (progress: RebuildProgress) => void = () => undefined,
 ): Promise<RebuildProgress> => {
   const ids = new Set<string>()
@@ -70,7 +80,29 @@ export const rebuildReservations = async (
       await holds.project(id)
     }
   }
+  if (waitlist) {
+    for (const id of new Set([...(await streamIds(store, WAITLIST_STREAM_PREFIX)), ...(await waitlist.rows.all())])) {
+      if ((await waitlist.rows.project(id))?.status === 'offered') {
+        await waitlist.announce(id)
+      }
+    }
+  }
   return progress
+}
+
+/** The ids of the streams under `prefix` (the rest of each name). */
+const streamIds = async (store: EventStore, prefix: string): Promise<Set<string>> => {
+  const ids = new Set<string>()
+  for (let after: string | undefined; ; ) {
+    const page = await store.readAll({ after, limit: PAGE, streamPrefix: prefix })
+    for (const event of page) {
+      ids.add(event.stream.slice(prefix.length))
+    }
+    if (page.length < PAGE) {
+      return ids
+    }
+    after = page[page.length - 1].position
+  }
 }
 
 /** The documents whose reservation the scan of the ledger did not find. */

@@ -1,8 +1,8 @@
 import type { RecordedEvent, ReservationEvent } from '../events/types.js'
 
-import { isReservationEvent, isResourceEvent, RESOURCE_STREAM_PREFIX } from '../events/types.js'
+import { isReservationEvent, isResourceEvent, isWaitlistEvent, RESOURCE_STREAM_PREFIX, WAITLIST_STREAM_PREFIX } from '../events/types.js'
 
-/** The reservations a run of events touched, and the resources where their claims changed. */
+/** The reservations a run of events touched, the resources where their claims changed, and the waitlist entries. */
 export class Touched {
   /**
    * The record time (epoch ms) a reservation's newest event must not pass for catch-up to
@@ -15,6 +15,8 @@ export class Touched {
   /** The reservation events of the run, in position order (for the webhook outbox). */
   readonly events: RecordedEvent<ReservationEvent>[] = []
   readonly reservations = new Set<string>()
+  /** The waitlist entries whose streams the run touched. */
+  readonly waitlist = new Set<string>()
 
   add(event: RecordedEvent): void {
     if (isReservationEvent(event)) {
@@ -24,6 +26,8 @@ export class Touched {
       const resources = this.claims.get(event.data.reservationId) ?? new Set<string>()
       resources.add(event.stream.slice(RESOURCE_STREAM_PREFIX.length))
       this.claims.set(event.data.reservationId, resources)
+    } else if (isWaitlistEvent(event)) {
+      this.waitlist.add(event.stream.slice(WAITLIST_STREAM_PREFIX.length))
     }
   }
 }

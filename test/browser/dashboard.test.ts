@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import type { ResourceAvailability } from '../../src/plugin/http/contract.js'
+import type { ResourceAvailability, WaitlistListResponse } from '../../src/plugin/http/contract.js'
 
 import { dayBounds, todayIn } from '../../src/admin/shared/calendar-dates.js'
 import { relatedId } from '../../src/admin/shared/related.js'
@@ -87,5 +87,34 @@ describe('dashboard widget', () => {
       expect(await shown.locator('.rl-widget__percent').textContent()).toBe(`${Math.round((used / capacity) * 100)}%`)
     }
     await browser().screenshot('dashboard-widget')
+  })
+
+  it('lists who waits for time today, as the waitlist has them', async () => {
+    const { page } = browser()
+    const api = rest(page)
+    const today = dayBounds(todayIn(TIMEZONE), TIMEZONE)
+    const [service] = await api.services()
+    // The last hour of today (or what is left of it): a wish the list of today must show.
+    const range = { from: new Date(Math.max(Date.now() + 60_000, today.end - 3_600_000)).toISOString(), to: new Date(today.end).toISOString() }
+    const joined = await page.request.post('/api/reserve/waitlist', {
+      data: { ...range, guest: { email: 'wanda@example.test', name: 'Wanda Waitlist' }, service: service.id },
+    })
+    expect(joined.status()).toBe(201)
+    const { entryId } = (await joined.json()) as { entryId: string }
+
+    await page.goto('/admin')
+    await waitForWidget(page)
+    const panel = page.locator('.rl-widget__panel--waitlist')
+    await panel.locator(`[data-waitlist-entry="${entryId}"]`).waitFor()
+    const listed = await api.get<WaitlistListResponse>('/reserve/waitlist', {
+      end: new Date(today.end).toISOString(),
+      start: new Date(today.start).toISOString(),
+    })
+    const shown = await panel.locator('[data-waitlist-entry]').evaluateAll((items) => items.map((item) => item.getAttribute('data-waitlist-entry')))
+    expect(shown).toEqual(listed.entries.map((entry) => entry.entryId))
+    const row = panel.locator(`[data-waitlist-entry="${entryId}"]`)
+    expect(await row.textContent()).toContain('Wanda Waitlist')
+    expect(await row.textContent()).toContain(service.name)
+    expect(await row.textContent()).toMatch(/Waiting|Offered/)
   })
 })

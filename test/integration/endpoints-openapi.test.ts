@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { MAX_BODY_BYTES, MAX_BODY_DEPTH } from '../../src/plugin/http/json-body.js'
 import { openApiDocument } from '../../src/plugin/endpoints/openapi-document.js'
 import { MAX_ITEMS } from '../../src/plugin/reservations/booking-plan.js'
+import { getRuntime } from '../../src/plugin/runtime.js'
 import { testDatabaseKinds } from '../helpers/databases.js'
 import { login, restRequest } from '../helpers/payload.js'
 import { getJson, type JsonResponse, postJson } from '../support/http.js'
@@ -81,7 +82,7 @@ describe.each(testDatabaseKinds())('the OpenAPI document matches the endpoints (
     const documented = Object.entries<Json>((openApiDocument('/api') as Json).paths)
       .flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`))
       .sort()
-    expect(registered).toHaveLength(12)
+    expect(registered).toHaveLength(15)
     expect(documented).toEqual(registered)
   })
 
@@ -123,6 +124,21 @@ describe.each(testDatabaseKinds())('the OpenAPI document matches the endpoints (
         method: 'DELETE',
       }).then(async (response) => ({ body: await response.json(), status: response.status }))
     const holds = '/api/reserve/holds'
+    // A waiting entry of staff's, and one already offered a hold (decided in the ledger directly).
+    const waitlist = '/api/reserve/waitlist'
+    const waitingEntry = (await post(waitlist, { from: '2030-06-07T09:00:00.000Z', guest: { email: 'w@example.test', name: 'W' }, service, to: '2030-06-07T10:00:00.000Z' }, adminToken)).body.entryId as string
+    const offeredEntry = (await post(waitlist, { from: '2030-06-07T09:00:00.000Z', guest: { email: 'o@example.test', name: 'O' }, service, to: '2030-06-07T10:00:00.000Z' }, adminToken)).body.entryId as string
+    await getRuntime(site.payload).waitlist.execute(
+      { data: { entryId: offeredEntry, expiresAt: '2030-06-07T09:10:00.000Z', holdId: '0190c0c0-0000-7000-8000-0000000000aa', resource, startTime: '2030-06-07T09:00:00.000Z' }, type: 'OfferWaitlist' },
+      { actor: { kind: 'system', name: 'test' }, privileged: true },
+    )
+    const leave = (entryId: string, body?: unknown, token?: string) =>
+      restRequest(site.payload, `${waitlist}/${entryId}`, {
+        ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+        headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `JWT ${token}` } : {}) },
+        method: 'DELETE',
+      }).then(async (response) => ({ body: await response.json(), status: response.status }))
+    const day = 'start=2030-06-07T00:00:00.000Z&end=2030-06-08T00:00:00.000Z'
     const tooDeep = `${'['.repeat(MAX_BODY_DEPTH + 1)}${']'.repeat(MAX_BODY_DEPTH + 1)}`
     const tooLarge = { notes: 'x'.repeat(MAX_BODY_BYTES) }
     const range = '/api/reserve/resource-availability'
@@ -147,6 +163,21 @@ describe.each(testDatabaseKinds())('the OpenAPI document matches the endpoints (
       [`DELETE ${holds}/{id} 404 unknown`]: () => release('0190c0c0-0000-7000-8000-000000000000', {}, adminToken),
       [`DELETE ${holds}/{id} 409 booked`]: () => release(bookedHold, {}, adminToken),
       [`DELETE ${holds}/{id} 413 bodyTooLarge`]: () => release(staffHold, tooLarge),
+      [`POST ${waitlist} 400 bodyNotObject`]: () => post(waitlist, '[]'),
+      [`POST ${waitlist} 400 bodyTooDeep`]: () => post(waitlist, tooDeep),
+      [`POST ${waitlist} 400 nulCharacter`]: () => post(waitlist, { guest: { name: '\u0000' } }),
+      [`POST ${waitlist} 413 bodyTooLarge`]: () => post(waitlist, tooLarge),
+      [`DELETE ${waitlist}/{id} 400 bodyNotObject`]: () => leave(waitingEntry, '[]'),
+      [`DELETE ${waitlist}/{id} 400 bodyTooDeep`]: () => leave(waitingEntry, tooDeep),
+      [`DELETE ${waitlist}/{id} 400 nulCharacter`]: () => leave(waitingEntry, { token: '\u0000' }),
+      [`DELETE ${waitlist}/{id} 400 tokenType`]: () => leave(waitingEntry, { token: 7 }),
+      [`DELETE ${waitlist}/{id} 403 forbidden`]: () => leave(waitingEntry, {}, customerToken),
+      [`DELETE ${waitlist}/{id} 404 unknown`]: () => leave('0190c0c0-0000-7000-8000-000000000000', {}, adminToken),
+      [`DELETE ${waitlist}/{id} 409 offered`]: () => leave(offeredEntry, {}, adminToken),
+      [`DELETE ${waitlist}/{id} 413 bodyTooLarge`]: () => leave(waitingEntry, tooLarge),
+      [`GET ${waitlist} 400 range`]: () => get(`${waitlist}?start=2030-06-08T00:00:00.000Z&end=2030-06-07T00:00:00.000Z`, adminToken),
+      [`GET ${waitlist} 401 unauthorized`]: () => get(`${waitlist}?${day}`),
+      [`GET ${waitlist} 403 forbidden`]: () => get(`${waitlist}?${day}`, customerToken),
       [`GET ${range} 400 dateOutOfRange`]: () => get(`${range}?resource=${resource}&start=1899-12-01&end=1899-12-02`),
       [`GET ${range} 400 invalidRange`]: () => get(`${range}?resource=${resource}&start=soon&end=2030-01-02`),
       [`GET ${range} 400 missingParams`]: () => get(`${range}?resource=${resource}`),

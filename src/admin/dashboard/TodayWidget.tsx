@@ -10,11 +10,12 @@ import { NextUpPanel } from './NextUpPanel.js'
 import { StatusCountsPanel } from './StatusCountsPanel.js'
 import { useToday } from './use-today.js'
 import { UtilisationPanel } from './UtilisationPanel.js'
+import { WaitlistPanel } from './WaitlistPanel.js'
 import './today-widget.css'
 
 /**
  * The dashboard's view of today: bookings starting today by status, the next bookings still to
- * come, and how much of today's working capacity of all resources is booked.
+ * come, how much of today's working capacity of all resources is booked, and who waits for time today.
  */
 export const TodayWidget: React.FC<{ settings: AdminSettings }> = ({ settings }) => {
   const { t } = useReserveTranslation()
@@ -24,7 +25,7 @@ export const TodayWidget: React.FC<{ settings: AdminSettings }> = ({ settings })
       routes: { admin: adminRoute },
     },
   } = useConfig()
-  const { load, today, todays, upcoming } = useToday(settings)
+  const { day, load, today, todays, upcoming } = useToday(settings)
   const calendarURL = `${adminRoute}/collections/${settings.slugs.reservations}`
 
   return (
@@ -42,6 +43,7 @@ export const TodayWidget: React.FC<{ settings: AdminSettings }> = ({ settings })
         <StatusCountsPanel reservations={todays.reservations} settings={settings} />
         <UtilisationPanel load={load} timezone={settings.timezone} />
         <NextUpPanel collectionURL={calendarURL} reservations={upcoming.reservations} settings={settings} />
+        <WaitlistPanel day={day} settings={settings} />
       </div>
     </section>
   )

@@ -16,6 +16,8 @@ import { useResources } from '../shared/use-resources.js'
 const UPCOMING = 5
 
 export interface Today {
+  /** Today in the plugin's zone, `[start, end)` in epoch ms. */
+  day: { end: number; start: number }
   /** All resources' working capacity today, how much is booked or was completed, how much is still free; null while loading. */
   load: CapacityLoad | null
   /** Today's date in the plugin's zone, fixed when the widget first showed. */
@@ -52,5 +54,5 @@ export const useToday = (settings: AdminSettings): Today => {
     availability &&
     completed &&
     sumLoads([...availability].map(([id, one]) => loadOf(withCompleted(one, completed.get(id) ?? []), day.start, day.end, Date.parse(now))))
-  return { load, today, todays, upcoming }
+  return { day, load, today, todays, upcoming }
 }

@@ -13,6 +13,7 @@ import { placeHoldEndpoint, releaseHoldEndpoint } from './holds.js'
 import { openApiEndpoint } from './openapi.js'
 import { resourceAvailabilityEndpoint } from './resource-availability.js'
 import { slotsEndpoint } from './slots.js'
+import { joinWaitlistEndpoint, leaveWaitlistEndpoint, listWaitlistEndpoint } from './waitlist.js'
 
 /**
  * The plugin's root endpoints, served under the host's API route (see docs/ARCHITECTURE.md,
@@ -25,6 +26,9 @@ export const reserveEndpoints = (options: ResolvedOptions): Endpoint[] => [
   bookEndpoint(options),
   placeHoldEndpoint(options),
   releaseHoldEndpoint(options),
+  joinWaitlistEndpoint(options),
+  leaveWaitlistEndpoint(options),
+  listWaitlistEndpoint(options),
   cancelEndpoint(options),
   customerSearchEndpoint(options),
   historyEndpoint(options),

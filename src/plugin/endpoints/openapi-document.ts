@@ -444,6 +444,123 @@ const paths = (api: string): Record<string, Json> => ({
       summary: 'Release a hold',
     },
   },
+  [`${api}/reserve/waitlist`]: {
+    get: {
+      description: `The waitlist entries whose range overlaps \`[start, end)\`, oldest first (at most 500), for privileged staff: the admin's list of a day. Range at most ${LIMITS.maxRangeDays} days.`,
+      operationId: 'listWaitlist',
+      parameters: [query('start', true, dateTime, 'Range start, an ISO 8601 instant.'), query('end', true, dateTime, 'Range end (exclusive), after start.')],
+      responses: {
+        200: ok('The entries.', {
+          properties: {
+            entries: {
+              items: {
+                properties: {
+                  customer: { type: ['string', 'null'] },
+                  entryId: text,
+                  from: dateTime,
+                  guestCount: { minimum: 1, type: 'integer' },
+                  guestName: { type: ['string', 'null'] },
+                  holdId: { description: 'The hold an offer placed.', type: ['string', 'null'] },
+                  joinedAt: dateTime,
+                  offeredStart: { description: 'The start of the offered hold.', type: ['string', 'null'] },
+                  resource: { description: 'Null: any resource that offers the service.', type: ['string', 'null'] },
+                  service: text,
+                  status: { enum: ['waiting', 'offered', 'left', 'expired'], type: 'string' },
+                  to: dateTime,
+                },
+                required: ['entryId', 'status', 'service', 'resource', 'from', 'to', 'guestCount', 'joinedAt', 'customer', 'guestName', 'holdId', 'offeredStart'],
+                type: 'object',
+              },
+              type: 'array',
+            },
+          },
+          required: ['entries'],
+          type: 'object',
+        }),
+        400: refusal('start or end missing or no instant, end not after start, or a range too long.', ref('MessageBody'), { range: message(MESSAGES.waitlistRange) }),
+        401: refusal('No session.', ref('MessageBody'), { unauthorized: message(MESSAGES.unauthorized) }),
+        403: refusal('Not privileged staff.', ref('MessageBody'), { forbidden: message(MESSAGES.forbidden) }),
+      },
+      summary: 'List waitlist entries',
+    },
+    post: {
+      description: `Records a wish for a time \`/slots\` had no room at: the service, on a resource or any that offers it, within \`[from, to)\`, for the signed-in customer, a customer staff name, or a guest contact (a name and an e-mail or phone, on a service that allows guests). When capacity that fits is freed (a cancel, a hold's expiry or release), the oldest waiting entry it fits gets a hold for its contact, and the \`afterWaitlistOffer\` hooks tell the host (once). An entry ends when it is offered, left, or at \`to\`. ${BODY_LIMITS}`,
+      operationId: 'joinWaitlist',
+      requestBody: {
+        content: json({
+          additionalProperties: false,
+          properties: {
+            customer: { ...id, description: 'Staff only: the customer the entry is for. A signed-in customer is always their own.' },
+            from: { ...dateTime, description: 'The earliest start wanted.' },
+            guest: { properties: { email: text, name: text, phone: text }, type: 'object' },
+            guestCount: { default: 1, minimum: 1, type: 'integer' },
+            resource: { description: 'A resource id, or `"any"` (also when left out).', oneOf: [id, { const: 'any' }] },
+            service: id,
+            to: { ...dateTime, description: 'The latest end wanted, after from and in the future, at most 92 days after from.' },
+          },
+          required: ['service', 'from', 'to'],
+          type: 'object',
+        }),
+        required: true,
+      },
+      responses: {
+        201: ok('The entry, waiting; a guest also gets its `token`.', {
+          properties: {
+            entryId: text,
+            from: dateTime,
+            guestCount: { minimum: 1, type: 'integer' },
+            resource: { oneOf: [id, { type: 'null' }] },
+            service: id,
+            status: { const: 'waiting' },
+            to: dateTime,
+            token: { description: 'Guests only, sent once: present it as `token` to leave the waitlist.', type: 'string' },
+          },
+          required: ['entryId', 'status', 'service', 'resource', 'from', 'to', 'guestCount'],
+          type: 'object',
+        }),
+        400: refusal(
+          'Invalid input, every field named by its path: an unknown or inactive service (`service`), a resource that is unknown, inactive or does not offer it (`resource`), `from` or `to` not an instant, `to` not after `from`, passed or too far after it (`to`), `guestCount`, a missing or doubled contact (`guest`), a `customer` the caller may not name, an unknown field; or a malformed body.',
+          ref('PayloadError'),
+          {
+            bodyNotObject: payloadError(MESSAGES.bodyNotObject),
+            bodyTooDeep: payloadError(MESSAGES.bodyTooDeep),
+            nulCharacter: payloadError(MESSAGES.nulCharacter),
+          },
+        ),
+        413: bodyTooLarge(ref('PayloadError'), payloadError(MESSAGES.bodyTooLarge)),
+      },
+      summary: 'Join the waitlist',
+    },
+  },
+  [`${api}/reserve/waitlist/{id}`]: {
+    delete: {
+      description: `Leaves the waitlist. Allowed to whoever joined (the user, or a guest presenting \`token\` in the body or the query) and to privileged staff; as for cancel, anyone else gets 403 whether or not the entry exists. An entry that ended already is answered as it ended. ${BODY_LIMITS}`,
+      operationId: 'leaveWaitlist',
+      parameters: [
+        { description: 'The entry id.', in: 'path', name: 'id', required: true, schema: text },
+        query('token', false, text, "A guest's waitlist token (or `token` in a JSON body)."),
+      ],
+      requestBody: { content: json({ properties: { token: text }, type: 'object' }), required: false },
+      responses: {
+        200: ok('The entry has ended.', {
+          properties: { entryId: text, status: { enum: ['left', 'expired'], type: 'string' } },
+          required: ['entryId', 'status'],
+          type: 'object',
+        }),
+        400: refusal(`Malformed body (nested deeper than ${MAX_BODY_DEPTH} levels included) or token.`, ref('MessageBody'), {
+          bodyNotObject: message(MESSAGES.bodyNotObject),
+          bodyTooDeep: message(MESSAGES.bodyTooDeep),
+          nulCharacter: message(MESSAGES.nulCharacter),
+          tokenType: message(MESSAGES.waitlistTokenType),
+        }),
+        403: refusal('Neither whoever joined nor privileged staff (whether or not the entry exists).', ref('MessageBody'), { forbidden: message(MESSAGES.forbidden) }),
+        404: refusal('No entry has this id (told only to privileged staff).', ref('MessageBody'), { unknown: message(MESSAGES.waitlistEntryNotFound) }),
+        409: refusal('The entry was offered a hold: release the hold instead.', ref('MessageBody'), { offered: message(MESSAGES.waitlistOffered) }),
+        413: bodyTooLarge(ref('MessageBody'), message(MESSAGES.bodyTooLarge)),
+      },
+      summary: 'Leave the waitlist',
+    },
+  },
   [`${api}/reserve/cancel`]: {
     post: {
       description:

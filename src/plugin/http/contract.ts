@@ -82,6 +82,48 @@ export interface HoldReleaseResponse {
   status: 'expired' | 'released'
 }
 
+/** POST /api/reserve/waitlist: the entry recorded, waiting for capacity that fits it. */
+export interface WaitlistEntryResponse {
+  entryId: string
+  from: string
+  guestCount: number
+  /** Null: any resource that offers the service. */
+  resource: null | RecordId
+  service: RecordId
+  status: 'waiting'
+  to: string
+  /** Guests only: present it as `token` to leave the waitlist. Sent once, never stored. */
+  token?: string
+}
+
+/** DELETE /api/reserve/waitlist/{id}: the entry has ended (now, or before: left or expired). */
+export interface WaitlistLeaveResponse {
+  entryId: string
+  status: 'expired' | 'left'
+}
+
+/** One entry of GET /api/reserve/waitlist, for staff. */
+export interface WaitlistEntryRecord {
+  customer: null | string
+  entryId: string
+  from: string
+  guestCount: number
+  guestName: null | string
+  /** The hold an offer placed, once offered. */
+  holdId: null | string
+  joinedAt: string
+  offeredStart: null | string
+  resource: null | string
+  service: string
+  status: 'expired' | 'left' | 'offered' | 'waiting'
+  to: string
+}
+
+/** GET /api/reserve/waitlist: the entries whose range overlaps `[start, end)`, oldest first. */
+export interface WaitlistListResponse {
+  entries: WaitlistEntryRecord[]
+}
+
 /** GET /api/reserve/availability */
 export interface AvailabilityResponse {
   slots: TimeRange[]

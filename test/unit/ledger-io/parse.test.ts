@@ -59,7 +59,7 @@ describe('ledger file lines', () => {
     expect(Object.keys(JSON.parse(text))).toEqual(['stream', 'revision', 'type', 'data', 'metadata', 'eventId', 'recordedAt'])
   })
 
-  it('reads the headers of versions 1, 2 and 3: files exported before holds or series still import', () => {
+  it('reads the headers of versions 1, 2 and 3: files exported before holds, series or the waitlist still import', () => {
     for (const version of [1, 2, 3]) {
       const header = `{"format":"payload-reserve-ledger","version":${version},"exportedAt":"2030-01-01T00:00:00.000Z","source":"payload"}`
       expect(parseHeader(header, 1)).toMatchObject({ version })
@@ -73,6 +73,20 @@ describe('ledger file lines', () => {
     expect(parseBodyLine(placed, 2)).toMatchObject({ event: { stream: 'reserve-holder-ab12', type: 'HoldPlaced' }, kind: 'event' })
     const misplaced = lineWith({ data: { expiresAt: '2031-01-01T00:10:00.000Z', reservationId: RESERVATION }, type: 'HoldPlaced' })
     expect(() => parseBodyLine(misplaced, 2)).toThrow('a HoldPlaced event belongs in a reserve-holder-… stream')
+  })
+
+  it('reads the events of a waitlist stream, whose data names it by entryId', () => {
+    const stream = 'reserve-waitlist-w1'
+    for (const [type, data] of [
+      ['WaitlistJoined', { entryId: 'w1', from: '2031-01-02T09:00:00.000Z', owner: { kind: 'system' }, service: 1, to: '2031-01-02T10:00:00.000Z' }],
+      ['WaitlistOffered', { entryId: 'w1', expiresAt: '2031-01-01T00:10:00.000Z', holdId: RESERVATION }],
+      ['WaitlistLeft', { entryId: 'w1' }],
+      ['WaitlistExpired', { entryId: 'w1' }],
+    ] as const) {
+      expect(parseBodyLine(lineWith({ data, stream, type }), 2)).toMatchObject({ event: { stream, type }, kind: 'event' })
+    }
+    expect(() => parseBodyLine(lineWith({ data: { entryId: 'w2' }, stream, type: 'WaitlistLeft' }), 2)).toThrow('entryId names stream')
+    expect(() => parseBodyLine(lineWith({ data: { entryId: 'w1' }, type: 'WaitlistLeft' }), 2)).toThrow('a WaitlistLeft event belongs in a reserve-waitlist-… stream')
   })
 
   it('round-trips an event, text with line breaks included', () => {

@@ -26,6 +26,10 @@ import type {
   SlotsResponse,
   TimeOff,
   TimeRange,
+  WaitlistEntryRecord,
+  WaitlistEntryResponse,
+  WaitlistLeaveResponse,
+  WaitlistListResponse,
 } from '../../../../src/plugin/http/contract.js'
 
 import { openApiDocument } from '../../../../src/plugin/endpoints/openapi-document.js'
@@ -99,6 +103,40 @@ const CONTRACT: [string, Json, Record<string, 'optional' | 'required'>][] = [
     } satisfies KeysOf<HoldResponse>,
   ],
   ['DELETE /reserve/holds/{id} 200', response('DELETE /reserve/holds/{id}', 200), { holdId: 'required', status: 'required' } satisfies KeysOf<HoldReleaseResponse>],
+  [
+    'POST /reserve/waitlist 201',
+    response('POST /reserve/waitlist', 201),
+    {
+      entryId: 'required',
+      from: 'required',
+      guestCount: 'required',
+      resource: 'required',
+      service: 'required',
+      status: 'required',
+      to: 'required',
+      token: 'optional',
+    } satisfies KeysOf<WaitlistEntryResponse>,
+  ],
+  ['DELETE /reserve/waitlist/{id} 200', response('DELETE /reserve/waitlist/{id}', 200), { entryId: 'required', status: 'required' } satisfies KeysOf<WaitlistLeaveResponse>],
+  ['GET /reserve/waitlist 200', response('GET /reserve/waitlist', 200), { entries: 'required' } satisfies KeysOf<WaitlistListResponse>],
+  [
+    '… entries[]',
+    descend(response('GET /reserve/waitlist', 200), 'entries'),
+    {
+      customer: 'required',
+      entryId: 'required',
+      from: 'required',
+      guestCount: 'required',
+      guestName: 'required',
+      holdId: 'required',
+      joinedAt: 'required',
+      offeredStart: 'required',
+      resource: 'required',
+      service: 'required',
+      status: 'required',
+      to: 'required',
+    } satisfies KeysOf<WaitlistEntryRecord>,
+  ],
   ['GET /reserve/history 200', history, { events: 'required', reservationId: 'required' } satisfies KeysOf<HistoryResponse>],
   [
     '… events[]',
