@@ -9,7 +9,9 @@ export { ItemsField } from '../admin/fields/ItemsField.js'
 export { ReservationFormBehaviour } from '../admin/fields/ReservationFormBehaviour.js'
 export { SlotPickerField } from '../admin/fields/SlotPickerField.js'
 export { StatusField } from '../admin/fields/StatusField.js'
+export { ZonedDateTimeField } from '../admin/fields/ZonedDateTimeField.js'
 export { CustomerCell } from '../admin/list/CustomerCell.js'
+export { ZonedDateCell } from '../admin/list/ZonedDateCell.js'
 export { AvailabilityNavLink } from '../admin/nav/AvailabilityNavLink.js'
 
 // Primitives for a site that replaces one of the components above (`components` option): the

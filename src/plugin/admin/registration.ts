@@ -145,6 +145,27 @@ const OWN = {
 export const reservationComponent = (options: ResolvedOptions, name: keyof typeof OWN): string | undefined =>
   options.disabled ? undefined : OWN[name]
 
+/** What a date field of the plugin's collections is drawn with in Payload's admin. */
+export interface ZonedDateComponents {
+  Cell: { clientProps: { settings: AdminSettings }; path: string }
+  Field: { clientProps: { settings: AdminSettings }; path: string }
+}
+
+/**
+ * The field and list cell of a date field of the plugin's collections: times in the plugin's
+ * zone, named, as in the calendar, not in the browser's. None when the plugin is disabled.
+ */
+export const zonedDateComponents = (options: ResolvedOptions): undefined | ZonedDateComponents => {
+  if (options.disabled) {
+    return undefined
+  }
+  const clientProps = { settings: adminSettings(options) }
+  return {
+    Cell: { clientProps, path: `${CLIENT}#ZonedDateCell` },
+    Field: { clientProps, path: `${CLIENT}#ZonedDateTimeField` },
+  }
+}
+
 /**
  * The component of a reservation field: the customer search or the slot picker (or the site's
  * replacement). None when the site chose Payload's default, or the plugin is disabled, since

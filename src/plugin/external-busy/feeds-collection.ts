@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import type { ResolvedOptions } from '../options.js'
 
+import { zonedDateComponents } from '../admin/registration.js'
 import { isPrivileged } from '../access/is-privileged.js'
 import { collectionLabels, label, navigationGroup } from '../collections/labels.js'
 
@@ -15,37 +16,40 @@ export const STALE_AFTER_FAILURES = 3
  * the ETag of the copy they came from, the last successful sync and the failures since. Written
  * by the background sync only; staff read it in the admin to see whether a feed is stale.
  */
-export const feedsCollection = (options: ResolvedOptions): CollectionConfig => ({
-  access: {
-    create: () => false,
-    delete: () => false,
-    read: ({ req }) => isPrivileged(req.user, options),
-    update: () => false,
-  },
-  admin: {
-    defaultColumns: ['url', 'resource', 'lastSyncedAt', 'stale'],
-    description: label('desc_feeds'),
-    group: navigationGroup(options.adminGroup),
-    useAsTitle: 'url',
-  },
-  fields: [
-    { name: 'resource', type: 'relationship', index: true, label: label('resource'), relationTo: options.slugs.resources, required: true },
-    { name: 'url', type: 'text', label: label('field_url'), required: true },
-    { name: 'lastSyncedAt', type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } }, label: label('field_lastSyncedAt') },
-    { name: 'lastAttemptAt', type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } }, label: label('field_lastAttemptAt') },
-    {
-      name: 'stale',
-      type: 'checkbox',
-      admin: { description: label('desc_stale', { count: STALE_AFTER_FAILURES }) },
-      defaultValue: false,
-      label: label('field_stale'),
+export const feedsCollection = (options: ResolvedOptions): CollectionConfig => {
+  const zoned = zonedDateComponents(options)
+  return {
+    access: {
+      create: () => false,
+      delete: () => false,
+      read: ({ req }) => isPrivileged(req.user, options),
+      update: () => false,
     },
-    { name: 'failures', type: 'number', defaultValue: 0, label: label('field_failures') },
-    { name: 'lastError', type: 'text', label: label('field_lastError') },
-    { name: 'etag', type: 'text', admin: { hidden: true } },
-    { name: 'intervals', type: 'json', admin: { hidden: true } },
-  ],
-  graphQL: false,
-  labels: collectionLabels('coll_feed', 'coll_feeds'),
-  slug: FEEDS_COLLECTION,
-})
+    admin: {
+      defaultColumns: ['url', 'resource', 'lastSyncedAt', 'stale'],
+      description: label('desc_feeds'),
+      group: navigationGroup(options.adminGroup),
+      useAsTitle: 'url',
+    },
+    fields: [
+      { name: 'resource', type: 'relationship', index: true, label: label('resource'), relationTo: options.slugs.resources, required: true },
+      { name: 'url', type: 'text', label: label('field_url'), required: true },
+      { name: 'lastSyncedAt', type: 'date', admin: { components: zoned, date: { pickerAppearance: 'dayAndTime' } }, label: label('field_lastSyncedAt') },
+      { name: 'lastAttemptAt', type: 'date', admin: { components: zoned, date: { pickerAppearance: 'dayAndTime' } }, label: label('field_lastAttemptAt') },
+      {
+        name: 'stale',
+        type: 'checkbox',
+        admin: { description: label('desc_stale', { count: STALE_AFTER_FAILURES }) },
+        defaultValue: false,
+        label: label('field_stale'),
+      },
+      { name: 'failures', type: 'number', defaultValue: 0, label: label('field_failures') },
+      { name: 'lastError', type: 'text', label: label('field_lastError') },
+      { name: 'etag', type: 'text', admin: { hidden: true } },
+      { name: 'intervals', type: 'json', admin: { hidden: true } },
+    ],
+    graphQL: false,
+    labels: collectionLabels('coll_feed', 'coll_feeds'),
+    slug: FEEDS_COLLECTION,
+  }
+}

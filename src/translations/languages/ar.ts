@@ -45,7 +45,6 @@ export const ar: ReserveLedgerTranslations = {
     chooseResource: 'اختر موردًا لعرض أوقات البدء المتاحة.',
     chooseResourceAndService: 'اختر موردًا وخدمة لعرض أوقات البدء المتاحة.',
     chooseService: 'اختر خدمة لعرض أوقات البدء المتاحة.',
-    chosenStart: 'المختار: {{time}}',
     coll_customer: 'عميل',
     coll_customers: 'العملاء',
     coll_deliveries: 'عمليات تسليم خطافات الويب',

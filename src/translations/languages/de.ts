@@ -45,7 +45,6 @@ export const de: ReserveLedgerTranslations = {
     chooseResource: 'Wählen Sie eine Ressource, um die freien Startzeiten zu sehen.',
     chooseResourceAndService: 'Wählen Sie eine Ressource und eine Leistung, um die freien Startzeiten zu sehen.',
     chooseService: 'Wählen Sie eine Leistung, um die freien Startzeiten zu sehen.',
-    chosenStart: 'Gewählt: {{time}}',
     coll_customer: 'Kunde',
     coll_customers: 'Kunden',
     coll_deliveries: 'Webhook-Zustellungen',

@@ -47,7 +47,6 @@ export const en = {
     chooseResource: 'Choose a resource to see the free start times.',
     chooseResourceAndService: 'Choose a resource and a service to see the free start times.',
     chooseService: 'Choose a service to see the free start times.',
-    chosenStart: 'Chosen: {{time}}',
     coll_customer: 'Customer',
     coll_customers: 'Customers',
     coll_deliveries: 'Webhook Deliveries',

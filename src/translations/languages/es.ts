@@ -45,7 +45,6 @@ export const es: ReserveLedgerTranslations = {
     chooseResource: 'Elija un recurso para ver las horas de inicio libres.',
     chooseResourceAndService: 'Elija un recurso y un servicio para ver las horas de inicio libres.',
     chooseService: 'Elija un servicio para ver las horas de inicio libres.',
-    chosenStart: 'Elegida: {{time}}',
     coll_customer: 'Cliente',
     coll_customers: 'Clientes',
     coll_deliveries: 'Envíos de webhooks',

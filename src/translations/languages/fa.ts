@@ -45,7 +45,6 @@ export const fa: ReserveLedgerTranslations = {
     chooseResource: 'برای دیدن زمان‌های شروع آزاد، یک منبع انتخاب کنید.',
     chooseResourceAndService: 'برای دیدن زمان‌های شروع آزاد، یک منبع و یک خدمت انتخاب کنید.',
     chooseService: 'برای دیدن زمان‌های شروع آزاد، یک خدمت انتخاب کنید.',
-    chosenStart: 'انتخاب‌شده: {{time}}',
     coll_customer: 'مشتری',
     coll_customers: 'مشتریان',
     coll_deliveries: 'ارسال‌های وب‌هوک',

@@ -45,7 +45,6 @@ export const fr: ReserveLedgerTranslations = {
     chooseResource: 'Choisissez une ressource pour voir les heures de début libres.',
     chooseResourceAndService: 'Choisissez une ressource et une prestation pour voir les heures de début libres.',
     chooseService: 'Choisissez une prestation pour voir les heures de début libres.',
-    chosenStart: 'Choisie : {{time}}',
     coll_customer: 'Client',
     coll_customers: 'Clients',
     coll_deliveries: 'Envois de webhooks',

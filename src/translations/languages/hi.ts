@@ -45,7 +45,6 @@ export const hi: ReserveLedgerTranslations = {
     chooseResource: 'खाली प्रारंभ समय देखने के लिए कोई संसाधन चुनें।',
     chooseResourceAndService: 'खाली प्रारंभ समय देखने के लिए कोई संसाधन और सेवा चुनें।',
     chooseService: 'खाली प्रारंभ समय देखने के लिए कोई सेवा चुनें।',
-    chosenStart: 'चुना गया: {{time}}',
     coll_customer: 'ग्राहक',
     coll_customers: 'ग्राहक',
     coll_deliveries: 'वेबहुक डिलीवरी',

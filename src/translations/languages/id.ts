@@ -45,7 +45,6 @@ export const id: ReserveLedgerTranslations = {
     chooseResource: 'Pilih sumber daya untuk melihat waktu mulai yang tersedia.',
     chooseResourceAndService: 'Pilih sumber daya dan layanan untuk melihat waktu mulai yang tersedia.',
     chooseService: 'Pilih layanan untuk melihat waktu mulai yang tersedia.',
-    chosenStart: 'Dipilih: {{time}}',
     coll_customer: 'Pelanggan',
     coll_customers: 'Pelanggan',
     coll_deliveries: 'Pengiriman webhook',

@@ -45,7 +45,6 @@ export const pl: ReserveLedgerTranslations = {
     chooseResource: 'Wybierz zasób, aby zobaczyć wolne godziny rozpoczęcia.',
     chooseResourceAndService: 'Wybierz zasób i usługę, aby zobaczyć wolne godziny rozpoczęcia.',
     chooseService: 'Wybierz usługę, aby zobaczyć wolne godziny rozpoczęcia.',
-    chosenStart: 'Wybrano: {{time}}',
     coll_customer: 'Klient',
     coll_customers: 'Klienci',
     coll_deliveries: 'Dostarczenia webhooków',

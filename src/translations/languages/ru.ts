@@ -45,7 +45,6 @@ export const ru: ReserveLedgerTranslations = {
     chooseResource: 'Выберите ресурс, чтобы увидеть свободное время начала.',
     chooseResourceAndService: 'Выберите ресурс и услугу, чтобы увидеть свободное время начала.',
     chooseService: 'Выберите услугу, чтобы увидеть свободное время начала.',
-    chosenStart: 'Выбрано: {{time}}',
     coll_customer: 'Клиент',
     coll_customers: 'Клиенты',
     coll_deliveries: 'Доставки вебхуков',

@@ -45,7 +45,6 @@ export const tr: ReserveLedgerTranslations = {
     chooseResource: 'Boş başlangıç saatlerini görmek için bir kaynak seçin.',
     chooseResourceAndService: 'Boş başlangıç saatlerini görmek için bir kaynak ve bir hizmet seçin.',
     chooseService: 'Boş başlangıç saatlerini görmek için bir hizmet seçin.',
-    chosenStart: 'Seçilen: {{time}}',
     coll_customer: 'Müşteri',
     coll_customers: 'Müşteriler',
     coll_deliveries: 'Webhook teslimatları',

@@ -45,7 +45,6 @@ export const zh: ReserveLedgerTranslations = {
     chooseResource: '请选择资源以查看可用的开始时间。',
     chooseResourceAndService: '请选择资源和服务以查看可用的开始时间。',
     chooseService: '请选择服务以查看可用的开始时间。',
-    chosenStart: '已选：{{time}}',
     coll_customer: '客户',
     coll_customers: '客户',
     coll_deliveries: 'Webhook 投递',
