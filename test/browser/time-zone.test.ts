@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest'
 
 import type { ReservationRecord, SlotsResponse, TimeRange } from '../../src/plugin/http/contract.js'
 
-import { addCalendarDays, localDateOf, todayIn, weekdayOf } from '../../src/admin/shared/calendar-dates.js'
+import { addCalendarDays, localDateOf, todayIn } from '../../src/admin/shared/calendar-dates.js'
+import { weekdayOf } from '../../src/time/local-time.js'
 import { translations } from '../../src/translations/index.js'
 import { useLoggedInBrowser } from './support/browser.js'
 import { openCalendar } from './support/calendar.js'
