@@ -40,9 +40,15 @@ const freeWednesdaySlot = async (api: Rest, resource: number | string, service: 
   throw new Error('no free Wednesday slot in the next four weeks')
 }
 
-/** The text of the list row of a reservation. */
-const listRow = (page: Page, id: string) =>
-  page.locator('.table tbody tr', { has: page.locator(`a[href$="/collections/reservations/${encodeURIComponent(id)}"]`) })
+/** The list view's row of a reservation, the list narrowed down to it. */
+const listRow = async (page: Page, id: string) => {
+  await page.goto(`/admin/collections/reservations?view=list&where[id][equals]=${encodeURIComponent(id)}`)
+  const row = page.locator('.table tbody tr', {
+    has: page.locator(`a[href$="/collections/reservations/${encodeURIComponent(id)}"]`),
+  })
+  await row.waitFor()
+  return row
+}
 
 describe("one time zone: the plugin's, whatever the browser's", () => {
   const browser = useLoggedInBrowser()
@@ -73,7 +79,7 @@ describe("one time zone: the plugin's, whatever the browser's", () => {
 
     await drawer.locator('#field-service .rs__control').click()
     await page.locator('.rs__option', { hasText: 'Consultation' }).first().click()
-    await drawer.locator(`.rl-slot-picker__slot[data-start="${slot.start}"][aria-pressed="true"]`).waitFor()
+    await drawer.locator(`.rl-slot-picker__slot[data-start="${slot.start}"][aria-pressed="true"]`).click()
     // The end the picked slot set reads in the zone too.
     expect(plain(await drawer.locator('#field-endTime input').first().inputValue())).toContain(clockIn(slot.end, TIMEZONE))
     await drawer.locator('.rl-customer-field__input').fill('Mia')
@@ -92,9 +98,7 @@ describe("one time zone: the plugin's, whatever the browser's", () => {
     await expect.poll(async () => plain(await crumb.innerText()), { timeout: 15_000 }).toContain(clock)
     await browser().screenshot('time-zone-edit-page')
 
-    await page.goto('/admin/collections/reservations?view=list')
-    const row = listRow(page, booked.id)
-    await row.waitFor()
+    const row = await listRow(page, booked.id)
     const text = plain(await row.innerText())
     expect(text).toContain(clock)
     expect(text).toContain(dayIn(slot.start))
@@ -120,9 +124,7 @@ describe("one time zone: the plugin's, whatever the browser's", () => {
     // Midnight in Berlin is the evening before in New York: a day read in the browser's zone is a day early.
     expect(localDateOf(Date.parse(doc.startTime), 'America/New_York')).not.toBe(localDateOf(Date.parse(doc.startTime), TIMEZONE))
 
-    await page.goto('/admin/collections/reservations?view=list')
-    const row = listRow(page, doc.id)
-    await row.waitFor()
+    const row = await listRow(page, doc.id)
     const text = plain(await row.innerText())
     expect(text).toContain(`${dayIn(doc.startTime)},`)
     expect(text).toContain(en.allDay)

@@ -45,6 +45,7 @@ export const PendingItem: React.FC<Props> = ({ onChanged, onOpen, reservation, s
           onChanged={onChanged}
           reservationId={reservation.id}
           settings={settings}
+          startTime={reservation.startTime}
           status={reservation.status}
         />
         <Button buttonStyle="subtle" margin={false} onClick={() => onOpen(reservation)} size="small">

@@ -1,4 +1,5 @@
 'use client'
+import { useAuth } from '@payloadcms/ui'
 import React from 'react'
 
 import type { AdminSettings, ReservationRecord, ResourceRecord } from '../../plugin/http/contract.js'
@@ -6,6 +7,7 @@ import type { GridColumn } from './grid-column.js'
 import type { TimeAxis } from './time-axis.js'
 
 import { zonedEpoch } from '../shared/calendar-dates.js'
+import { mayBookAt } from '../shared/may-book.js'
 import { AvailabilityShades } from './AvailabilityShades.js'
 import { blockSpans } from './block-spans.js'
 import { BookingCells } from './BookingCells.js'
@@ -34,10 +36,15 @@ export const TimeGridColumn: React.FC<Props> = ({ allDay, axis, column, hours, n
   const offset = offsetBelow(top)
   const cellMinutes = Math.max(settings.slotInterval, MIN_CELL_MINUTES)
   const timed = column.reservations.filter((reservation) => !allDay.includes(reservation))
+  const { user } = useAuth()
+  const mayBook = (start: number) => mayBookAt(user, settings.roleRules, { now, resource: column.resource, start })
+  // Another's lane in owner mode: nothing in it is the user's to book, at any time.
+  const closed = onBook !== null && !mayBook(Number.POSITIVE_INFINITY)
 
   return (
     <div
       className="rl-grid__column"
+      data-bookable={closed ? 'false' : undefined}
       data-date={column.date}
       data-resource-id={column.resource ? String(column.resource.id) : undefined}
     >
@@ -58,6 +65,7 @@ export const TimeGridColumn: React.FC<Props> = ({ allDay, axis, column, hours, n
           axis={axis}
           cellMinutes={cellMinutes}
           date={column.date}
+          mayBook={mayBook}
           offset={offset}
           onBook={onBook}
           resource={column.resource}
