@@ -7,6 +7,7 @@ import type { DatedMode } from './modes.js'
 
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'
 import { CalendarBody } from './CalendarBody.js'
+import { MonthLegend } from './MonthLegend.js'
 import { ShadingLegend } from './ShadingLegend.js'
 import { useCalendarData } from './use-calendar-data.js'
 
@@ -57,7 +58,7 @@ export const DatedCalendar: React.FC<Props> = (props) => {
         resources={resources}
         settings={settings}
       />
-      {mode !== 'month' && <ShadingLegend />}
+      {mode === 'month' ? <MonthLegend settings={settings} /> : <ShadingLegend />}
     </>
   )
 }

@@ -5,7 +5,7 @@ import type { AdminSettings, ReservationRecord, ResourceRecord } from '../../plu
 import type { EpochAvailability } from '../shared/capacity.js'
 import type { GridColumn } from './grid-column.js'
 
-import { dayBounds } from '../shared/calendar-dates.js'
+import { dayBounds, todayIn } from '../shared/calendar-dates.js'
 import { workingHoursOf } from '../shared/capacity.js'
 import { useFormatters } from '../shared/use-formatters.js'
 import { overlapsDay } from './overlaps-day.js'
@@ -37,6 +37,7 @@ export const DaysGrid: React.FC<Props> = (props) => {
     : every && every.length > 0
       ? workingHoursOf(every)
       : null
+  const today = todayIn(settings.timezone)
   const columns: GridColumn[] = dates.map((day) => ({
     availability: shading,
     date: day,
@@ -51,6 +52,7 @@ export const DaysGrid: React.FC<Props> = (props) => {
     key: day,
     reservations: reservations.filter((reservation) => overlapsDay(reservation, dayBounds(day, settings.timezone))),
     resource: chosen,
+    today: day === today,
   }))
   return <TimeGrid columns={columns} onBook={onBook} onOpen={onOpen} settings={settings} />
 }

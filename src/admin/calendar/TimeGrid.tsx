@@ -39,7 +39,11 @@ export const TimeGrid: React.FC<Props> = ({ columns, onBook, onOpen, settings })
       <div className="rl-grid__row rl-grid__row--head">
         <div className="rl-grid__corner" />
         {columns.map((column) => (
-          <div className="rl-grid__head" key={column.key}>
+          <div
+            aria-current={column.today ? 'date' : undefined}
+            className={`rl-grid__head${column.today ? ' rl-grid__head--today' : ''}`}
+            key={column.key}
+          >
             {column.header}
           </div>
         ))}

@@ -40,6 +40,7 @@ export const ar: ReserveLedgerTranslations = {
     cancelReason: 'سبب الإلغاء (اختياري)',
     'capacityMode_per-guest': 'لكل شخص',
     'capacityMode_per-reservation': 'لكل حجز',
+    capacityBooked: 'السعة المحجوزة',
     capacityUsed: 'السعة المستخدمة: {{percent}}',
     changeCustomer: 'تغيير',
     chooseResource: 'اختر موردًا لعرض أوقات البدء المتاحة.',

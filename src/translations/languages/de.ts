@@ -40,6 +40,7 @@ export const de: ReserveLedgerTranslations = {
     cancelReason: 'Grund der Stornierung (optional)',
     'capacityMode_per-guest': 'Pro Person',
     'capacityMode_per-reservation': 'Pro Reservierung',
+    capacityBooked: 'Belegte Kapazität',
     capacityUsed: 'Belegte Kapazität: {{percent}}',
     changeCustomer: 'Ändern',
     chooseResource: 'Wählen Sie eine Ressource, um die freien Startzeiten zu sehen.',

@@ -42,6 +42,7 @@ export const en = {
     cancelReason: 'Reason for cancelling (optional)',
     'capacityMode_per-guest': 'Per guest',
     'capacityMode_per-reservation': 'Per reservation',
+    capacityBooked: 'Capacity booked',
     capacityUsed: 'Capacity used: {{percent}}',
     changeCustomer: 'Change',
     chooseResource: 'Choose a resource to see the free start times.',

@@ -40,6 +40,7 @@ export const es: ReserveLedgerTranslations = {
     cancelReason: 'Motivo de la cancelación (opcional)',
     'capacityMode_per-guest': 'Por persona',
     'capacityMode_per-reservation': 'Por reserva',
+    capacityBooked: 'Capacidad reservada',
     capacityUsed: 'Capacidad ocupada: {{percent}}',
     changeCustomer: 'Cambiar',
     chooseResource: 'Elija un recurso para ver las horas de inicio libres.',

@@ -40,6 +40,7 @@ export const fa: ReserveLedgerTranslations = {
     cancelReason: 'دلیل لغو (اختیاری)',
     'capacityMode_per-guest': 'به ازای هر نفر',
     'capacityMode_per-reservation': 'به ازای هر رزرو',
+    capacityBooked: 'ظرفیت رزروشده',
     capacityUsed: 'ظرفیت استفاده‌شده: {{percent}}',
     changeCustomer: 'تغییر',
     chooseResource: 'برای دیدن زمان‌های شروع آزاد، یک منبع انتخاب کنید.',

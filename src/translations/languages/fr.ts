@@ -40,6 +40,7 @@ export const fr: ReserveLedgerTranslations = {
     cancelReason: 'Motif de l’annulation (facultatif)',
     'capacityMode_per-guest': 'Par personne',
     'capacityMode_per-reservation': 'Par réservation',
+    capacityBooked: 'Capacité réservée',
     capacityUsed: 'Capacité occupée : {{percent}}',
     changeCustomer: 'Changer',
     chooseResource: 'Choisissez une ressource pour voir les heures de début libres.',

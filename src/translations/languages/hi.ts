@@ -40,6 +40,7 @@ export const hi: ReserveLedgerTranslations = {
     cancelReason: 'रद्द करने का कारण (वैकल्पिक)',
     'capacityMode_per-guest': 'प्रति व्यक्ति',
     'capacityMode_per-reservation': 'प्रति आरक्षण',
+    capacityBooked: 'बुक की गई क्षमता',
     capacityUsed: 'उपयोग की गई क्षमता: {{percent}}',
     changeCustomer: 'बदलें',
     chooseResource: 'खाली प्रारंभ समय देखने के लिए कोई संसाधन चुनें।',

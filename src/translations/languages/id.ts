@@ -40,6 +40,7 @@ export const id: ReserveLedgerTranslations = {
     cancelReason: 'Alasan pembatalan (opsional)',
     'capacityMode_per-guest': 'Per orang',
     'capacityMode_per-reservation': 'Per reservasi',
+    capacityBooked: 'Kapasitas terpesan',
     capacityUsed: 'Kapasitas terpakai: {{percent}}',
     changeCustomer: 'Ganti',
     chooseResource: 'Pilih sumber daya untuk melihat waktu mulai yang tersedia.',

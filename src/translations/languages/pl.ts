@@ -40,6 +40,7 @@ export const pl: ReserveLedgerTranslations = {
     cancelReason: 'Powód anulowania (opcjonalnie)',
     'capacityMode_per-guest': 'Na osobę',
     'capacityMode_per-reservation': 'Na rezerwację',
+    capacityBooked: 'Zarezerwowana pojemność',
     capacityUsed: 'Wykorzystana pojemność: {{percent}}',
     changeCustomer: 'Zmień',
     chooseResource: 'Wybierz zasób, aby zobaczyć wolne godziny rozpoczęcia.',

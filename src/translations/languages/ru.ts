@@ -40,6 +40,7 @@ export const ru: ReserveLedgerTranslations = {
     cancelReason: 'Причина отмены (необязательно)',
     'capacityMode_per-guest': 'На гостя',
     'capacityMode_per-reservation': 'На бронирование',
+    capacityBooked: 'Загрузка',
     capacityUsed: 'Загрузка: {{percent}}',
     changeCustomer: 'Изменить',
     chooseResource: 'Выберите ресурс, чтобы увидеть свободное время начала.',

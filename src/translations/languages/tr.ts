@@ -40,6 +40,7 @@ export const tr: ReserveLedgerTranslations = {
     cancelReason: 'İptal nedeni (isteğe bağlı)',
     'capacityMode_per-guest': 'Kişi başına',
     'capacityMode_per-reservation': 'Rezervasyon başına',
+    capacityBooked: 'Ayrılmış kapasite',
     capacityUsed: 'Kullanılan kapasite: {{percent}}',
     changeCustomer: 'Değiştir',
     chooseResource: 'Boş başlangıç saatlerini görmek için bir kaynak seçin.',

@@ -40,6 +40,7 @@ export const zh: ReserveLedgerTranslations = {
     cancelReason: '取消原因（可选）',
     'capacityMode_per-guest': '按人数',
     'capacityMode_per-reservation': '按预约',
+    capacityBooked: '已预订容量',
     capacityUsed: '已用容量：{{percent}}',
     changeCustomer: '更换',
     chooseResource: '请选择资源以查看可用的开始时间。',
