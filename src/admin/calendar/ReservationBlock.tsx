@@ -51,7 +51,7 @@ export const ReservationBlock: React.FC<Props> = ({ layout, onOpen, reservation,
     >
       {layout === 'line' ? (
         <span className="rl-block__line">
-          <span className="rl-block__time">{start}</span> {title}
+          <span className="rl-block__time">{start}</span> <span className="rl-block__who">{title}</span>
         </span>
       ) : (
         <>
