@@ -129,17 +129,21 @@ export const withAdmin = (config: Config, options: ResolvedOptions): Config => {
 }
 
 const OWN = {
+  calendarDateField: `${CLIENT}#CalendarDateField`,
   customerCell: `${CLIENT}#CustomerCell`,
   eventValueField: `${CLIENT}#EventValueField`,
   formBehaviour: `${CLIENT}#ReservationFormBehaviour`,
   itemsField: `${CLIENT}#ItemsField`,
   statusField: `${CLIENT}#StatusField`,
+  timeZoneField: `${CLIENT}#TimeZoneField`,
+  weekdayHours: `${CLIENT}#WeekdayHours`,
 } as const
 
 /**
- * A piece of the reservations form or list a site does not replace: the status select offering
+ * A piece of the plugin's forms or lists a site does not replace: the status select offering
  * the machine's moves, the customer column showing guests, the items only where there are some,
- * the form's title and Escape guard.
+ * the form's title and Escape guard; a schedule's days from a calendar, a resource's zone from
+ * the IANA list.
  * None when the plugin is disabled, like the admin UI as a whole.
  */
 export const reservationComponent = (options: ResolvedOptions, name: keyof typeof OWN): string | undefined =>

@@ -4,6 +4,7 @@ import type { ResolvedOptions } from '../options.js'
 
 import { ownedRecordAccess } from '../access/owned-record-access.js'
 import { relationIdsForNonStaff } from '../access/relation-ids-for-non-staff.js'
+import { reservationComponent } from '../admin/registration.js'
 import { calendarFeedsField } from './fields/calendar-feeds-field.js'
 import { ownerField } from './fields/owner-field.js'
 import { activeField, descriptionField, imageFields, nameField } from './fields/presentation-fields.js'
@@ -41,7 +42,10 @@ export const buildResourcesCollection = (resolved: ResolvedOptions): CollectionC
       options: translatedOptions('capacityMode', ['per-reservation', 'per-guest']),
       required: true,
     },
-    timeZoneField(resolved.timezone, { fromTenant: resolved.multiTenant.tenantTimezoneField !== null }),
+    timeZoneField(resolved.timezone, {
+      Field: reservationComponent(resolved, 'timeZoneField'),
+      fromTenant: resolved.multiTenant.tenantTimezoneField !== null,
+    }),
     {
       name: 'resourceType',
       type: 'select',

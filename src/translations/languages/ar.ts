@@ -285,6 +285,8 @@ export const ar: ReserveLedgerTranslations = {
     webhookEvent_detailsChanged: 'تغيّرت التفاصيل',
     webhookEvent_moved: 'تم النقل',
     webhookEvent_statusChanged: 'تغيّرت الحالة',
+    weekdayHours: 'ساعات متماثلة لعدة أيام',
+    weekdayHoursAdd: 'إضافة الساعات',
     weekday_fri: 'الجمعة',
     weekday_mon: 'الاثنين',
     weekday_sat: 'السبت',

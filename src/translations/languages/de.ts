@@ -287,6 +287,8 @@ export const de: ReserveLedgerTranslations = {
     webhookEvent_detailsChanged: 'Angaben geändert',
     webhookEvent_moved: 'Verschoben',
     webhookEvent_statusChanged: 'Status geändert',
+    weekdayHours: 'Gleiche Zeiten an mehreren Tagen',
+    weekdayHoursAdd: 'Zeiten hinzufügen',
     weekday_fri: 'Freitag',
     weekday_mon: 'Montag',
     weekday_sat: 'Samstag',

@@ -286,6 +286,8 @@ export const en = {
     webhookEvent_detailsChanged: 'Details changed',
     webhookEvent_moved: 'Moved',
     webhookEvent_statusChanged: 'Status changed',
+    weekdayHours: 'Same hours on several days',
+    weekdayHoursAdd: 'Add hours',
     weekday_fri: 'Friday',
     weekday_mon: 'Monday',
     weekday_sat: 'Saturday',

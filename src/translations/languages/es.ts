@@ -289,6 +289,8 @@ export const es: ReserveLedgerTranslations = {
     webhookEvent_detailsChanged: 'Datos cambiados',
     webhookEvent_moved: 'Movida',
     webhookEvent_statusChanged: 'Estado cambiado',
+    weekdayHours: 'Mismo horario en varios días',
+    weekdayHoursAdd: 'Añadir horario',
     weekday_fri: 'Viernes',
     weekday_mon: 'Lunes',
     weekday_sat: 'Sábado',

@@ -285,6 +285,8 @@ export const fa: ReserveLedgerTranslations = {
     webhookEvent_detailsChanged: 'جزئیات تغییر کرد',
     webhookEvent_moved: 'جابه‌جا شد',
     webhookEvent_statusChanged: 'وضعیت تغییر کرد',
+    weekdayHours: 'ساعات یکسان برای چند روز',
+    weekdayHoursAdd: 'افزودن ساعات',
     weekday_fri: 'جمعه',
     weekday_mon: 'دوشنبه',
     weekday_sat: 'شنبه',

@@ -289,6 +289,8 @@ export const fr: ReserveLedgerTranslations = {
     webhookEvent_detailsChanged: 'Détails modifiés',
     webhookEvent_moved: 'Déplacée',
     webhookEvent_statusChanged: 'Statut modifié',
+    weekdayHours: 'Mêmes horaires sur plusieurs jours',
+    weekdayHoursAdd: 'Ajouter les horaires',
     weekday_fri: 'Vendredi',
     weekday_mon: 'Lundi',
     weekday_sat: 'Samedi',

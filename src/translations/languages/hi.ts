@@ -285,6 +285,8 @@ export const hi: ReserveLedgerTranslations = {
     webhookEvent_detailsChanged: 'विवरण बदला',
     webhookEvent_moved: 'स्थानांतरित',
     webhookEvent_statusChanged: 'स्थिति बदली',
+    weekdayHours: 'कई दिनों पर समान समय',
+    weekdayHoursAdd: 'समय जोड़ें',
     weekday_fri: 'शुक्रवार',
     weekday_mon: 'सोमवार',
     weekday_sat: 'शनिवार',

@@ -285,6 +285,8 @@ export const id: ReserveLedgerTranslations = {
     webhookEvent_detailsChanged: 'Detail berubah',
     webhookEvent_moved: 'Dipindahkan',
     webhookEvent_statusChanged: 'Status berubah',
+    weekdayHours: 'Jam yang sama di beberapa hari',
+    weekdayHoursAdd: 'Tambah jam',
     weekday_fri: 'Jumat',
     weekday_mon: 'Senin',
     weekday_sat: 'Sabtu',

@@ -286,6 +286,8 @@ export const pl: ReserveLedgerTranslations = {
     webhookEvent_detailsChanged: 'Zmiana szczegółów',
     webhookEvent_moved: 'Przeniesiona',
     webhookEvent_statusChanged: 'Zmiana statusu',
+    weekdayHours: 'Te same godziny w kilka dni',
+    weekdayHoursAdd: 'Dodaj godziny',
     weekday_fri: 'Piątek',
     weekday_mon: 'Poniedziałek',
     weekday_sat: 'Sobota',

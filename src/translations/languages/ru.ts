@@ -286,6 +286,8 @@ export const ru: ReserveLedgerTranslations = {
     webhookEvent_detailsChanged: 'Данные изменены',
     webhookEvent_moved: 'Перенесено',
     webhookEvent_statusChanged: 'Статус изменён',
+    weekdayHours: 'Одинаковые часы в несколько дней',
+    weekdayHoursAdd: 'Добавить часы',
     weekday_fri: 'Пятница',
     weekday_mon: 'Понедельник',
     weekday_sat: 'Суббота',

@@ -285,6 +285,8 @@ export const tr: ReserveLedgerTranslations = {
     webhookEvent_detailsChanged: 'Ayrıntılar değişti',
     webhookEvent_moved: 'Taşındı',
     webhookEvent_statusChanged: 'Durum değişti',
+    weekdayHours: 'Birkaç günde aynı saatler',
+    weekdayHoursAdd: 'Saatleri ekle',
     weekday_fri: 'Cuma',
     weekday_mon: 'Pazartesi',
     weekday_sat: 'Cumartesi',

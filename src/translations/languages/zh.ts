@@ -281,6 +281,8 @@ export const zh: ReserveLedgerTranslations = {
     webhookEvent_detailsChanged: '详情已更改',
     webhookEvent_moved: '已改期',
     webhookEvent_statusChanged: '状态已更改',
+    weekdayHours: '多天相同时段',
+    weekdayHoursAdd: '添加时段',
     weekday_fri: '星期五',
     weekday_mon: '星期一',
     weekday_sat: '星期六',
