@@ -1,10 +1,12 @@
 import type { ResourceRecord } from '../../plugin/http/contract.js'
-import type { AccessUser } from '../../plugin/access/user-roles.js'
-import type { RoleRules } from '../../plugin/access/role-rules.js'
 
-import { isPrivileged } from '../../plugin/access/is-privileged.js'
-import { ownerFieldOf } from '../../plugin/access/owner-filter.js'
-import { managesOwnRecords } from '../../plugin/access/record-scope.js'
+import {
+  type AccessUser,
+  isPrivileged,
+  managesOwnRecords,
+  ownerFieldOf,
+  type RoleRules,
+} from '../../plugin/access/role-rules.js'
 
 /**
  * Whether a click at `start` into `resource`'s time would make a booking the server accepts,

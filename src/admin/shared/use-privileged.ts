@@ -3,7 +3,7 @@ import { useAuth } from '@payloadcms/ui'
 
 import type { AdminSettings } from '../../plugin/http/contract.js'
 
-import { isPrivileged } from '../../plugin/access/is-privileged.js'
+import { isPrivileged } from '../../plugin/access/role-rules.js'
 
 /** Whether the signed-in user is privileged staff, by the server's own check (to offer what only they may use). */
 export const usePrivileged = ({ roleRules }: AdminSettings): boolean => {

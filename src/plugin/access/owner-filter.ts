@@ -1,11 +1,10 @@
 import type { PayloadRequest, Where } from 'payload'
 
 import type { ResolvedOptions } from '../options.js'
-import type { RoleRules } from './role-rules.js'
 import type { AccessUser } from './user-roles.js'
 
-/** Name of the relationship field holding a record's owning user (services and resources). */
-export const ownerFieldOf = (resolved: RoleRules): string => resolved.resourceOwnerMode?.ownerField ?? 'owner'
+import { ownerFieldOf } from './role-rules.js'
+
 
 /** Records (services, resources) whose owner field is the user. */
 export const ownedByUser = (user: AccessUser, resolved: ResolvedOptions): Where => ({

@@ -2,7 +2,7 @@ import type { CollectionConfig, FieldHook } from 'payload'
 
 import type { ResolvedOptions } from '../options.js'
 
-import { ownerFieldOf } from '../access/owner-filter.js'
+import { ownerFieldOf } from '../access/role-rules.js'
 import { managesOwnRecords } from '../access/record-scope.js'
 import { relationIdsForNonStaff } from '../access/relation-ids-for-non-staff.js'
 import { scheduleAccess } from '../access/schedule-access.js'

@@ -37,8 +37,8 @@ export const buildReservationsCollection = (options: ResolvedOptions): Collectio
   const formBehaviour = reservationComponent(options, 'formBehaviour')
   const itemsField = reservationComponent(options, 'itemsField')
   const zoned = zonedDateComponents(options)
-  // The start's field is the slot picker (which shows the time in the zone itself), or the zoned field.
-  const startField = reservationFieldComponents(options, 'slotPicker')?.Field ?? zoned?.Field
+  // The slot picker shows the start in the zone itself; a site that chose Payload's field gets Payload's.
+  const startField = reservationFieldComponents(options, 'slotPicker')?.Field
   return {
     access: { ...reservationAccess(options), ...options.access.reservations },
     admin: {
