@@ -15,6 +15,20 @@ const unclipped = (locator: Locator): Promise<boolean[]> =>
     elements.map((element) => element.scrollWidth <= element.clientWidth + 1 && element.scrollHeight <= element.clientHeight + 1),
   )
 
+/** Fills an input until the value holds: a fill before React has hydrated the form is undone by it. */
+const fillStable = async (input: Locator, value: string): Promise<void> => {
+  await expect
+    .poll(
+      async () => {
+        await input.fill(value)
+        await input.page().waitForTimeout(300)
+        return input.inputValue()
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(value)
+}
+
 /** The distinct tops of the toolbar's pieces: one value when they sit in one row. */
 const toolbarRows = (page: Page): Promise<number[]> =>
   page
@@ -30,6 +44,7 @@ describe('the calendar in German, Persian and Arabic', () => {
     await page.setViewportSize({ height: 900, width: 1440 })
     await switchLanguage(page, 'Deutsch', 'de')
     await openCalendar(page, { date: todayIn(TIMEZONE), view: 'week' })
+    await browser().screenshot('de-calendar-week-today')
     expect(await toolbarRows(page)).toHaveLength(1)
     const toolbar = await page.locator('.rl-toolbar').innerText()
     // date-fns's German short month before the day ("Nov. 23") is not how German writes a date.
@@ -37,7 +52,6 @@ describe('the calendar in German, Persian and Arabic', () => {
     const today = page.locator('.rl-grid__head[aria-current="date"]')
     expect(await today.count()).toBe(1)
     expect(await today.innerText()).toContain(`${Number(todayIn(TIMEZONE).slice(8))}.`)
-    await browser().screenshot('de-calendar-week-today')
 
     await openCalendar(page, { date: todayIn(TIMEZONE), view: 'month' })
     const legend = page.locator('.rl-legend--month')
@@ -53,7 +67,7 @@ describe('the calendar in German, Persian and Arabic', () => {
     await openCalendar(page, { date: todayIn(TIMEZONE), view: 'week' })
     expect(await unclipped(page.locator('.rl-toolbar__title, .rl-grid__head, .rl-toolbar__mode'))).not.toContain(false)
     await browser().screenshot('fa-calendar-week')
-    await page.locator('.rl-toolbar .btn--style-primary').click()
+    await page.locator('.rl-calendar__actions .btn--style-primary').click()
     const drawer = page.locator('.doc-drawer').last()
     await drawer.locator('.rl-day-picker__date').waitFor()
     expect(await unclipped(drawer.locator('.rl-day-picker__date'))).not.toContain(false)
@@ -110,8 +124,8 @@ describe('schedules and resources, as a receptionist sets them up', () => {
     await page.goto('/admin/collections/schedules/create')
     const panel = page.locator('.rl-weekday-hours')
     await panel.waitFor()
-    await panel.locator('input[type="time"]').first().fill('08:30')
-    await panel.locator('input[type="time"]').last().fill('16:00')
+    await fillStable(panel.locator('input[type="time"]').first(), '08:30')
+    await fillStable(panel.locator('input[type="time"]').last(), '16:00')
     await panel.getByRole('button').click()
     const days = page.locator('#field-recurringSlots .array-field__row')
     await expect.poll(() => days.count(), { timeout: 15_000 }).toBe(5)
