@@ -26,7 +26,8 @@ interface Props {
  * The invisible buttons behind a column's reservations: a click books the cell's start. Only
  * where the booking would be accepted: a time the user may not book has nothing to click.
  */
-export const BookingCells: React.FC<Props> = ({ axis, cellMinutes, date, mayBook, offset, onBook, resource, timezone }) => {
+export const BookingCells: React.FC<Props> = (props) => {
+  const { axis, cellMinutes, date, mayBook, offset, onBook, resource, timezone } = props
   const { t } = useReserveTranslation()
   const format = useFormatters(timezone)
   const cells = Array.from({ length: Math.ceil((axis.end - axis.start) / cellMinutes) }, (_, cell) =>

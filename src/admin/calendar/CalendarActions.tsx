@@ -20,7 +20,13 @@ export const CalendarActions: React.FC<Props> = ({ onAsOf, onCreate, timezone })
   return (
     <div className="rl-calendar__actions">
       {onAsOf && <AsOfControl onAsOf={onAsOf} timezone={timezone} />}
-      <Button buttonStyle="secondary" el="link" margin={false} size="small" to={`${config.routes.admin}${AVAILABILITY_VIEW_PATH}`}>
+      <Button
+        buttonStyle="secondary"
+        el="link"
+        margin={false}
+        size="small"
+        to={`${config.routes.admin}${AVAILABILITY_VIEW_PATH}`}
+      >
         {t('availabilityOverview')}
       </Button>
       {onCreate && (

@@ -9,10 +9,12 @@ import React, { useCallback } from 'react'
  * picker works on Date objects; it is handed, and hands back, noon UTC of the day, which reads
  * as that day in every zone, so no zone shifts it.
  */
-export const CalendarDateField: React.FC<TextFieldClientProps> = ({ field, path: pathFromProps, readOnly, validate }) => {
+export const CalendarDateField: React.FC<TextFieldClientProps> = (props) => {
+  const { field, path: pathFromProps, readOnly, validate } = props
   const { admin, label, localized, required } = field
   const memoizedValidate = useCallback<Validate>(
-    (value, options) => (typeof validate === 'function' ? validate(value as never, { ...options, required } as never) : true),
+    (value, options) =>
+      typeof validate === 'function' ? validate(value as never, { ...options, required } as never) : true,
     [validate, required],
   )
   const { disabled, path, setValue, showError, value } = useField<null | string>({

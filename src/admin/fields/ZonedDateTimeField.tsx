@@ -21,7 +21,8 @@ export const ZonedDateTimeField: React.FC<Props> = ({ field, path: pathFromProps
   const { timezone } = settings
   const { admin, label, localized, required } = field
   const memoizedValidate = useCallback<Validate>(
-    (value, options) => (typeof validate === 'function' ? validate(value as never, { ...options, required } as never) : true),
+    (value, options) =>
+      typeof validate === 'function' ? validate(value as never, { ...options, required } as never) : true,
     [validate, required],
   )
   const pickerProps = (admin?.date ?? {}) as React.ComponentProps<typeof DatePicker>
@@ -34,8 +35,9 @@ export const ZonedDateTimeField: React.FC<Props> = ({ field, path: pathFromProps
     return Number.isNaN(epoch) ? undefined : toPickerDate(epoch, timezone)
   }, [timezone, value])
   const locked = readOnly || disabled
+  const classes = ['field-type', 'date-time-field', 'rl-zoned-date', showError && 'date-time-field--has-error', locked && 'read-only']
   return (
-    <div className={['field-type', 'date-time-field', 'rl-zoned-date', showError && 'date-time-field--has-error', locked && 'read-only'].filter(Boolean).join(' ')}>
+    <div className={classes.filter(Boolean).join(' ')}>
       <FieldLabel label={label} localized={localized} path={path} required={required} />
       <div className="field-type__wrap" id={`field-${path.replace(/\./g, '__')}`}>
         <FieldError path={path} showError={showError} />

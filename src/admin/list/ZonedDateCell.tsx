@@ -24,7 +24,8 @@ export const ZonedDateCell: React.FC<Props> = ({ settings, ...props }) => {
   if (typeof cellData !== 'string' || Number.isNaN(Date.parse(cellData))) {
     return <DefaultCell {...props} />
   }
-  const endTime = 'name' in field && field.name === 'startTime' ? (rowData as { endTime?: null | string }).endTime : undefined
+  const isStart = 'name' in field && field.name === 'startTime'
+  const endTime = isStart ? (rowData as { endTime?: null | string }).endTime : undefined
   const text =
     endTime === undefined
       ? format.weekdayDateTimeZone(cellData)

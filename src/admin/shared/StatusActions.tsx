@@ -22,7 +22,8 @@ interface Props {
 }
 
 /**
- * One button per status the machine allows next (and that makes sense by now). Cancelling first asks for an optional reason,
+ * One button per status the machine allows next (and that makes sense by now). Cancelling first
+ * asks for an optional reason,
  * which the ledger keeps in the reservation's history.
  */
 export const StatusActions: React.FC<Props> = ({ booking, onChanged, reservationId, settings, startTime, status }) => {

@@ -6,12 +6,18 @@ export const adminSettings = (options: ResolvedOptions): AdminSettings => ({
   // Plain copies: settings travel to the browser, and the provisioning options hold a function.
   roleRules: {
     ...(options.resourceOwnerMode && {
-      resourceOwnerMode: { adminRoles: options.resourceOwnerMode.adminRoles, ownerField: options.resourceOwnerMode.ownerField },
+      resourceOwnerMode: {
+        adminRoles: options.resourceOwnerMode.adminRoles,
+        ownerField: options.resourceOwnerMode.ownerField,
+      },
     }),
     roles: options.roles,
     slugs: { customers: options.slugs.customers },
     ...(options.staffProvisioning && {
-      staffProvisioning: { roleField: options.staffProvisioning.roleField, staffRoles: options.staffProvisioning.staffRoles },
+      staffProvisioning: {
+        roleField: options.staffProvisioning.roleField,
+        staffRoles: options.staffProvisioning.staffRoles,
+      },
     }),
     ...(options.userCollection !== undefined && { userCollection: options.userCollection }),
   },

@@ -51,7 +51,13 @@ export const buildSchedulesCollection = (resolved: ResolvedOptions): CollectionC
       },
       activeField,
       ...(weekdayHours
-        ? [{ name: 'weekdayHours', type: 'ui' as const, admin: { components: { Field: weekdayHours }, disableListColumn: true } }]
+        ? [
+            {
+              name: 'weekdayHours',
+              type: 'ui' as const,
+              admin: { components: { Field: weekdayHours }, disableListColumn: true },
+            },
+          ]
         : []),
       {
         name: 'recurringSlots',

@@ -11,6 +11,8 @@ export const FEEDS_COLLECTION = 'reservation-calendar-feeds'
 /** Failed syncs in a row after which a feed's busy time is marked stale (kept, but old). */
 export const STALE_AFTER_FAILURES = 3
 
+const dayAndTime = { pickerAppearance: 'dayAndTime' as const }
+
 /**
  * The synced state of each resource's calendar feed: its busy intervals within the horizon,
  * the ETag of the copy they came from, the last successful sync and the failures since. Written
@@ -34,8 +36,8 @@ export const feedsCollection = (options: ResolvedOptions): CollectionConfig => {
     fields: [
       { name: 'resource', type: 'relationship', index: true, label: label('resource'), relationTo: options.slugs.resources, required: true },
       { name: 'url', type: 'text', label: label('field_url'), required: true },
-      { name: 'lastSyncedAt', type: 'date', admin: { components: zoned, date: { pickerAppearance: 'dayAndTime' } }, label: label('field_lastSyncedAt') },
-      { name: 'lastAttemptAt', type: 'date', admin: { components: zoned, date: { pickerAppearance: 'dayAndTime' } }, label: label('field_lastAttemptAt') },
+      { name: 'lastSyncedAt', type: 'date', admin: { components: zoned, date: dayAndTime }, label: label('field_lastSyncedAt') },
+      { name: 'lastAttemptAt', type: 'date', admin: { components: zoned, date: dayAndTime }, label: label('field_lastAttemptAt') },
       {
         name: 'stale',
         type: 'checkbox',

@@ -59,7 +59,10 @@ export const buildReservationsCollection = (options: ResolvedOptions): Collectio
       {
         name: 'startTime',
         type: 'date',
-        admin: { ...dateTime, components: { ...(zoned && { Cell: zoned.Cell }), ...(startField && { Field: startField }) } },
+        admin: {
+          ...dateTime,
+          components: { ...(zoned && { Cell: zoned.Cell }), ...(startField && { Field: startField }) },
+        },
         index: true,
         label: label('field_startTime'),
         required: true,
