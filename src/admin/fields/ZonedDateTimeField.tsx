@@ -35,7 +35,13 @@ export const ZonedDateTimeField: React.FC<Props> = ({ field, path: pathFromProps
     return Number.isNaN(epoch) ? undefined : toPickerDate(epoch, timezone)
   }, [timezone, value])
   const locked = readOnly || disabled
-  const classes = ['field-type', 'date-time-field', 'rl-zoned-date', showError && 'date-time-field--has-error', locked && 'read-only']
+  const classes = [
+    'field-type',
+    'date-time-field',
+    'rl-zoned-date',
+    showError && 'date-time-field--has-error',
+    locked && 'read-only',
+  ]
   return (
     <div className={classes.filter(Boolean).join(' ')}>
       <FieldLabel label={label} localized={localized} path={path} required={required} />
