@@ -133,7 +133,9 @@ describe('schedules and resources, as a receptionist sets them up', () => {
       expect(await page.locator(`#field-recurringSlots__${row}__startTime`).inputValue()).toBe('08:30')
       expect(await page.locator(`#field-recurringSlots__${row}__endTime`).inputValue()).toBe('16:00')
     }
-    expect(await page.locator('#field-recurringSlots').innerText()).toContain('Friday')
+    // One row per weekday, Monday first.
+    expect(await page.locator('#field-recurringSlots__0__day').innerText()).toContain('Monday')
+    expect(await page.locator('#field-recurringSlots__4__day').innerText()).toContain('Friday')
     expect(await page.locator('#field-recurringSlots').innerText()).not.toContain('Saturday')
 
     await page.locator('#field-exceptions .array-field__add-row').click()

@@ -17,7 +17,7 @@ const fieldState = (value: string) => ({ initialValue: value, valid: true, value
  */
 export const WeekdayHours: React.FC<{ path?: string }> = () => {
   const { t } = useReserveTranslation()
-  const { addFieldRow } = useForm()
+  const { addFieldRow, getDataByPath } = useForm()
   const [days, setDays] = useState<Set<Weekday>>(() => new Set(WORKING_WEEK))
   const [start, setStart] = useState('09:00')
   const [end, setEnd] = useState('17:00')
@@ -34,13 +34,16 @@ export const WeekdayHours: React.FC<{ path?: string }> = () => {
     })
 
   const add = () => {
-    for (const day of WEEKDAYS.filter((weekday) => days.has(weekday))) {
+    // Rows go after the existing ones, in weekday order: the form's own count lags until it re-renders.
+    const existing = (getDataByPath('recurringSlots') as unknown[] | undefined)?.length ?? 0
+    WEEKDAYS.filter((weekday) => days.has(weekday)).forEach((day, index) => {
       addFieldRow({
         path: 'recurringSlots',
+        rowIndex: existing + index,
         schemaPath: 'recurringSlots',
         subFieldState: { day: fieldState(day), endTime: fieldState(end), startTime: fieldState(start) },
       })
-    }
+    })
   }
 
   return (
