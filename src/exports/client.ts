@@ -5,6 +5,7 @@
 export { TodayWidget } from '../admin/dashboard/TodayWidget.js'
 export { EventValueField } from '../admin/events/EventValueField.js'
 export { CalendarDateField } from '../admin/fields/CalendarDateField.js'
+export { ColourField } from '../admin/fields/ColourField.js'
 export { CustomerSearchField } from '../admin/fields/CustomerSearchField.js'
 export { ItemsField } from '../admin/fields/ItemsField.js'
 export { ReservationFormBehaviour } from '../admin/fields/ReservationFormBehaviour.js'

@@ -5,6 +5,7 @@ import type { AdminSettings } from '../../plugin/http/contract.js'
 import type { ReservationRecord } from '../../plugin/http/contract.js'
 
 import { bookerLabel, relatedName } from '../shared/related.js'
+import { ResourceDot } from '../shared/ResourceDot.js'
 import { statusLabel, statusTone } from '../shared/status.js'
 import { isAllDay, timeSpan } from '../shared/time-span.js'
 import { useFormatters } from '../shared/use-formatters.js'
@@ -51,12 +52,16 @@ export const ReservationBlock: React.FC<Props> = ({ layout, onOpen, reservation,
     >
       {layout === 'line' ? (
         <span className="rl-block__line">
+          <ResourceDot resource={reservation.resource} />
           <span className="rl-block__time">{start}</span> <span className="rl-block__who">{title}</span>
         </span>
       ) : (
         <>
           {layout === 'full' && <span className="rl-block__time">{time}</span>}
-          <span className="rl-block__title">{title}</span>
+          <span className="rl-block__title">
+            <ResourceDot resource={reservation.resource} />
+            {title}
+          </span>
           {service && service !== title && <span className="rl-block__service">{service}</span>}
         </>
       )}

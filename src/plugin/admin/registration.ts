@@ -130,6 +130,7 @@ export const withAdmin = (config: Config, options: ResolvedOptions): Config => {
 
 const OWN = {
   calendarDateField: `${CLIENT}#CalendarDateField`,
+  colourField: `${CLIENT}#ColourField`,
   customerCell: `${CLIENT}#CustomerCell`,
   eventValueField: `${CLIENT}#EventValueField`,
   formBehaviour: `${CLIENT}#ReservationFormBehaviour`,

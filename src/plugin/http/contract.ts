@@ -170,6 +170,8 @@ export interface NamedRecord {
 
 export interface ResourceRecord extends NamedRecord {
   capacityMode?: 'per-guest' | 'per-reservation'
+  /** `#rrggbb`, the resource's colour on the calendar; none: one from the admin's palette. */
+  color?: null | string
   quantity?: number
 }
 
