@@ -53,7 +53,10 @@ describe('a colour per resource', () => {
     expect(await colourOf(chairLane)).not.toBe(PURPLE_RGB)
 
     await page.goto(`/admin/collections/resources/${anna!.id}`)
-    await page.locator('.rl-colour-field__swatch[aria-pressed="true"]').waitFor()
+    // A colour off the palette shows in the browser's picker, no swatch pressed.
+    const other = page.locator('.rl-colour-field__other')
+    await expect.poll(() => other.inputValue(), { timeout: 15_000 }).toBe(PURPLE)
+    expect(await page.locator('.rl-colour-field__swatch[aria-pressed="true"]').count()).toBe(0)
     await browser().screenshot('resource-colour-field')
     await page.request.patch(`/api/resources/${anna!.id}`, { data: { color: null } })
   })
