@@ -38,6 +38,8 @@ describe('owner-mode staff are offered only their own lane', () => {
     expect(await theirs.getAttribute('data-bookable')).toBe('false')
     expect(await theirs.locator('.rl-grid__cell').count()).toBe(0)
     expect(await theirs.evaluate((lane) => getComputedStyle(lane).cursor)).toBe('not-allowed')
+    // Greyed over, so it reads as closed before anyone tries.
+    expect(await theirs.evaluate((lane) => getComputedStyle(lane, '::after').content)).not.toBe('none')
     const mine = page.locator(`.rl-grid__column[data-resource-id="${own!.id}"]`)
     expect(await mine.getAttribute('data-bookable')).toBeNull()
     expect(await mine.locator('.rl-grid__cell').count()).toBeGreaterThan(0)
