@@ -71,6 +71,12 @@ describe('the calendar in German, Persian and Arabic', () => {
     const drawer = page.locator('.doc-drawer').last()
     await drawer.locator('.rl-day-picker__date').waitFor()
     expect(await unclipped(drawer.locator('.rl-day-picker__date'))).not.toContain(false)
+    // The calendar button sits between the day buttons, over neither.
+    const boxes = await drawer
+      .locator('.rl-slot-picker__dates > *')
+      .evaluateAll((pieces) => pieces.map((piece) => piece.getBoundingClientRect()).map(({ left, right }) => ({ left, right })))
+    const sorted = [...boxes].sort((a, b) => a.left - b.left)
+    sorted.slice(1).forEach((box, index) => expect(box.left).toBeGreaterThanOrEqual(sorted[index].right - 1))
     await browser().screenshot('fa-reservation-form')
   })
 
