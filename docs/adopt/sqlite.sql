@@ -123,6 +123,7 @@ CREATE TABLE `__new_resources` (
 	`capacity_mode` text DEFAULT 'per-reservation' NOT NULL,
 	`timezone` text DEFAULT 'UTC' NOT NULL,
 	`resource_type` text DEFAULT 'staff' NOT NULL,
+	`color` text,
 	`description` text,
 	`owner_id` integer,
 	`active` integer DEFAULT true,

@@ -4,12 +4,18 @@
  */
 export { TodayWidget } from '../admin/dashboard/TodayWidget.js'
 export { EventValueField } from '../admin/events/EventValueField.js'
+export { CalendarDateField } from '../admin/fields/CalendarDateField.js'
+export { ColourField } from '../admin/fields/ColourField.js'
 export { CustomerSearchField } from '../admin/fields/CustomerSearchField.js'
 export { ItemsField } from '../admin/fields/ItemsField.js'
 export { ReservationFormBehaviour } from '../admin/fields/ReservationFormBehaviour.js'
 export { SlotPickerField } from '../admin/fields/SlotPickerField.js'
 export { StatusField } from '../admin/fields/StatusField.js'
+export { TimeZoneField } from '../admin/fields/TimeZoneField.js'
+export { WeekdayHours } from '../admin/fields/WeekdayHours.js'
+export { ZonedDateTimeField } from '../admin/fields/ZonedDateTimeField.js'
 export { CustomerCell } from '../admin/list/CustomerCell.js'
+export { ZonedDateCell } from '../admin/list/ZonedDateCell.js'
 export { AvailabilityNavLink } from '../admin/nav/AvailabilityNavLink.js'
 
 // Primitives for a site that replaces one of the components above (`components` option): the

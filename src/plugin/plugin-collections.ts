@@ -7,7 +7,7 @@ import { refuseDigestQueries } from './access/refuse-digest-queries.js'
 import { refuseMalformedQueries } from './access/refuse-malformed-queries.js'
 import { readsLedger, withoutTokenDigest } from './access/reservation-events-access.js'
 import { feedKeysCollection } from './calendar-export/feed-keys-collection.js'
-import { reservationComponent } from './admin/registration.js'
+import { reservationComponent, zonedDateComponents } from './admin/registration.js'
 import { withOverride } from './collections/collection-override.js'
 import { feedsCollection } from './external-busy/feeds-collection.js'
 import { syncFeedsOnChange } from './external-busy/sync-on-change.js'
@@ -75,6 +75,7 @@ export const pluginCollections = (resolved: ResolvedOptions): CollectionConfig[]
           type: label('field_type'),
         },
         read: readsLedger(resolved),
+        recordedAtComponents: zonedDateComponents(resolved),
         slug: resolved.slugs.events,
         valueField: reservationComponent(resolved, 'eventValueField'),
       }),

@@ -5,7 +5,7 @@ import { createLocalReq } from 'payload'
 import type { ResolvedOptions } from './options.js'
 
 import { KeyedQueue } from '../concurrency/keyed-queue.js'
-import { ownerFieldOf } from './access/owner-filter.js'
+import { ownerFieldOf } from './access/role-rules.js'
 import { hasAnyRole } from './access/user-roles.js'
 import { configError } from './config-error.js'
 import { tenancyOf, userTenants } from './tenancy/tenancy.js'

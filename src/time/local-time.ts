@@ -44,7 +44,7 @@ const formatterFor = (timeZone: string): Intl.DateTimeFormat => {
 }
 
 /** The wall clock of `epoch` in `timeZone`, expressed as the UTC timestamp that reads the same. */
-const wallClockOf = (epoch: number, timeZone: string): number => {
+export const wallClockOf = (epoch: number, timeZone: string): number => {
   const part: Record<string, number> = {}
   for (const { type, value } of formatterFor(timeZone).formatToParts(epoch)) {
     part[type] = Number(value)

@@ -14,19 +14,25 @@ interface Props {
   axis: TimeAxis
   cellMinutes: number
   date: string
+  /** Whether a click at this start would book what the server accepts; other cells are left out. */
+  mayBook: (start: number) => boolean
   offset: Offset
   onBook: (start: string, resource: null | ResourceRecord) => void
   resource: null | ResourceRecord
   timezone: string
 }
 
-/** The invisible buttons behind a column's reservations: a click books the cell's start. */
-export const BookingCells: React.FC<Props> = ({ axis, cellMinutes, date, offset, onBook, resource, timezone }) => {
+/**
+ * The invisible buttons behind a column's reservations: a click books the cell's start. Only
+ * where the booking would be accepted: a time the user may not book has nothing to click.
+ */
+export const BookingCells: React.FC<Props> = (props) => {
+  const { axis, cellMinutes, date, mayBook, offset, onBook, resource, timezone } = props
   const { t } = useReserveTranslation()
   const format = useFormatters(timezone)
   const cells = Array.from({ length: Math.ceil((axis.end - axis.start) / cellMinutes) }, (_, cell) =>
     zonedEpoch(date, axis.start + cell * cellMinutes, timezone),
-  )
+  ).filter(mayBook)
   return cells.map((start) => (
     <button
       aria-label={

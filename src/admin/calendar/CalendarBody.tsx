@@ -4,6 +4,7 @@ import React from 'react'
 import type { AdminSettings, ReservationRecord, ResourceRecord } from '../../plugin/http/contract.js'
 import type { EpochAvailability } from '../shared/capacity.js'
 import type { DatedMode } from './modes.js'
+import type { MoveReservation } from './use-move-reservation.js'
 
 import { DaysGrid } from './DaysGrid.js'
 import { LanesGrid } from './LanesGrid.js'
@@ -21,6 +22,8 @@ interface Props {
   mode: DatedMode
   onBook: ((start: null | string, resource: null | ResourceRecord) => void) | null
   onDay: (date: string) => void
+  /** Moves a dragged reservation; null where nothing may move (as of the past). */
+  onMove: MoveReservation | null
   onOpen: (reservation: ReservationRecord) => void
   reservations: ReservationRecord[]
   resources: ResourceRecord[]
@@ -29,8 +32,8 @@ interface Props {
 
 /** The loaded page laid out by mode: a month of days, resource lanes, or a week's or a day's hours. */
 export const CalendarBody: React.FC<Props> = (props) => {
-  const { availability, chosen, date, dates, every, mode, onBook, onDay, onOpen, reservations, resources, settings } =
-    props
+  const { availability, chosen, date, dates, every, mode, onBook, onDay, onMove, onOpen } = props
+  const { reservations, resources, settings } = props
   return (
     <div className="rl-calendar__body" data-loading={availability === null ? 'availability' : undefined}>
       {mode === 'month' && (
@@ -49,6 +52,7 @@ export const CalendarBody: React.FC<Props> = (props) => {
           availability={availability}
           date={date}
           onBook={onBook}
+          onMove={onMove}
           onOpen={onOpen}
           reservations={reservations}
           resources={resources}
@@ -64,6 +68,7 @@ export const CalendarBody: React.FC<Props> = (props) => {
           mode={mode}
           onBook={onBook}
           onDay={onDay}
+          onMove={onMove}
           onOpen={onOpen}
           reservations={reservations}
           settings={settings}

@@ -8,6 +8,7 @@ import type { CalendarNavigation } from './use-calendar-navigation.js'
 import { DatedCalendar } from './DatedCalendar.js'
 import { isDatedMode } from './modes.js'
 import { PendingQueue } from './PendingQueue.js'
+import { useMoveReservation } from './use-move-reservation.js'
 
 interface Props {
   /** The past instant shown: read-only, nothing opens or books. Null for now. */
@@ -26,6 +27,7 @@ const ignore = (): void => undefined
 export const CalendarContent: React.FC<Props> = ({ asOf, drawers, mayCreate, nav, resources, settings }) => {
   const { book, open, refresh, refreshKey } = drawers
   const { date, dates, mode } = nav
+  const move = useMoveReservation(settings, refresh)
   return (
     <>
       {mode === 'pending' && (
@@ -39,6 +41,7 @@ export const CalendarContent: React.FC<Props> = ({ asOf, drawers, mayCreate, nav
           mode={mode}
           onBook={mayCreate && asOf === null ? book : null}
           onDay={nav.showDay}
+          onMove={asOf === null ? move : null}
           // The drawer's status moves change the booking; as of the past there is nothing to change.
           onOpen={asOf === null ? open : ignore}
           refreshKey={refreshKey}

@@ -8,6 +8,7 @@ import { usePrivileged } from '../shared/use-privileged.js'
 import { useResources } from '../shared/use-resources.js'
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'
 import { AsOfBanner } from './AsOfBanner.js'
+import { CalendarActions } from './CalendarActions.js'
 import { CalendarContent } from './CalendarContent.js'
 import { CalendarDrawers } from './CalendarDrawers.js'
 import { CalendarToolbar } from './CalendarToolbar.js'
@@ -33,14 +34,11 @@ export const CalendarPage: React.FC<ReservationsCalendarProps> = (props) => {
   const [asOf, setAsOf] = useState<null | number>(null)
   const privileged = usePrivileged(settings)
 
-  const toolbar = (
-    <CalendarToolbar
-      asOf={asOf}
-      nav={nav}
-      onAsOf={privileged ? setAsOf : null}
+  const actions = (list: boolean) => (
+    <CalendarActions
+      onAsOf={privileged && isDatedMode(mode) && asOf === null ? setAsOf : null}
       // The table has Payload's own create button; the past is read-only.
-      onCreate={hasCreatePermission && mode !== 'list' && asOf === null ? () => drawers.book(null, null) : null}
-      resources={resources}
+      onCreate={hasCreatePermission && !list && asOf === null ? () => drawers.book(null, null) : null}
       timezone={settings.timezone}
     />
   )
@@ -48,7 +46,9 @@ export const CalendarPage: React.FC<ReservationsCalendarProps> = (props) => {
   if (mode === 'list') {
     return (
       <div className="rl-calendar" data-mode={mode}>
-        <Gutter className="rl-calendar__list-toolbar">{toolbar}</Gutter>
+        <Gutter className="rl-calendar__list-toolbar">
+          <CalendarToolbar actions={actions(true)} nav={nav} resources={resources} timezone={settings.timezone} />
+        </Gutter>
         <DefaultListView {...listProps} />
         <CalendarDrawers detail={detail} drawers={drawers} settings={settings} />
       </div>
@@ -61,8 +61,9 @@ export const CalendarPage: React.FC<ReservationsCalendarProps> = (props) => {
         <header className="rl-calendar__header">
           <h1 className="rl-calendar__heading">{plural}</h1>
           <p className="rl-calendar__zone">{t('timesIn', { zone: settings.timezone })}</p>
+          {actions(false)}
         </header>
-        {toolbar}
+        <CalendarToolbar nav={nav} resources={resources} timezone={settings.timezone} />
         {asOf !== null && isDatedMode(mode) && <AsOfBanner at={asOf} onNow={() => setAsOf(null)} timezone={settings.timezone} />}
         <CalendarContent
           asOf={asOf}

@@ -4,9 +4,11 @@ import React from 'react'
 
 import type { AdminSettings, ReservationRecord, ResourceRecord } from '../../plugin/http/contract.js'
 import type { DatedMode } from './modes.js'
+import type { MoveReservation } from './use-move-reservation.js'
 
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'
 import { CalendarBody } from './CalendarBody.js'
+import { MonthLegend } from './MonthLegend.js'
 import { ShadingLegend } from './ShadingLegend.js'
 import { useCalendarData } from './use-calendar-data.js'
 
@@ -18,6 +20,8 @@ interface Props {
   mode: DatedMode
   onBook: ((start: null | string, resource: null | ResourceRecord) => void) | null
   onDay: (date: string) => void
+  /** Moves a dragged reservation; null where nothing may move (as of the past). */
+  onMove: MoveReservation | null
   onOpen: (reservation: ReservationRecord) => void
   refreshKey: number
   /** The resource the month, week and day are narrowed to; null for all. */
@@ -28,7 +32,8 @@ interface Props {
 
 /** The calendar on dates: loads the page's reservations and availability (now or as of a past instant) and lays them out. */
 export const DatedCalendar: React.FC<Props> = (props) => {
-  const { asOf, date, dates, mode, onBook, onDay, onOpen, refreshKey, resource, resources, settings } = props
+  const { asOf, date, dates, mode, onBook, onDay, onMove, onOpen, refreshKey, resource, resources } = props
+  const { settings } = props
   const { t } = useReserveTranslation()
   const narrowed = mode === 'lanes' ? null : resource
   const data = useCalendarData({ asOf, dates, narrowed, refreshKey, resources, settings })
@@ -52,12 +57,13 @@ export const DatedCalendar: React.FC<Props> = (props) => {
         mode={mode}
         onBook={onBook}
         onDay={onDay}
+        onMove={onMove}
         onOpen={onOpen}
         reservations={reservations}
         resources={resources}
         settings={settings}
       />
-      {mode !== 'month' && <ShadingLegend />}
+      {mode === 'month' ? <MonthLegend settings={settings} /> : <ShadingLegend />}
     </>
   )
 }

@@ -4,8 +4,9 @@ import React from 'react'
 import type { AdminSettings, ReservationRecord, ResourceRecord } from '../../plugin/http/contract.js'
 import type { EpochAvailability } from '../shared/capacity.js'
 import type { GridColumn } from './grid-column.js'
+import type { MoveReservation } from './use-move-reservation.js'
 
-import { dayBounds } from '../shared/calendar-dates.js'
+import { dayBounds, todayIn } from '../shared/calendar-dates.js'
 import { workingHoursOf } from '../shared/capacity.js'
 import { useFormatters } from '../shared/use-formatters.js'
 import { overlapsDay } from './overlaps-day.js'
@@ -22,6 +23,8 @@ interface Props {
   mode: 'day' | 'week'
   onBook: ((start: null | string, resource: null | ResourceRecord) => void) | null
   onDay: (date: string) => void
+  /** Moves a dragged reservation; null where nothing may move (as of the past). */
+  onMove: MoveReservation | null
   onOpen: (reservation: ReservationRecord) => void
   reservations: ReservationRecord[]
   settings: AdminSettings
@@ -29,7 +32,7 @@ interface Props {
 
 /** A week or a day with a column per date; a week's headings open their day. */
 export const DaysGrid: React.FC<Props> = (props) => {
-  const { availability, chosen, dates, every, mode, onBook, onDay, onOpen, reservations, settings } = props
+  const { availability, chosen, dates, every, mode, onBook, onDay, onMove, onOpen, reservations, settings } = props
   const format = useFormatters(settings.timezone)
   // The chosen resource's own shading, else when anyone works at all.
   const shading = chosen
@@ -37,6 +40,7 @@ export const DaysGrid: React.FC<Props> = (props) => {
     : every && every.length > 0
       ? workingHoursOf(every)
       : null
+  const today = todayIn(settings.timezone)
   const columns: GridColumn[] = dates.map((day) => ({
     availability: shading,
     date: day,
@@ -51,6 +55,7 @@ export const DaysGrid: React.FC<Props> = (props) => {
     key: day,
     reservations: reservations.filter((reservation) => overlapsDay(reservation, dayBounds(day, settings.timezone))),
     resource: chosen,
+    today: day === today,
   }))
-  return <TimeGrid columns={columns} onBook={onBook} onOpen={onOpen} settings={settings} />
+  return <TimeGrid columns={columns} onBook={onBook} onMove={onMove} onOpen={onOpen} settings={settings} />
 }

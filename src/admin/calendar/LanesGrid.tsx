@@ -4,6 +4,7 @@ import React from 'react'
 import type { AdminSettings, ReservationRecord, ResourceRecord } from '../../plugin/http/contract.js'
 import type { EpochAvailability } from '../shared/capacity.js'
 import type { GridColumn } from './grid-column.js'
+import type { MoveReservation } from './use-move-reservation.js'
 
 import { dayBounds } from '../shared/calendar-dates.js'
 import { usesResource } from '../shared/related.js'
@@ -16,6 +17,8 @@ interface Props {
   availability: Map<string, EpochAvailability> | null
   date: string
   onBook: ((start: null | string, resource: null | ResourceRecord) => void) | null
+  /** Moves a dragged reservation; null where nothing may move (as of the past). */
+  onMove: MoveReservation | null
   onOpen: (reservation: ReservationRecord) => void
   reservations: ReservationRecord[]
   resources: ResourceRecord[]
@@ -24,7 +27,7 @@ interface Props {
 
 /** One day with a column per resource, each with the reservations that take it. */
 export const LanesGrid: React.FC<Props> = (props) => {
-  const { availability, date, onBook, onOpen, reservations, resources, settings } = props
+  const { availability, date, onBook, onMove, onOpen, reservations, resources, settings } = props
   const day = dayBounds(date, settings.timezone)
   const columns: GridColumn[] = resources.map((one) => ({
     availability: availability?.get(String(one.id)) ?? null,
@@ -36,5 +39,5 @@ export const LanesGrid: React.FC<Props> = (props) => {
     ),
     resource: one,
   }))
-  return <TimeGrid columns={columns} onBook={onBook} onOpen={onOpen} settings={settings} />
+  return <TimeGrid columns={columns} onBook={onBook} onMove={onMove} onOpen={onOpen} settings={settings} />
 }

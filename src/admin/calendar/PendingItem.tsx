@@ -7,6 +7,7 @@ import type { AdminSettings, ReservationRecord } from '../../plugin/http/contrac
 import { bookingName } from '../shared/booking-name.js'
 import { localDateOf } from '../shared/calendar-dates.js'
 import { bookerLabel, relatedName } from '../shared/related.js'
+import { ResourceDot } from '../shared/ResourceDot.js'
 import { StatusActions } from '../shared/StatusActions.js'
 import { useFormatters } from '../shared/use-formatters.js'
 import { timeSpan } from '../shared/time-span.js'
@@ -33,6 +34,7 @@ export const PendingItem: React.FC<Props> = ({ onChanged, onOpen, reservation, s
       <div className="rl-pending__what">
         <span className="rl-pending__who">{bookerLabel(reservation) ?? t('noCustomer')}</span>
         <span className="rl-pending__service">
+          <ResourceDot resource={reservation.resource} />
           {[relatedName(reservation.service), relatedName(reservation.resource)].filter(Boolean).join(' · ')}
         </span>
         {(reservation.guestCount ?? 1) > 1 && (
@@ -45,6 +47,7 @@ export const PendingItem: React.FC<Props> = ({ onChanged, onOpen, reservation, s
           onChanged={onChanged}
           reservationId={reservation.id}
           settings={settings}
+          startTime={reservation.startTime}
           status={reservation.status}
         />
         <Button buttonStyle="subtle" margin={false} onClick={() => onOpen(reservation)} size="small">

@@ -5,10 +5,12 @@ import type { AdminSettings } from '../../plugin/http/contract.js'
 import type { ReservationRecord } from '../../plugin/http/contract.js'
 
 import { bookerLabel, relatedName } from '../shared/related.js'
+import { ResourceDot } from '../shared/ResourceDot.js'
 import { statusLabel, statusTone } from '../shared/status.js'
 import { isAllDay, timeSpan } from '../shared/time-span.js'
 import { useFormatters } from '../shared/use-formatters.js'
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'
+import { startDrag } from './drag-data.js'
 import './reservation-block.css'
 
 /**
@@ -18,6 +20,8 @@ import './reservation-block.css'
 export type BlockLayout = 'all-day' | 'full' | 'line'
 
 interface Props {
+  /** Whether the block may be dragged to another time (the week, day and lanes grids). */
+  draggable?: boolean
   layout: BlockLayout
   onOpen: (reservation: ReservationRecord) => void
   reservation: ReservationRecord
@@ -26,7 +30,8 @@ interface Props {
 }
 
 /** A reservation on the calendar, coloured by status; a click opens its drawer. */
-export const ReservationBlock: React.FC<Props> = ({ layout, onOpen, reservation, settings, style }) => {
+export const ReservationBlock: React.FC<Props> = (props) => {
+  const { draggable = false, layout, onOpen, reservation, settings, style } = props
   const { has, t } = useReserveTranslation()
   const format = useFormatters(settings.timezone)
   const title = bookerLabel(reservation) ?? relatedName(reservation.service) ?? t('reservation')
@@ -44,19 +49,25 @@ export const ReservationBlock: React.FC<Props> = ({ layout, onOpen, reservation,
       className={`rl-block rl-block--${tone} rl-block--${layout}${ended ? ' rl-block--ended' : ''}`}
       data-reservation-id={reservation.id}
       data-status={reservation.status}
+      draggable={draggable || undefined}
       onClick={() => onOpen(reservation)}
+      onDragStart={draggable ? (event) => startDrag(event, reservation) : undefined}
       style={style}
       title={`${time} · ${title}${service ? ` · ${service}` : ''} · ${status}`}
       type="button"
     >
       {layout === 'line' ? (
         <span className="rl-block__line">
-          <span className="rl-block__time">{start}</span> {title}
+          <ResourceDot resource={reservation.resource} />
+          <span className="rl-block__time">{start}</span> <span className="rl-block__who">{title}</span>
         </span>
       ) : (
         <>
           {layout === 'full' && <span className="rl-block__time">{time}</span>}
-          <span className="rl-block__title">{title}</span>
+          <span className="rl-block__title">
+            <ResourceDot resource={reservation.resource} />
+            {title}
+          </span>
           {service && service !== title && <span className="rl-block__service">{service}</span>}
         </>
       )}

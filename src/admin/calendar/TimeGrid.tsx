@@ -3,6 +3,7 @@ import React from 'react'
 
 import type { AdminSettings, ReservationRecord, ResourceRecord } from '../../plugin/http/contract.js'
 import type { GridColumn } from './grid-column.js'
+import type { MoveReservation } from './use-move-reservation.js'
 
 import { coversDay } from '../shared/covers-day.js'
 import { AllDayRow } from './AllDayRow.js'
@@ -17,6 +18,8 @@ interface Props {
   columns: GridColumn[]
   /** Null when the admin may not create reservations: the grid then has no booking cells. */
   onBook: ((start: string, resource: null | ResourceRecord) => void) | null
+  /** Moves a dragged reservation; null where nothing may move (as of the past). */
+  onMove: MoveReservation | null
   onOpen: (reservation: ReservationRecord) => void
   settings: AdminSettings
 }
@@ -25,7 +28,7 @@ interface Props {
  * Columns of time, top to bottom: a week's days, one day, or one lane per resource. Under the
  * reservations lies the availability shading; between them, cells that book a click's time.
  */
-export const TimeGrid: React.FC<Props> = ({ columns, onBook, onOpen, settings }) => {
+export const TimeGrid: React.FC<Props> = ({ columns, onBook, onMove, onOpen, settings }) => {
   const { timezone } = settings
   const axis = timeAxisOf(columns, timezone)
   const height = (axis.end - axis.start) * PX_PER_MINUTE
@@ -39,7 +42,11 @@ export const TimeGrid: React.FC<Props> = ({ columns, onBook, onOpen, settings })
       <div className="rl-grid__row rl-grid__row--head">
         <div className="rl-grid__corner" />
         {columns.map((column) => (
-          <div className="rl-grid__head" key={column.key}>
+          <div
+            aria-current={column.today ? 'date' : undefined}
+            className={`rl-grid__head${column.today ? ' rl-grid__head--today' : ''}`}
+            key={column.key}
+          >
             {column.header}
           </div>
         ))}
@@ -56,6 +63,7 @@ export const TimeGrid: React.FC<Props> = ({ columns, onBook, onOpen, settings })
             key={column.key}
             now={now}
             onBook={onBook}
+            onMove={onMove}
             onOpen={onOpen}
             settings={settings}
           />

@@ -1,14 +1,18 @@
 'use client'
+import { useAuth } from '@payloadcms/ui'
 import React from 'react'
 
 import type { AdminSettings, ReservationRecord, ResourceRecord } from '../../plugin/http/contract.js'
 import type { GridColumn } from './grid-column.js'
 import type { TimeAxis } from './time-axis.js'
+import type { MoveReservation } from './use-move-reservation.js'
 
 import { zonedEpoch } from '../shared/calendar-dates.js'
+import { mayBookAt } from '../shared/may-book.js'
 import { AvailabilityShades } from './AvailabilityShades.js'
 import { blockSpans } from './block-spans.js'
 import { BookingCells } from './BookingCells.js'
+import { carriesReservation, droppedReservation } from './drag-data.js'
 import { ExternalBlocks } from './ExternalBlocks.js'
 import { HoldBlocks } from './HoldBlocks.js'
 import { MIN_CELL_MINUTES, offsetBelow, PX_PER_MINUTE } from './grid-scale.js'
@@ -22,24 +26,46 @@ interface Props {
   hours: number[]
   now: number
   onBook: ((start: string, resource: null | ResourceRecord) => void) | null
+  /** Moves a reservation dropped here; null where nothing may move. */
+  onMove: MoveReservation | null
   onOpen: (reservation: ReservationRecord) => void
   settings: AdminSettings
 }
 
 /** One column of the grid's hours: shading, hour lines, booking cells, holds, time busy elsewhere, reservations, now. */
-export const TimeGridColumn: React.FC<Props> = ({ allDay, axis, column, hours, now, onBook, onOpen, settings }) => {
+export const TimeGridColumn: React.FC<Props> = (props) => {
+  const { allDay, axis, column, hours, now, onBook, onMove, onOpen, settings } = props
   const { timezone } = settings
   const top = zonedEpoch(column.date, axis.start, timezone)
   const bottom = zonedEpoch(column.date, axis.end, timezone)
   const offset = offsetBelow(top)
   const cellMinutes = Math.max(settings.slotInterval, MIN_CELL_MINUTES)
   const timed = column.reservations.filter((reservation) => !allDay.includes(reservation))
+  const { user } = useAuth()
+  const mayBook = (start: number) => mayBookAt(user, settings.roleRules, { now, resource: column.resource, start })
+  // Another's lane in owner mode: nothing in it is the user's to book, at any time.
+  const closed = onBook !== null && !mayBook(Number.POSITIVE_INFINITY)
+  // A block dropped here starts where its top lands, to the booking cell; the ledger decides.
+  const drop = (event: React.DragEvent<HTMLDivElement>) => {
+    const drag = droppedReservation(event)
+    if (!drag || !onMove) {
+      return
+    }
+    event.preventDefault()
+    const blockTop = event.clientY - drag.grab - event.currentTarget.getBoundingClientRect().top
+    const minutes = Math.round(blockTop / PX_PER_MINUTE / cellMinutes) * cellMinutes
+    const start = zonedEpoch(column.date, axis.start + minutes, timezone)
+    void onMove(drag.dragged, start, column.resource?.id ?? null)
+  }
 
   return (
     <div
       className="rl-grid__column"
+      data-bookable={closed ? 'false' : undefined}
       data-date={column.date}
       data-resource-id={column.resource ? String(column.resource.id) : undefined}
+      onDragOver={onMove ? (event) => carriesReservation(event) && event.preventDefault() : undefined}
+      onDrop={onMove ? drop : undefined}
     >
       {column.availability === null && <div aria-hidden className="rl-shade rl-shade--unknown" />}
       {column.availability && (
@@ -58,6 +84,7 @@ export const TimeGridColumn: React.FC<Props> = ({ allDay, axis, column, hours, n
           axis={axis}
           cellMinutes={cellMinutes}
           date={column.date}
+          mayBook={mayBook}
           offset={offset}
           onBook={onBook}
           resource={column.resource}
@@ -78,6 +105,7 @@ export const TimeGridColumn: React.FC<Props> = ({ allDay, axis, column, hours, n
       )}
       <TimedBlocks
         blocks={blockSpans(timed, top, bottom, cellMinutes)}
+        draggable={onMove !== null}
         offset={offset}
         onOpen={onOpen}
         settings={settings}

@@ -11,6 +11,8 @@ export interface GridColumn {
   header: React.ReactNode
   key: string
   reservations: ReservationRecord[]
+  /** Whether the column is today, in the plugin's zone: its heading stands out. */
+  today?: boolean
   /** The resource a click books; null when the column shows all resources. */
   resource: null | ResourceRecord
 }

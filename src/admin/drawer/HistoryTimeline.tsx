@@ -30,6 +30,7 @@ export const HistoryTimeline: React.FC<Props> = ({ refreshKey, reservationId, se
       <h3 className="rl-history__title" id="rl-history-title">
         {t('history')}
       </h3>
+      <p className="rl-history__zone">{t('timesIn', { zone: settings.timezone })}</p>
       {error && <p className="rl-history__error">{error}</p>}
       {!error && events === null && <ShimmerEffect height="6rem" />}
       {events && events.length === 0 && <p className="rl-history__empty">{t('historyEmpty')}</p>}

@@ -5,6 +5,7 @@ import type { AdminSettings } from '../../plugin/http/contract.js'
 import type { CustomerRecord, ReservationRecord } from '../../plugin/http/contract.js'
 
 import { localDateOf } from '../shared/calendar-dates.js'
+import { ContactLine } from '../shared/ContactLine.js'
 import { coversDay } from '../shared/covers-day.js'
 import { customerLabel, relatedName } from '../shared/related.js'
 import { useFormatters } from '../shared/use-formatters.js'
@@ -53,15 +54,13 @@ export const ReservationDetails: React.FC<Props> = ({ reservation, settings }) =
       {populatedCustomer && (
         <Row label={t('customer')}>
           {customerLabel(populatedCustomer)}
-          {populatedCustomer.email && <bdi className="rl-details__contact">{populatedCustomer.email}</bdi>}
-          {populatedCustomer.phone && <bdi className="rl-details__contact">{populatedCustomer.phone}</bdi>}
+          <ContactLine className="rl-details__contact" email={populatedCustomer.email} phone={populatedCustomer.phone} />
         </Row>
       )}
       {!populatedCustomer && (guest?.name || guest?.email || guest?.phone) && (
         <Row label={t('guest')}>
           {guest.name}
-          {guest.email && <bdi className="rl-details__contact">{guest.email}</bdi>}
-          {guest.phone && <bdi className="rl-details__contact">{guest.phone}</bdi>}
+          <ContactLine className="rl-details__contact" email={guest.email} phone={guest.phone} />
         </Row>
       )}
       <Row label={t('guestCount')}>{guestCount ?? 1}</Row>

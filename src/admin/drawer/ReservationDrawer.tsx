@@ -54,6 +54,7 @@ export const ReservationDrawer: React.FC<Props> = ({ drawerSlug, onChanged, rese
               onChanged={changed}
               reservationId={current.id}
               settings={settings}
+              startTime={current.startTime}
               status={current.status}
             />
             <Button

@@ -4,9 +4,9 @@ import React from 'react'
 
 import type { CustomerRecord, RecordId } from '../../plugin/http/contract.js'
 
+import { ContactLine } from '../shared/ContactLine.js'
 import { customerLabel } from '../shared/related.js'
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'
-import { contactLine } from './contact-line.js'
 
 interface Props {
   /** The customer loaded; null while loading, when they show by id. */
@@ -24,7 +24,7 @@ export const ChosenCustomer: React.FC<Props> = ({ chosen, chosenId, onChange, on
     <div className="rl-customer-field__chosen">
       <div className="rl-customer-field__person">
         <span className="rl-customer-field__name">{chosen ? customerLabel(chosen) : String(chosenId)}</span>
-        {chosen && contactLine(chosen) && <bdi className="rl-customer-field__contact">{contactLine(chosen)}</bdi>}
+        {chosen && <ContactLine className="rl-customer-field__contact" email={chosen.email} phone={chosen.phone} />}
       </div>
       {!readOnly && (
         <div className="rl-customer-field__actions">

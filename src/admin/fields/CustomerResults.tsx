@@ -3,9 +3,9 @@ import React from 'react'
 
 import type { CustomerPicker } from './use-customer-picker.js'
 
+import { ContactLine } from '../shared/ContactLine.js'
 import { customerLabel } from '../shared/related.js'
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'
-import { contactLine } from './contact-line.js'
 
 /** The list of customers found, or why there are none yet. */
 export const CustomerResults: React.FC<{ listId: string; picker: CustomerPicker }> = ({ listId, picker }) => {
@@ -31,7 +31,7 @@ export const CustomerResults: React.FC<{ listId: string; picker: CustomerPicker 
           role="option"
         >
           <span className="rl-customer-field__name">{customerLabel(hit)}</span>
-          {contactLine(hit) && <bdi className="rl-customer-field__contact">{contactLine(hit)}</bdi>}
+          <ContactLine className="rl-customer-field__contact" email={hit.email} phone={hit.phone} />
         </li>
       ))}
       {more && <li className="rl-customer-field__note">{t('typeToNarrow')}</li>}

@@ -21,7 +21,7 @@ export const SlotDayNav: React.FC<{ date: string; onDate: (date: string) => void
       >
         <StepChevron step="previous" />
       </Button>
-      <DayPicker onChange={onDate} value={date} />
+      <DayPicker onChange={onDate} showDate value={date} />
       <Button
         aria-label={t('nextDay')}
         buttonStyle="subtle"

@@ -1,18 +1,18 @@
 'use client'
 import type { DateFieldClientProps } from 'payload'
 
-import { DateTimeField, useDocumentInfo, useField } from '@payloadcms/ui'
+import { useDocumentInfo, useField } from '@payloadcms/ui'
 import React from 'react'
 
 import type { AdminSettings } from '../../plugin/http/contract.js'
 
-import { useFormatters } from '../shared/use-formatters.js'
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'
 import { SlotDayNav } from './SlotDayNav.js'
 import { SlotList, type SlotsAwait } from './SlotList.js'
 import { useBookingFields } from './use-booking-fields.js'
 import { usePickerDate } from './use-picker-date.js'
 import { useSlots } from './use-slots.js'
+import { ZonedDateTimeField } from './ZonedDateTimeField.js'
 import './slot-picker-field.css'
 
 type Props = DateFieldClientProps & { settings: AdminSettings }
@@ -25,7 +25,7 @@ const awaiting = (resource: unknown, service: unknown): SlotsAwait => {
 }
 
 /**
- * The start time, typed in as usual or picked from the free start times of the chosen
+ * The start time, typed in (in the plugin's zone) or picked from the free start times of the chosen
  * resource and service on a day. Picking one also sets the end time the slot ends at. Editing a
  * booking, its own time counts as free (it may move by a quarter hour) and the times are asked
  * again after each save.
@@ -33,7 +33,6 @@ const awaiting = (resource: unknown, service: unknown): SlotsAwait => {
 export const SlotPickerField: React.FC<Props> = (props) => {
   const { path: pathFromProps, readOnly, settings, ...fieldProps } = props
   const { t } = useReserveTranslation()
-  const format = useFormatters(settings.timezone)
   const { path, setValue, value } = useField<null | string>({ potentiallyStalePath: pathFromProps })
   const { guestCount, resource, service, setEndTime } = useBookingFields(path)
   const start = typeof value === 'string' && value !== '' ? value : null
@@ -43,18 +42,13 @@ export const SlotPickerField: React.FC<Props> = (props) => {
 
   return (
     <div className="rl-slot-picker">
-      <DateTimeField {...fieldProps} path={pathFromProps} readOnly={readOnly} />
+      <ZonedDateTimeField {...fieldProps} path={pathFromProps} readOnly={readOnly} settings={settings} />
       {!readOnly && (
         <section aria-label={t('freeStartTimes')} className="rl-slot-picker__panel">
           <div className="rl-slot-picker__head">
             <span className="rl-slot-picker__title">{t('freeStartTimes')}</span>
             <SlotDayNav date={date} onDate={setDate} />
-            <span className="rl-slot-picker__zone">{t('timesIn', { zone: settings.timezone })}</span>
           </div>
-          {start && (
-            // The date field shows the browser's zone; this is the start in the calendar's.
-            <p className="rl-slot-picker__chosen">{t('chosenStart', { time: format.dateTime(start) })}</p>
-          )}
           <SlotList
             awaiting={awaiting(resource, service)}
             error={error}

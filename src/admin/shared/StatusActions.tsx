@@ -16,14 +16,17 @@ interface Props {
   onChanged: () => void
   reservationId: string
   settings: AdminSettings
+  /** The booking's start: before it, the outcomes of the visit (completed, no-show) are not offered. */
+  startTime?: string
   status: string
 }
 
 /**
- * One button per status the machine allows next. Cancelling first asks for an optional reason,
+ * One button per status the machine allows next (and that makes sense by now). Cancelling first
+ * asks for an optional reason,
  * which the ledger keeps in the reservation's history.
  */
-export const StatusActions: React.FC<Props> = ({ booking, onChanged, reservationId, settings, status }) => {
+export const StatusActions: React.FC<Props> = ({ booking, onChanged, reservationId, settings, startTime, status }) => {
   const { has, t } = useReserveTranslation()
   const [cancelling, setCancelling] = useState(false)
   // Kept here rather than in the form, so going back and cancelling again keeps what was typed.
@@ -38,7 +41,7 @@ export const StatusActions: React.FC<Props> = ({ booking, onChanged, reservation
     },
     booking,
   )
-  const next = nextStatuses(status, settings)
+  const next = nextStatuses(status, settings, startTime === undefined ? undefined : { now: Date.now(), startTime })
   if (next.length === 0) {
     return null
   }

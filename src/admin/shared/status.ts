@@ -21,9 +21,25 @@ export const statusTone = (status: string, { cancelledStatus, statusMachine }: A
   return statusMachine.terminalStatuses.includes(status) ? 'muted' : 'neutral'
 }
 
-/** The statuses a reservation in `status` may move to. */
-export const nextStatuses = (status: string, { statusMachine }: AdminSettings): string[] =>
-  statusMachine.transitions[status] ?? []
+/**
+ * An outcome: a status ending a reservation other than cancelling it (completed, no-show). It
+ * tells how the visit went, so it makes sense only once the visit has begun.
+ */
+export const isOutcome = (status: string, { cancelledStatus, statusMachine }: AdminSettings): boolean =>
+  statusMachine.terminalStatuses.includes(status) && status !== cancelledStatus
+
+/**
+ * The statuses a reservation in `status` may move to. Given its start and the time now, not
+ * the outcomes of a visit yet to come: "Complete" or "No-show" days ahead make no sense.
+ */
+export const nextStatuses = (
+  status: string,
+  settings: AdminSettings,
+  timing?: { now: number; startTime: string },
+): string[] => {
+  const next = settings.statusMachine.transitions[status] ?? []
+  return timing && Date.parse(timing.startTime) > timing.now ? next.filter((to) => !isOutcome(to, settings)) : next
+}
 
 /** A status in the admin's language; a status of a custom machine reads as itself. */
 export const statusLabel = (status: string, t: ReserveT, has: (key: string) => boolean): string =>

@@ -15,3 +15,12 @@ export const timeSpan = (range: TimeRange, format: Formatters, t: ReserveT, time
   }
   return range.endTime ? `${format.time(range.startTime)}–${format.time(range.endTime)}` : format.time(range.startTime)
 }
+
+/**
+ * When a booking is, on its own without a page naming the zone (a document title, a list
+ * cell): "Mon, Dec 7, 2026 · All day", or its start with the date and the zone.
+ */
+export const whenLabel = (range: TimeRange, format: Formatters, t: ReserveT, timeZone: string): string =>
+  isAllDay(range, timeZone)
+    ? `${format.dayOf(range.startTime)} · ${t('allDay')}`
+    : format.weekdayDateTimeZone(range.startTime)

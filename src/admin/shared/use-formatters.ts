@@ -8,6 +8,8 @@ export interface Formatters {
   dateLong(date: string): string
   /** `23.11.2026, 10:30` */
   dateTime(iso: number | string): string
+  /** `23. Nov. 2026`: the local date of an instant. */
+  dayOf(iso: number | string): string
   /** `Mo., 23.` */
   dayHeader(date: string): string
   /** `23` */
@@ -23,6 +25,8 @@ export interface Formatters {
   time(iso: number | string): string
   /** `Mo.` */
   weekday(date: string): string
+  /** `Mo., 23. Nov. 2026, 10:30 MEZ`: an instant with the zone named, where no page heading names it. */
+  weekdayDateTimeZone(iso: number | string): string
   /** `Di., 24. Nov., 10:30`: an instant by weekday, day and time, as the history tells a move. */
   weekdayTime(iso: number | string): string
 }
@@ -43,12 +47,23 @@ export const useFormatters = (timeZone: string): Formatters => {
     }
     const time = inZone({ hour: 'numeric', minute: '2-digit' })
     const dateTime = inZone({ dateStyle: 'medium', timeStyle: 'short' })
+    const dayOf = inZone({ dateStyle: 'medium' })
+    const weekdayDateTimeZone = inZone({
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      month: 'short',
+      timeZoneName: 'short',
+      weekday: 'short',
+      year: 'numeric',
+    })
     const weekdayTime = inZone({ day: 'numeric', hour: 'numeric', minute: '2-digit', month: 'short', weekday: 'short' })
     const hours = new Intl.NumberFormat(locale, { maximumFractionDigits: 1, style: 'unit', unit: 'hour' })
     const percent = new Intl.NumberFormat(locale, { maximumFractionDigits: 0, style: 'percent' })
     return {
       dateLong: ofDate({ day: 'numeric', month: 'long', weekday: 'long', year: 'numeric' }),
       dateTime: (iso) => dateTime.format(new Date(iso)),
+      dayOf: (iso) => dayOf.format(new Date(iso)),
       dayHeader: ofDate({ day: 'numeric', weekday: 'short' }),
       dayNumber: ofDate({ day: 'numeric' }),
       hours: (minutes) => hours.format(minutes / 60),
@@ -57,6 +72,7 @@ export const useFormatters = (timeZone: string): Formatters => {
       shortDate: ofDate({ day: 'numeric', month: 'short' }),
       time: (iso) => time.format(new Date(iso)),
       weekday: ofDate({ weekday: 'short' }),
+      weekdayDateTimeZone: (iso) => weekdayDateTimeZone.format(new Date(iso)),
       weekdayTime: (iso) => weekdayTime.format(new Date(iso)),
     }
   }, [language, timeZone])

@@ -1,4 +1,4 @@
-import type { Access, CollectionConfig, StaticLabel } from 'payload'
+import type { Access, CollectionConfig, DateField, StaticLabel } from 'payload'
 
 type FieldName = 'data' | 'eventId' | 'metadata' | 'recordedAt' | 'revision' | 'stream' | 'type'
 
@@ -11,6 +11,8 @@ export interface ReservationEventsCollectionArgs {
   /** Who may read the ledger over HTTP and in the admin; nobody unless given (events hold guest details). */
   read?: Access
   slug?: string
+  /** The admin components of `recordedAt` (paths for the import map); none: Payload's date field and cell. */
+  recordedAtComponents?: NonNullable<DateField['admin']>['components']
   /** The admin component that shows `data` and `metadata` (a path for the import map); none: Payload's JSON field. */
   valueField?: string
 }
@@ -30,6 +32,7 @@ export const reservationEventsCollection = ({
   adminGroup,
   labels = {},
   read = nobody,
+  recordedAtComponents,
   valueField,
 }: ReservationEventsCollectionArgs = {}): CollectionConfig => ({
   slug,
@@ -51,7 +54,7 @@ export const reservationEventsCollection = ({
     {
       name: 'recordedAt',
       type: 'date',
-      admin: { date: { pickerAppearance: 'dayAndTime' } },
+      admin: { components: recordedAtComponents, date: { pickerAppearance: 'dayAndTime' } },
       label: labels.recordedAt,
       required: true,
     },

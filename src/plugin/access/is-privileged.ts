@@ -1,4 +1,4 @@
-import type { ResolvedOptions } from '../options.js'
+import type { RoleRules } from './role-rules.js'
 import type { AccessUser } from './user-roles.js'
 
 import { hasAnyRole, isCustomerAccount } from './user-roles.js'
@@ -9,7 +9,7 @@ import { hasAnyRole, isCustomerAccount } from './user-roles.js'
  * admin role), so it works whether staff and customers share one auth collection or not; a user
  * of the standalone customers collection is never privileged, whatever fields it carries.
  */
-export const isPrivileged = (user: AccessUser | null | undefined, resolved: ResolvedOptions): boolean => {
+export const isPrivileged = (user: AccessUser | null | undefined, resolved: RoleRules): boolean => {
   if (!user || isCustomerAccount(user, resolved)) {
     return false
   }

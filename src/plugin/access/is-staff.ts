@@ -1,4 +1,4 @@
-import type { ResolvedOptions } from '../options.js'
+import type { RoleRules } from './role-rules.js'
 import type { AccessUser } from './user-roles.js'
 
 import { isPrivileged } from './is-privileged.js'
@@ -8,7 +8,7 @@ import { hasAnyRole, isCustomerAccount } from './user-roles.js'
  * Staff: privileged users plus holders of a staffProvisioning role. The latter get a resource
  * of their own, so they must be able to manage it (in owner mode, only it).
  */
-export const isStaff = (user: AccessUser | null | undefined, resolved: ResolvedOptions): boolean => {
+export const isStaff = (user: AccessUser | null | undefined, resolved: RoleRules): boolean => {
   if (isPrivileged(user, resolved)) {
     return true
   }

@@ -3,8 +3,8 @@ import type { PayloadRequest, Where } from 'payload'
 import type { ResolvedOptions } from '../options.js'
 import type { AccessUser } from './user-roles.js'
 
-/** Name of the relationship field holding a record's owning user (services and resources). */
-export const ownerFieldOf = (resolved: ResolvedOptions): string => resolved.resourceOwnerMode?.ownerField ?? 'owner'
+import { ownerFieldOf } from './role-rules.js'
+
 
 /** Records (services, resources) whose owner field is the user. */
 export const ownedByUser = (user: AccessUser, resolved: ResolvedOptions): Where => ({

@@ -1,4 +1,4 @@
-import type { ResolvedOptions } from '../options.js'
+import type { RoleRules } from './role-rules.js'
 import type { AccessUser } from './user-roles.js'
 
 import { isPrivileged } from './is-privileged.js'
@@ -9,7 +9,7 @@ import { hasAnyRole, isCustomerAccount } from './user-roles.js'
  * Manages every service, resource and schedule: privileged users, or in owner mode only the
  * holders of `resourceOwnerMode.adminRoles`.
  */
-export const seesAllRecords = (user: AccessUser | null | undefined, resolved: ResolvedOptions): boolean => {
+export const seesAllRecords = (user: AccessUser | null | undefined, resolved: RoleRules): boolean => {
   const ownerMode = resolved.resourceOwnerMode
   if (ownerMode === undefined) {
     return isPrivileged(user, resolved)
@@ -18,5 +18,5 @@ export const seesAllRecords = (user: AccessUser | null | undefined, resolved: Re
 }
 
 /** Owner mode: staff without an admin role manage only the records they own. */
-export const managesOwnRecords = (user: AccessUser | null | undefined, resolved: ResolvedOptions): boolean =>
+export const managesOwnRecords = (user: AccessUser | null | undefined, resolved: RoleRules): boolean =>
   resolved.resourceOwnerMode !== undefined && isStaff(user, resolved) && !seesAllRecords(user, resolved)

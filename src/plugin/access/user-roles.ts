@@ -1,4 +1,4 @@
-import type { ResolvedOptions } from '../options.js'
+import type { RoleRules } from './role-rules.js'
 
 /**
  * The parts of an authenticated user the access rules read. Payload's `req.user` (generated
@@ -25,5 +25,5 @@ export const hasAnyRole = (user: AccessUser, field: string, roles: readonly stri
  * A user of the plugin's standalone customers collection. Only possible without userCollection;
  * in userCollection mode customers and staff share one collection and roles tell them apart.
  */
-export const isCustomerAccount = (user: AccessUser, resolved: ResolvedOptions): boolean =>
+export const isCustomerAccount = (user: AccessUser, resolved: RoleRules): boolean =>
   resolved.userCollection === undefined && user.collection === resolved.slugs.customers

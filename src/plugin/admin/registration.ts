@@ -129,21 +129,47 @@ export const withAdmin = (config: Config, options: ResolvedOptions): Config => {
 }
 
 const OWN = {
+  calendarDateField: `${CLIENT}#CalendarDateField`,
+  colourField: `${CLIENT}#ColourField`,
   customerCell: `${CLIENT}#CustomerCell`,
   eventValueField: `${CLIENT}#EventValueField`,
   formBehaviour: `${CLIENT}#ReservationFormBehaviour`,
   itemsField: `${CLIENT}#ItemsField`,
   statusField: `${CLIENT}#StatusField`,
+  timeZoneField: `${CLIENT}#TimeZoneField`,
+  weekdayHours: `${CLIENT}#WeekdayHours`,
 } as const
 
 /**
- * A piece of the reservations form or list a site does not replace: the status select offering
+ * A piece of the plugin's forms or lists a site does not replace: the status select offering
  * the machine's moves, the customer column showing guests, the items only where there are some,
- * the form's title and Escape guard.
+ * the form's title and Escape guard; a schedule's days from a calendar, a resource's zone from
+ * the IANA list.
  * None when the plugin is disabled, like the admin UI as a whole.
  */
 export const reservationComponent = (options: ResolvedOptions, name: keyof typeof OWN): string | undefined =>
   options.disabled ? undefined : OWN[name]
+
+/** What a date field of the plugin's collections is drawn with in Payload's admin. */
+export interface ZonedDateComponents {
+  Cell: { clientProps: { settings: AdminSettings }; path: string }
+  Field: { clientProps: { settings: AdminSettings }; path: string }
+}
+
+/**
+ * The field and list cell of a date field of the plugin's collections: times in the plugin's
+ * zone, named, as in the calendar, not in the browser's. None when the plugin is disabled.
+ */
+export const zonedDateComponents = (options: ResolvedOptions): undefined | ZonedDateComponents => {
+  if (options.disabled) {
+    return undefined
+  }
+  const clientProps = { settings: adminSettings(options) }
+  return {
+    Cell: { clientProps, path: `${CLIENT}#ZonedDateCell` },
+    Field: { clientProps, path: `${CLIENT}#ZonedDateTimeField` },
+  }
+}
 
 /**
  * The component of a reservation field: the customer search or the slot picker (or the site's

@@ -3,11 +3,23 @@ import type { AdminSettings } from '../http/contract.js'
 
 export const adminSettings = (options: ResolvedOptions): AdminSettings => ({
   cancelledStatus: options.cancelledStatus,
-  privileged: {
-    // A user of the standalone customers collection is never privileged (access/is-privileged.ts).
-    customerCollection: options.userCollection === undefined ? options.slugs.customers : null,
-    roleField: options.roles.field,
-    roles: [...options.roles.privileged, ...(options.resourceOwnerMode?.adminRoles ?? [])],
+  // Plain copies: settings travel to the browser, and the provisioning options hold a function.
+  roleRules: {
+    ...(options.resourceOwnerMode && {
+      resourceOwnerMode: {
+        adminRoles: options.resourceOwnerMode.adminRoles,
+        ownerField: options.resourceOwnerMode.ownerField,
+      },
+    }),
+    roles: options.roles,
+    slugs: { customers: options.slugs.customers },
+    ...(options.staffProvisioning && {
+      staffProvisioning: {
+        roleField: options.staffProvisioning.roleField,
+        staffRoles: options.staffProvisioning.staffRoles,
+      },
+    }),
+    ...(options.userCollection !== undefined && { userCollection: options.userCollection }),
   },
   slotInterval: options.slotInterval,
   slugs: {

@@ -4,7 +4,9 @@ import type { ResolvedOptions } from '../options.js'
 
 import { ownedRecordAccess } from '../access/owned-record-access.js'
 import { relationIdsForNonStaff } from '../access/relation-ids-for-non-staff.js'
+import { reservationComponent } from '../admin/registration.js'
 import { calendarFeedsField } from './fields/calendar-feeds-field.js'
+import { colourField } from './fields/colour-field.js'
 import { ownerField } from './fields/owner-field.js'
 import { activeField, descriptionField, imageFields, nameField } from './fields/presentation-fields.js'
 import { timeZoneField } from './fields/time-zone-field.js'
@@ -41,7 +43,10 @@ export const buildResourcesCollection = (resolved: ResolvedOptions): CollectionC
       options: translatedOptions('capacityMode', ['per-reservation', 'per-guest']),
       required: true,
     },
-    timeZoneField(resolved.timezone, { fromTenant: resolved.multiTenant.tenantTimezoneField !== null }),
+    timeZoneField(resolved.timezone, {
+      Field: reservationComponent(resolved, 'timeZoneField'),
+      fromTenant: resolved.multiTenant.tenantTimezoneField !== null,
+    }),
     {
       name: 'resourceType',
       type: 'select',
@@ -50,6 +55,7 @@ export const buildResourcesCollection = (resolved: ResolvedOptions): CollectionC
       options: translatedOptions('resourceType', resolved.resourceTypes),
       required: true,
     },
+    colourField(reservationComponent(resolved, 'colourField')),
     descriptionField(resolved),
     ...imageFields(resolved),
     calendarFeedsField,

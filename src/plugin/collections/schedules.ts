@@ -2,10 +2,11 @@ import type { CollectionConfig, FieldHook } from 'payload'
 
 import type { ResolvedOptions } from '../options.js'
 
-import { ownerFieldOf } from '../access/owner-filter.js'
+import { ownerFieldOf } from '../access/role-rules.js'
 import { managesOwnRecords } from '../access/record-scope.js'
 import { relationIdsForNonStaff } from '../access/relation-ids-for-non-staff.js'
 import { scheduleAccess } from '../access/schedule-access.js'
+import { reservationComponent } from '../admin/registration.js'
 import { calendarDateField } from './fields/calendar-date-field.js'
 import { endTimeField, startTimeField } from './fields/time-of-day-fields.js'
 import { activeField } from './fields/presentation-fields.js'
@@ -21,104 +22,123 @@ const endOnStartDate: FieldHook = ({ siblingData, value }) => value || (siblingD
  * exceptions (leave, possibly multi-day, whole days or a partial window on each day). Days are
  * `YYYY-MM-DD` and times `HH:mm`, wall-clock in the resource's time zone.
  */
-export const buildSchedulesCollection = (resolved: ResolvedOptions): CollectionConfig => ({
-  slug: resolved.slugs.schedules,
-  access: { ...scheduleAccess(resolved), ...resolved.access.schedules },
-  admin: {
-    defaultColumns: ['name', 'resource', 'active'],
-    group: navigationGroup(resolved.adminGroup),
-    useAsTitle: 'name',
-  },
-  labels: collectionLabels('coll_schedule', 'coll_schedules'),
-  fields: [
-    { name: 'name', type: 'text', label: label('field_name'), required: true },
-    {
-      name: 'resource',
-      type: 'relationship',
-      // Owner-mode staff may only schedule their own resources; Payload also enforces this on save.
-      filterOptions: ({ user }) =>
-        user?.id !== undefined && managesOwnRecords(user, resolved)
-          ? { [ownerFieldOf(resolved)]: { equals: user.id } }
-          : true,
-      index: true,
-      label: label('resource'),
-      relationTo: resolved.slugs.resources,
-      required: true,
+export const buildSchedulesCollection = (resolved: ResolvedOptions): CollectionConfig => {
+  const dayPicker = reservationComponent(resolved, 'calendarDateField')
+  const weekdayHours = reservationComponent(resolved, 'weekdayHours')
+  return {
+    slug: resolved.slugs.schedules,
+    access: { ...scheduleAccess(resolved), ...resolved.access.schedules },
+    admin: {
+      defaultColumns: ['name', 'resource', 'active'],
+      group: navigationGroup(resolved.adminGroup),
+      useAsTitle: 'name',
     },
-    activeField,
-    {
-      name: 'recurringSlots',
-      type: 'array',
-      label: label('field_recurringSlots'),
-      labels: { plural: label('field_recurringSlots'), singular: label('row_recurringSlot') },
-      admin: { description: label('desc_recurringSlots') },
-      fields: [
-        {
-          type: 'row',
-          fields: [
-            { name: 'day', type: 'select', label: label('field_day'), options: WEEKDAYS, required: true },
-            startTimeField({ required: true }),
-            endTimeField({ required: true }),
-          ],
-        },
-      ],
-    },
-    {
-      name: 'manualSlots',
-      type: 'array',
-      label: label('field_manualSlots'),
-      labels: { plural: label('field_manualSlots'), singular: label('row_manualSlot') },
-      admin: { description: label('desc_manualSlots') },
-      fields: [
-        {
-          type: 'row',
-          fields: [
-            calendarDateField({ name: 'date', label: label('field_date'), required: true }),
-            startTimeField({ required: true }),
-            endTimeField({ required: true }),
-          ],
-        },
-      ],
-    },
-    {
-      name: 'exceptions',
-      type: 'array',
-      label: label('field_exceptions'),
-      labels: { plural: label('field_exceptions'), singular: label('row_exception') },
-      admin: {
-        description: label('desc_exceptions'),
+    labels: collectionLabels('coll_schedule', 'coll_schedules'),
+    fields: [
+      { name: 'name', type: 'text', label: label('field_name'), required: true },
+      {
+        name: 'resource',
+        type: 'relationship',
+        // Owner-mode staff may only schedule their own resources; Payload also enforces this on save.
+        filterOptions: ({ user }) =>
+          user?.id !== undefined && managesOwnRecords(user, resolved)
+            ? { [ownerFieldOf(resolved)]: { equals: user.id } }
+            : true,
+        index: true,
+        label: label('resource'),
+        relationTo: resolved.slugs.resources,
+        required: true,
       },
-      fields: [
-        {
-          type: 'row',
-          fields: [
-            calendarDateField({ name: 'date', label: label('field_date'), required: true }),
+      activeField,
+      ...(weekdayHours
+        ? [
             {
-              ...calendarDateField({ label: label('field_endDate'), name: 'endDate', notBefore: 'date', required: false }),
-              hooks: { beforeValidate: [endOnStartDate] },
+              name: 'weekdayHours',
+              type: 'ui' as const,
+              admin: { components: { Field: weekdayHours }, disableListColumn: true },
             },
-          ],
+          ]
+        : []),
+      {
+        name: 'recurringSlots',
+        type: 'array',
+        label: label('field_recurringSlots'),
+        labels: { plural: label('field_recurringSlots'), singular: label('row_recurringSlot') },
+        admin: { description: label('desc_recurringSlots') },
+        fields: [
+          {
+            type: 'row',
+            fields: [
+              { name: 'day', type: 'select', label: label('field_day'), options: WEEKDAYS, required: true },
+              startTimeField({ required: true }),
+              endTimeField({ required: true }),
+            ],
+          },
+        ],
+      },
+      {
+        name: 'manualSlots',
+        type: 'array',
+        label: label('field_manualSlots'),
+        labels: { plural: label('field_manualSlots'), singular: label('row_manualSlot') },
+        admin: { description: label('desc_manualSlots') },
+        fields: [
+          {
+            type: 'row',
+            fields: [
+              calendarDateField({ Field: dayPicker, name: 'date', label: label('field_date'), required: true }),
+              startTimeField({ required: true }),
+              endTimeField({ required: true }),
+            ],
+          },
+        ],
+      },
+      {
+        name: 'exceptions',
+        type: 'array',
+        label: label('field_exceptions'),
+        labels: { plural: label('field_exceptions'), singular: label('row_exception') },
+        admin: {
+          description: label('desc_exceptions'),
         },
-        {
-          type: 'row',
-          fields: [
-            {
-              name: 'type',
-              type: 'select',
-              defaultValue: resolved.leaveTypes[0],
-              label: label('field_type'),
-              options: translatedOptions('leaveType', resolved.leaveTypes),
-              required: true,
-            },
-            { name: 'reason', type: 'text', label: label('field_reason') },
-          ],
-        },
-        {
-          type: 'row',
-          fields: [startTimeField({ required: false }), endTimeField({ required: false })],
-        },
-      ],
-    },
-  ],
-  hooks: { afterRead: [relationIdsForNonStaff(resolved, ['resource'])] },
-})
+        fields: [
+          {
+            type: 'row',
+            fields: [
+              calendarDateField({ Field: dayPicker, name: 'date', label: label('field_date'), required: true }),
+              {
+                ...calendarDateField({
+                  Field: dayPicker,
+                  label: label('field_endDate'),
+                  name: 'endDate',
+                  notBefore: 'date',
+                  required: false,
+                }),
+                hooks: { beforeValidate: [endOnStartDate] },
+              },
+            ],
+          },
+          {
+            type: 'row',
+            fields: [
+              {
+                name: 'type',
+                type: 'select',
+                defaultValue: resolved.leaveTypes[0],
+                label: label('field_type'),
+                options: translatedOptions('leaveType', resolved.leaveTypes),
+                required: true,
+              },
+              { name: 'reason', type: 'text', label: label('field_reason') },
+            ],
+          },
+          {
+            type: 'row',
+            fields: [startTimeField({ required: false }), endTimeField({ required: false })],
+          },
+        ],
+      },
+    ],
+    hooks: { afterRead: [relationIdsForNonStaff(resolved, ['resource'])] },
+  }
+}

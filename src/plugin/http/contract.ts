@@ -1,4 +1,5 @@
 import type { StatusMachine } from '../../commands/status-machine.js'
+import type { RoleRules } from '../access/role-rules.js'
 
 /**
  * The HTTP contract: the body of every response of the plugin's endpoints (`/api/reserve/*` and
@@ -211,6 +212,8 @@ export interface NamedRecord {
 
 export interface ResourceRecord extends NamedRecord {
   capacityMode?: 'per-guest' | 'per-reservation'
+  /** `#rrggbb`, the resource's colour on the calendar; none: one from the admin's palette. */
+  color?: null | string
   quantity?: number
 }
 
@@ -325,11 +328,10 @@ export interface AdminSettings {
   /** The status that cancelling moves to; cancelling goes through the cancel endpoint. */
   cancelledStatus: string
   /**
-   * Who the server takes for privileged staff (roles in `roleField`; never a user of the
-   * standalone customers collection), so the admin offers what only they may use. The server
-   * decides again on every request.
+   * The options the server's role checks read (privileged staff, owner mode), so the admin
+   * offers only what the same checks will allow. The server decides again on every request.
    */
-  privileged: { customerCollection: null | string; roleField: string; roles: string[] }
+  roleRules: RoleRules
   /** Minutes between the start times offered when clicking into the calendar. */
   slotInterval: number
   slugs: { customers: string; reservations: string; resources: string; services: string }

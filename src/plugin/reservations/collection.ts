@@ -2,7 +2,7 @@ import type { CollectionConfig, FieldAccess } from 'payload'
 
 import type { ResolvedOptions } from '../options.js'
 
-import { reservationComponent, reservationFieldComponents } from '../admin/registration.js'
+import { reservationComponent, reservationFieldComponents, zonedDateComponents } from '../admin/registration.js'
 import { adminSettings } from '../admin/settings.js'
 import { isCustomer } from '../access/is-customer.js'
 import { reservationAccess } from '../access/reservation-access.js'
@@ -36,6 +36,9 @@ export const buildReservationsCollection = (options: ResolvedOptions): Collectio
   const customerCell = reservationComponent(options, 'customerCell')
   const formBehaviour = reservationComponent(options, 'formBehaviour')
   const itemsField = reservationComponent(options, 'itemsField')
+  const zoned = zonedDateComponents(options)
+  // The slot picker shows the start in the zone itself; a site that chose Payload's field gets Payload's.
+  const startField = reservationFieldComponents(options, 'slotPicker')?.Field
   return {
     access: { ...reservationAccess(options), ...options.access.reservations },
     admin: {
@@ -56,7 +59,10 @@ export const buildReservationsCollection = (options: ResolvedOptions): Collectio
       {
         name: 'startTime',
         type: 'date',
-        admin: { ...dateTime, components: reservationFieldComponents(options, 'slotPicker') },
+        admin: {
+          ...dateTime,
+          components: { ...(zoned && { Cell: zoned.Cell }), ...(startField && { Field: startField }) },
+        },
         index: true,
         label: label('field_startTime'),
         required: true,
@@ -64,7 +70,7 @@ export const buildReservationsCollection = (options: ResolvedOptions): Collectio
       {
         name: 'endTime',
         type: 'date',
-        admin: { ...dateTime, description: label('desc_reservationEndTime') },
+        admin: { ...dateTime, components: zoned, description: label('desc_reservationEndTime') },
         label: label('field_endTime'),
       },
       {
@@ -104,8 +110,8 @@ export const buildReservationsCollection = (options: ResolvedOptions): Collectio
         fields: [
           { name: 'resource', type: 'relationship', label: label('resource'), relationTo: slugs.resources, required: true },
           { name: 'service', type: 'relationship', label: label('service'), relationTo: slugs.services },
-          { name: 'startTime', type: 'date', admin: dateTime, label: label('field_startTime') },
-          { name: 'endTime', type: 'date', admin: dateTime, label: label('field_endTime') },
+          { name: 'startTime', type: 'date', admin: { ...dateTime, components: zoned }, label: label('field_startTime') },
+          { name: 'endTime', type: 'date', admin: { ...dateTime, components: zoned }, label: label('field_endTime') },
           { name: 'guestCount', type: 'number', label: label('guestCount'), min: 1 },
         ],
         label: label('field_items'),
@@ -142,7 +148,18 @@ export const buildReservationsCollection = (options: ResolvedOptions): Collectio
         admin: { condition: whenSet('ledgerRevision'), description: label('desc_ledgerRevision'), position: 'sidebar', readOnly: true },
         label: label('field_ledgerRevision'),
       },
-      ...(formBehaviour ? [{ name: 'formBehaviour', type: 'ui' as const, admin: { components: { Field: formBehaviour }, disableListColumn: true } }] : []),
+      ...(formBehaviour
+        ? [
+            {
+              name: 'formBehaviour',
+              type: 'ui' as const,
+              admin: {
+                components: { Field: { clientProps: { settings: adminSettings(options) }, path: formBehaviour } },
+                disableListColumn: true,
+              },
+            },
+          ]
+        : []),
       { name: 'ledgerHooksRevision', type: 'number', access: { create: nobody, update: nobody }, hidden: true },
     ],
     hooks: {

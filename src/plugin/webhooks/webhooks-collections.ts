@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto'
 
 import type { ResolvedOptions } from '../options.js'
 
+import { zonedDateComponents } from '../admin/registration.js'
 import { isPrivileged } from '../access/is-privileged.js'
 import { readsEveryTenant } from '../access/reads-whole-ledger.js'
 import { feedUrl } from '../external-busy/feed-url.js'
@@ -64,6 +65,7 @@ export const webhooksCollection = (options: ResolvedOptions): CollectionConfig =
  */
 export const deliveriesCollection = (options: ResolvedOptions): CollectionConfig => {
   const staff = managesWebhooks(options)
+  const zoned = zonedDateComponents(options)
   return {
     access: { create: () => false, delete: staff, read: staff, update: staff },
     admin: { defaultColumns: ['event', 'reservationId', 'status', 'attempts', 'lastError'], group: navigationGroup(options.adminGroup) },
@@ -90,9 +92,9 @@ export const deliveriesCollection = (options: ResolvedOptions): CollectionConfig
         options: translatedOptions('deliveryStatus', ['pending', 'delivered', 'dead', 'voided']),
       },
       { name: 'attempts', type: 'number', admin: { readOnly: true }, defaultValue: 0, label: label('field_attempts') },
-      { name: 'nextAttemptAt', type: 'date', admin: { readOnly: true }, index: true, label: label('field_nextAttemptAt') },
+      { name: 'nextAttemptAt', type: 'date', admin: { components: zoned, readOnly: true }, index: true, label: label('field_nextAttemptAt') },
       { name: 'lastError', type: 'text', admin: { readOnly: true }, label: label('field_lastError') },
-      { name: 'deliveredAt', type: 'date', admin: { readOnly: true }, label: label('field_deliveredAt') },
+      { name: 'deliveredAt', type: 'date', admin: { components: zoned, readOnly: true }, label: label('field_deliveredAt') },
       { name: 'body', type: 'json', admin: { readOnly: true }, label: label('field_body') },
     ],
     labels: collectionLabels('coll_delivery', 'coll_deliveries'),

@@ -1,4 +1,10 @@
+import { TimeZoneField as TimeZoneField_b85f4cc38ed4505bf30a28b10aa9052f } from 'payload-reserve-ledger/client'
+import { ColourField as ColourField_b85f4cc38ed4505bf30a28b10aa9052f } from 'payload-reserve-ledger/client'
+import { WeekdayHours as WeekdayHours_b85f4cc38ed4505bf30a28b10aa9052f } from 'payload-reserve-ledger/client'
+import { CalendarDateField as CalendarDateField_b85f4cc38ed4505bf30a28b10aa9052f } from 'payload-reserve-ledger/client'
+import { ZonedDateCell as ZonedDateCell_b85f4cc38ed4505bf30a28b10aa9052f } from 'payload-reserve-ledger/client'
 import { SlotPickerField as SlotPickerField_b85f4cc38ed4505bf30a28b10aa9052f } from 'payload-reserve-ledger/client'
+import { ZonedDateTimeField as ZonedDateTimeField_b85f4cc38ed4505bf30a28b10aa9052f } from 'payload-reserve-ledger/client'
 import { StatusField as StatusField_b85f4cc38ed4505bf30a28b10aa9052f } from 'payload-reserve-ledger/client'
 import { CustomerCell as CustomerCell_b85f4cc38ed4505bf30a28b10aa9052f } from 'payload-reserve-ledger/client'
 import { CustomerSearchField as CustomerSearchField_b85f4cc38ed4505bf30a28b10aa9052f } from 'payload-reserve-ledger/client'
@@ -13,7 +19,13 @@ import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } f
 
 /** @type import('payload').ImportMap */
 export const importMap = {
+  "payload-reserve-ledger/client#TimeZoneField": TimeZoneField_b85f4cc38ed4505bf30a28b10aa9052f,
+  "payload-reserve-ledger/client#ColourField": ColourField_b85f4cc38ed4505bf30a28b10aa9052f,
+  "payload-reserve-ledger/client#WeekdayHours": WeekdayHours_b85f4cc38ed4505bf30a28b10aa9052f,
+  "payload-reserve-ledger/client#CalendarDateField": CalendarDateField_b85f4cc38ed4505bf30a28b10aa9052f,
+  "payload-reserve-ledger/client#ZonedDateCell": ZonedDateCell_b85f4cc38ed4505bf30a28b10aa9052f,
   "payload-reserve-ledger/client#SlotPickerField": SlotPickerField_b85f4cc38ed4505bf30a28b10aa9052f,
+  "payload-reserve-ledger/client#ZonedDateTimeField": ZonedDateTimeField_b85f4cc38ed4505bf30a28b10aa9052f,
   "payload-reserve-ledger/client#StatusField": StatusField_b85f4cc38ed4505bf30a28b10aa9052f,
   "payload-reserve-ledger/client#CustomerCell": CustomerCell_b85f4cc38ed4505bf30a28b10aa9052f,
   "payload-reserve-ledger/client#CustomerSearchField": CustomerSearchField_b85f4cc38ed4505bf30a28b10aa9052f,

@@ -3,6 +3,8 @@ import type { TextField } from 'payload'
 import { isCalendarDate } from '../../validation/is-calendar-date.js'
 
 interface CalendarDateFieldArgs {
+  /** The admin component that picks the day from a calendar (a path); none: a text input. */
+  Field?: string
   label?: TextField['label']
   name: string
   /** Sibling date field this one may not precede (a range's end). */
@@ -14,10 +16,10 @@ interface CalendarDateFieldArgs {
  * A calendar day stored as `YYYY-MM-DD` text. Payload date fields store instants, which shift
  * a day when read in another time zone; a schedule's day is the resource's local day.
  */
-export const calendarDateField = ({ label, name, notBefore, required }: CalendarDateFieldArgs): TextField => ({
+export const calendarDateField = ({ Field, label, name, notBefore, required }: CalendarDateFieldArgs): TextField => ({
   name,
   type: 'text',
-  admin: { placeholder: 'YYYY-MM-DD', width: '50%' },
+  admin: { ...(Field && { components: { Field } }), placeholder: 'YYYY-MM-DD', width: '50%' },
   label,
   required,
   validate: (value, { req, siblingData }) => {

@@ -4,7 +4,7 @@ import { relationship } from 'payload/shared'
 
 import type { ResolvedOptions } from '../../options.js'
 
-import { ownerFieldOf } from '../../access/owner-filter.js'
+import { ownerFieldOf } from '../../access/role-rules.js'
 import { managesOwnRecords } from '../../access/record-scope.js'
 import { label } from '../labels.js'
 

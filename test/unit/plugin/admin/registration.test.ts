@@ -82,7 +82,8 @@ describe('the admin components a site chooses', () => {
     expect(config.admin?.components?.views?.reservationAvailability).toBeUndefined()
     // The customer column keeps the plugin's cell, which shows a guest's name.
     expect((fieldComponent(config, 'customer') as { Field?: unknown }).Field).toBeUndefined()
-    expect(fieldComponent(config, 'startTime')).toBeUndefined()
+    // The start's column keeps the plugin's cell, in the plugin's time zone.
+    expect(fieldComponent(config, 'startTime')).toEqual({ Cell: expect.objectContaining({ path: expect.stringContaining('#ZonedDateCell') }) })
   })
 
   it('refuses an unknown component or a value that is no path', () => {

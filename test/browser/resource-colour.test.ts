@@ -1,0 +1,63 @@
+import type { Locator } from 'playwright-core'
+
+import { describe, expect, it } from 'vitest'
+
+import { localDateOf } from '../../src/admin/shared/calendar-dates.js'
+import { relatedId } from '../../src/admin/shared/related.js'
+import { useLoggedInBrowser } from './support/browser.js'
+import { openCalendar } from './support/calendar.js'
+import { rest, TIMEZONE } from './support/rest.js'
+
+const PURPLE = '#8e44ad'
+const PURPLE_RGB = 'rgb(142, 68, 173)'
+
+const colourOf = (dot: Locator): Promise<string> => dot.evaluate((element) => getComputedStyle(element).backgroundColor)
+
+describe('a colour per resource', () => {
+  const browser = useLoggedInBrowser()
+
+  it("marks a resource's lane and bookings with its colour in the lanes, week, month and pending views", async () => {
+    const { page } = browser()
+    const api = rest(page)
+    const anna = (await api.resources()).find((resource) => resource.name === 'Anna Weber')
+    expect(anna).toBeTruthy()
+    const patched = await page.request.patch(`/api/resources/${anna!.id}`, { data: { color: PURPLE } })
+    expect(patched.status()).toBe(200)
+    const refused = await page.request.patch(`/api/resources/${anna!.id}`, { data: { color: 'purple' } })
+    expect(refused.status()).toBe(400)
+
+    const upcoming = await api.reservations({ startTime: { greater_than: new Date().toISOString() } })
+    const hers = upcoming.find((reservation) => String(relatedId(reservation.resource)) === String(anna!.id))
+    expect(hers, "an upcoming booking of Anna's").toBeTruthy()
+    const date = localDateOf(Date.parse(hers!.startTime), TIMEZONE)
+
+    await openCalendar(page, { date, view: 'lanes' })
+    const lane = page.locator(`.rl-grid__head .rl-resource-dot[data-resource-id="${anna!.id}"]`)
+    expect(await colourOf(lane)).toBe(PURPLE_RGB)
+    const block = page.locator(`.rl-block[data-reservation-id="${hers!.id}"] .rl-resource-dot`).first()
+    expect(await colourOf(block)).toBe(PURPLE_RGB)
+    await browser().screenshot('resource-colour-lanes')
+
+    for (const view of ['week', 'month'] as const) {
+      await openCalendar(page, { date, view })
+      const dot = page.locator(`.rl-block[data-reservation-id="${hers!.id}"] .rl-resource-dot`).first()
+      expect(await colourOf(dot), view).toBe(PURPLE_RGB)
+    }
+    await browser().screenshot('resource-colour-month')
+
+    // A resource without a colour of its own gets one from the palette, the same in every view.
+    const chair = (await api.resources()).find((resource) => resource.name === 'Treatment chair')
+    await openCalendar(page, { date, view: 'lanes' })
+    const chairLane = page.locator(`.rl-grid__head .rl-resource-dot[data-resource-id="${chair!.id}"]`)
+    expect(await colourOf(chairLane)).toMatch(/^rgb\(/)
+    expect(await colourOf(chairLane)).not.toBe(PURPLE_RGB)
+
+    await page.goto(`/admin/collections/resources/${anna!.id}`)
+    // A colour off the palette shows in the browser's picker, no swatch pressed.
+    const other = page.locator('.rl-colour-field__other')
+    await expect.poll(() => other.inputValue(), { timeout: 15_000 }).toBe(PURPLE)
+    expect(await page.locator('.rl-colour-field__swatch[aria-pressed="true"]').count()).toBe(0)
+    await browser().screenshot('resource-colour-field')
+    await page.request.patch(`/api/resources/${anna!.id}`, { data: { color: null } })
+  })
+})
