@@ -377,6 +377,16 @@ export interface WaitlistExpired {
 }
 
 /**
+ * An event of a waitlister stream (`reserve-waitlister-<sha256 of the contact>`): an entry joined
+ * for this contact, waiting at most until `to`. Appended with the entry at the stream's expected
+ * revision, so two concurrent joins for one contact cannot both pass the limit of waiting entries.
+ */
+export interface WaitlistEntryCounted {
+  data: { entryId: string; to: string }
+  type: 'WaitlistEntryCounted'
+}
+
+/**
  * The events of waitlist streams. Not `LedgerEvent`s, like `LedgerCheckpointed`: those all belong
  * to a reservation, and the reservation deciders, projections, catch-up handlers and the outbox
  * never look at these (they select reservation and resource streams by prefix).
@@ -408,6 +418,8 @@ export const RESERVATION_STREAM_PREFIX = `${LEDGER_STREAM_PREFIX}reservation-`
 export const IDEMPOTENCY_STREAM_PREFIX = `${LEDGER_STREAM_PREFIX}idempotency-`
 export const HOLDER_STREAM_PREFIX = `${LEDGER_STREAM_PREFIX}holder-`
 export const WAITLIST_STREAM_PREFIX = `${LEDGER_STREAM_PREFIX}waitlist-`
+/** Not a waitlist stream: `reserve-waitlister-` does not start with `reserve-waitlist-`. */
+export const WAITLISTER_STREAM_PREFIX = `${LEDGER_STREAM_PREFIX}waitlister-`
 /** The one stream of hash-chain checkpoints. */
 export const CHECKPOINT_STREAM = `${LEDGER_STREAM_PREFIX}checkpoints`
 
