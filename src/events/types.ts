@@ -352,6 +352,8 @@ export interface WaitlistJoined {
     /** Null: any resource that offers the service. */
     resource: null | RelationId
     service: RelationId
+    /** Multi-tenant sites: the tenant of the entry's service (resource), fixed at joining; absent elsewhere. */
+    tenant?: null | RelationId
     /** ISO 8601: the latest end wanted; the entry expires then. */
     to: string
   }

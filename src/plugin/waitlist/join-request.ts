@@ -11,6 +11,7 @@ import { parseRecordId } from '../http/record-id.js'
 import { readableIds } from '../endpoints/readable-ids.js'
 import { referenceData } from '../reference-data/reference-data.js'
 import { customerExists } from '../reservations/customer-lookup.js'
+import { tenantsAgree } from '../tenancy/tenancy.js'
 
 /** What a join asks for, checked for shape and references; the decider checks the range and contact. */
 export interface JoinRequest {
@@ -20,6 +21,8 @@ export interface JoinRequest {
   guestCount: number
   resource: null | RelationId
   service: RelationId
+  /** Multi-tenant sites: the service's tenant (else the resource's); absent elsewhere. */
+  tenant?: RelationId
   to: string
 }
 
@@ -82,6 +85,7 @@ export const readJoinRequest = async (req: PayloadRequest, options: ResolvedOpti
   const data = referenceData(req.payload, options)
   const service = await serviceOf(req, options, body.service, errors)
   const resource = await resourceOf(req, options, body.resource, service, errors)
+  const tenant = await tenantOf(req, options, service, resource, errors)
   const from = instant(body.from, 'from', errors)
   const to = instant(body.to, 'to', errors)
   const guestCount = body.guestCount ?? 1
@@ -100,7 +104,27 @@ export const readJoinRequest = async (req: PayloadRequest, options: ResolvedOpti
   if (errors.length > 0 || service === null) {
     throw new ValidationError({ collection: options.slugs.reservations, errors })
   }
-  return { customer, from, guest, guestCount: guestCount as number, resource, service, to }
+  return { customer, from, guest, guestCount: guestCount as number, resource, service, ...(tenant === null ? {} : { tenant }), to }
+}
+
+/**
+ * The entry's tenant on a multi-tenant site, recorded like a booking's: the service's, else the
+ * resource's, which must agree (400 on `resource` otherwise). Null where neither is scoped.
+ */
+const tenantOf = async (
+  req: PayloadRequest,
+  options: ResolvedOptions,
+  service: null | RelationId,
+  resource: null | RelationId,
+  errors: FieldError[],
+): Promise<null | RelationId> => {
+  const data = referenceData(req.payload, options)
+  const serviceTenant = service === null ? null : ((await data.services([service])).get(String(service))?.tenant ?? null)
+  const resourceTenant = resource === null ? null : ((await data.resources([resource])).get(String(resource))?.tenant ?? null)
+  if (!tenantsAgree(serviceTenant, resourceTenant)) {
+    errors.push({ message: 'A waitlist entry and its service and resource must belong to one tenant', path: 'resource' })
+  }
+  return serviceTenant ?? resourceTenant
 }
 
 /** The service: known, active and readable by the caller (400 on `service` otherwise). */
