@@ -108,9 +108,8 @@ export class WaitlistLedger {
   private async waitingOf(entry: WaitlistJoined['data'], now: Date): Promise<ContactView> {
     const stream = waitlisterStream(contactKeyOf(entry))
     const events = (await this.store.readStream(stream)) as unknown as Array<Omit<RecordedEvent, 'data' | 'type'> & WaitlistEntryCounted>
-    const pending = new Set(
-      events.filter(({ data }) => data.entryId !== entry.entryId && Date.parse(data.to) > now.getTime()).map(({ data }) => data.entryId),
-    )
+    const before = ({ data }: WaitlistEntryCounted) => data.entryId !== entry.entryId && Date.parse(data.to) > now.getTime()
+    const pending = new Set(events.filter(before).map(({ data }) => data.entryId))
     const states = await Promise.all([...pending].map(async (id) => (await this.load(id)).state.kind))
     const revision = events.length === 0 ? NO_STREAM : events[events.length - 1].revision
     return { revision, stream, waiting: states.filter((kind) => kind === 'waiting' || kind === 'absent').length }
@@ -118,7 +117,11 @@ export class WaitlistLedger {
 }
 
 /** The new entry listed on its contact's waitlister stream, at the revision the limit was decided on. */
-const contactFence = ({ revision, stream }: ContactView, { entryId, to }: WaitlistJoined['data'], metadata: EventMetadata): AppendRequest => {
+const contactFence = (
+  { revision, stream }: ContactView,
+  { entryId, to }: WaitlistJoined['data'],
+  metadata: EventMetadata,
+): AppendRequest => {
   const counted: WaitlistEntryCounted = { data: { entryId, to }, type: 'WaitlistEntryCounted' }
   return { events: [{ ...counted, metadata } as unknown as NewEvent], expectedRevision: revision, stream }
 }

@@ -269,8 +269,9 @@ for (const kind of testDatabaseKinds()) {
         return state.kind === 'absent' ? null : String(state.entry.tenant)
       }
       expect([await tenantOf(ofA.body.entryId), await tenantOf(ofB.body.entryId)]).toEqual([String(a.tenant.id), String(b.tenant.id)])
-      // Another tenant's service is as unknown to A's staff as on every endpoint.
-      expect(errorPaths((await join(wish(b), staffA)).body)).toEqual(['service', 'customer'])
+      // Another tenant's service is as unknown to A's staff as on every endpoint; a customer of another tenant is refused.
+      expect(errorPaths((await join(wish(b), staffA)).body)).toEqual(['service'])
+      expect(errorPaths((await join({ ...wish(a), customer: b.customer.id }, superAdmin)).body)).toEqual(['customer'])
 
       const listed = async (token: string) => {
         const { body } = await http(payload, `/api/reserve/waitlist?start=${DAY}T00:00:00.000Z&end=2031-03-05T00:00:00.000Z`, { token })
