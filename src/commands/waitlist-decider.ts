@@ -18,11 +18,19 @@ export type WaitlistCommand =
   | { data: Omit<WaitlistOffered['data'], 'entryId'> & { entryId: string }; type: 'OfferWaitlist' }
   | { data: WaitlistJoined['data']; type: 'JoinWaitlist' }
 
-/** What a waitlist decision may consult besides the stream: the time, passed in, and whether staff ask. */
+/**
+ * What a waitlist decision may consult besides the stream: the time, passed in, whether staff ask,
+ * and for a join how many entries of its contact wait already and how many may.
+ */
 export interface WaitlistContext {
+  maxEntriesPerContact?: number
   now: Date
   privileged: boolean
+  waitingEntries?: number
 }
+
+/** Waiting entries per contact when the plugin sets no `maxWaitlistEntriesPerCaller`. */
+export const DEFAULT_MAX_WAITLIST_ENTRIES = 5
 
 /** The longest range one entry may span: a wish, not a standing order. */
 export const MAX_WAITLIST_RANGE_DAYS = 92
@@ -64,6 +72,17 @@ const checkJoin = (entry: WaitlistJoined['data'], now: Date): void => {
   }
 }
 
+/** A contact waits with at most the limit of entries, also when staff join for them. */
+const checkEntryLimit = ({ maxEntriesPerContact = DEFAULT_MAX_WAITLIST_ENTRIES, waitingEntries = 0 }: WaitlistContext): void => {
+  if (waitingEntries >= maxEntriesPerContact) {
+    throw new CommandRejected(
+      'limit',
+      `${maxEntriesPerContact} waitlist entries wait for this contact already, the most one may; leave one first`,
+      'entryId',
+    )
+  }
+}
+
 const requireEntry = (state: WaitlistState): Exclude<WaitlistState, { kind: 'absent' }> => {
   if (state.kind === 'absent') {
     throw new CommandRejected('not-found', 'Waitlist entry not found', 'id')
@@ -77,13 +96,15 @@ const requireEntry = (state: WaitlistState): Exclude<WaitlistState, { kind: 'abs
  * ends the entry), taken back or expired; leaving or expiring an entry that has ended already
  * decides nothing, so repeating either is harmless.
  */
-export const decideWaitlist = (command: WaitlistCommand, state: WaitlistState, { now, privileged }: WaitlistContext): WaitlistEvent[] => {
+export const decideWaitlist = (command: WaitlistCommand, state: WaitlistState, context: WaitlistContext): WaitlistEvent[] => {
+  const { now, privileged } = context
   switch (command.type) {
     case 'JoinWaitlist': {
       if (state.kind !== 'absent') {
         throw new CommandRejected('conflict', 'The waitlist entry exists already', 'id')
       }
       checkJoin(command.data, now)
+      checkEntryLimit(context)
       return [{ data: command.data, type: 'WaitlistJoined' }]
     }
     case 'OfferWaitlist': {

@@ -352,6 +352,8 @@ export interface WaitlistJoined {
     /** Null: any resource that offers the service. */
     resource: null | RelationId
     service: RelationId
+    /** Multi-tenant sites: the tenant of the entry's service (resource), fixed at joining; absent elsewhere. */
+    tenant?: null | RelationId
     /** ISO 8601: the latest end wanted; the entry expires then. */
     to: string
   }
@@ -374,6 +376,16 @@ export interface WaitlistLeft {
 export interface WaitlistExpired {
   data: { entryId: string }
   type: 'WaitlistExpired'
+}
+
+/**
+ * An event of a waitlister stream (`reserve-waitlister-<sha256 of the contact>`): an entry joined
+ * for this contact, waiting at most until `to`. Appended with the entry at the stream's expected
+ * revision, so two concurrent joins for one contact cannot both pass the limit of waiting entries.
+ */
+export interface WaitlistEntryCounted {
+  data: { entryId: string; to: string }
+  type: 'WaitlistEntryCounted'
 }
 
 /**
@@ -408,6 +420,8 @@ export const RESERVATION_STREAM_PREFIX = `${LEDGER_STREAM_PREFIX}reservation-`
 export const IDEMPOTENCY_STREAM_PREFIX = `${LEDGER_STREAM_PREFIX}idempotency-`
 export const HOLDER_STREAM_PREFIX = `${LEDGER_STREAM_PREFIX}holder-`
 export const WAITLIST_STREAM_PREFIX = `${LEDGER_STREAM_PREFIX}waitlist-`
+/** Not a waitlist stream: `reserve-waitlister-` does not start with `reserve-waitlist-`. */
+export const WAITLISTER_STREAM_PREFIX = `${LEDGER_STREAM_PREFIX}waitlister-`
 /** The one stream of hash-chain checkpoints. */
 export const CHECKPOINT_STREAM = `${LEDGER_STREAM_PREFIX}checkpoints`
 

@@ -1,4 +1,4 @@
-import type { LedgerEvent, RecordedEvent, WaitlistEvent } from '../events/types.js'
+import type { LedgerEvent, RecordedEvent, WaitlistEntryCounted, WaitlistEvent } from '../events/types.js'
 
 import {
   HOLDER_STREAM_PREFIX,
@@ -6,6 +6,7 @@ import {
   RESERVATION_STREAM_PREFIX,
   RESOURCE_STREAM_PREFIX,
   WAITLIST_STREAM_PREFIX,
+  WAITLISTER_STREAM_PREFIX,
 } from '../events/types.js'
 
 /**
@@ -33,7 +34,8 @@ import {
  * Version 4 adds recurring bookings (`ReservationBooked.data.seriesId`, the series an occurrence
  * belongs to) and the waitlist's events (`WaitlistJoined`, `WaitlistOffered`, `WaitlistLeft`,
  * `WaitlistExpired` on `reserve-waitlist-` streams, whose data names the stream by `entryId`
- * instead of `reservationId`). Its lines are shaped as in 3; it is a version of its own so that
+ * instead of `reservationId`), with `WaitlistEntryCounted` on `reserve-waitlister-` streams (the
+ * entries of one contact, by `entryId`). Its lines are shaped as in 3; it is a version of its own so that
  * an older reader refuses the file at its header rather than import it and lose what it adds.
  */
 export const LEDGER_FORMAT = 'payload-reserve-ledger'
@@ -71,7 +73,7 @@ export type LedgerProgress = LedgerSummary
  * The stream family each event type belongs to. A Record over the union, so a new event type
  * does not compile until it is placed here and the file format knows it.
  */
-export const STREAM_PREFIX_OF_TYPE: Record<LedgerEvent['type'] | WaitlistEvent['type'], string> = {
+export const STREAM_PREFIX_OF_TYPE: Record<LedgerEvent['type'] | WaitlistEntryCounted['type'] | WaitlistEvent['type'], string> = {
   CapacityClaimed: RESOURCE_STREAM_PREFIX,
   CapacityReleased: RESOURCE_STREAM_PREFIX,
   HoldExpired: RESERVATION_STREAM_PREFIX,
@@ -88,6 +90,7 @@ export const STREAM_PREFIX_OF_TYPE: Record<LedgerEvent['type'] | WaitlistEvent['
   ReservationRescheduled: RESERVATION_STREAM_PREFIX,
   ReservationStatusChanged: RESERVATION_STREAM_PREFIX,
   ReservationWriteVoided: RESERVATION_STREAM_PREFIX,
+  WaitlistEntryCounted: WAITLISTER_STREAM_PREFIX,
   WaitlistExpired: WAITLIST_STREAM_PREFIX,
   WaitlistJoined: WAITLIST_STREAM_PREFIX,
   WaitlistLeft: WAITLIST_STREAM_PREFIX,

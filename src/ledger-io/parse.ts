@@ -7,6 +7,7 @@ import {
   RESERVATION_STREAM_PREFIX,
   reservationStream,
   WAITLIST_STREAM_PREFIX,
+  WAITLISTER_STREAM_PREFIX,
   waitlistStream,
 } from '../events/types.js'
 import { LedgerFileError } from './errors.js'
@@ -158,6 +159,10 @@ const parseEvent = (value: Json, line: number): LedgerEventLine => {
   if (prefix === WAITLIST_STREAM_PREFIX) {
     if (!isRecord(data) || !isText(data.entryId) || stream !== waitlistStream(data.entryId)) {
       return fail(`data must be an object whose entryId names stream ${JSON.stringify(stream)}`)
+    }
+  } else if (prefix === WAITLISTER_STREAM_PREFIX) {
+    if (!isRecord(data) || !isText(data.entryId) || !isTime(data.to)) {
+      return fail('data must be an object with an entryId and a to (a date-time)')
     }
   } else if (!isRecord(data) || !isText(data.reservationId)) {
     return fail('data must be an object with a reservationId')

@@ -136,6 +136,11 @@ export interface ReserveLedgerOptions {
   holdMinutes?: number
   /** Live holds one caller (a user, a guest's e-mail or phone) may keep at once (default 3); privileged staff have no limit. */
   maxHoldsPerCaller?: number
+  /**
+   * Waitlist entries one contact (a customer, a guest's e-mail or phone) may have waiting at once
+   * (default 5), also when staff join for them.
+   */
+  maxWaitlistEntriesPerCaller?: number
   catchUp?: { graceMs?: number; intervalMs?: number }
   collectionOverrides?: Partial<Record<OverridableCollection, CollectionOverride>>
   /** Replaces an admin component with one at this import path, or, with `false`, leaves Payload's default. */
@@ -230,6 +235,7 @@ export interface ResolvedOptions {
   bookingWindow: { maxAdvanceDays: null | number; minNoticeMinutes: number }
   holdMinutes: number
   maxHoldsPerCaller: number
+  maxWaitlistEntriesPerCaller: number
   calendarFeeds: { allowPrivateNetworks: boolean; horizonDays: number; refreshMinutes: number }
   catchUp: { graceMs: number; intervalMs: number }
   collectionOverrides: Partial<Record<OverridableCollection, CollectionOverride>>

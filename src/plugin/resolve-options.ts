@@ -2,6 +2,7 @@ import type { Config } from 'payload'
 
 import type { ReserveLedgerOptions, ResolvedOptions } from './options.js'
 
+import { DEFAULT_MAX_WAITLIST_ENTRIES } from '../commands/waitlist-decider.js'
 import { configError } from './config-error.js'
 import { DEFAULT_ADMIN_GROUP } from './collections/labels.js'
 import { DEFAULT_STATUS_MACHINE } from './options.js'
@@ -200,6 +201,10 @@ const validateWindowAndFeeds = (resolved: ResolvedOptions): void => {
   if (!Number.isInteger(resolved.maxHoldsPerCaller) || resolved.maxHoldsPerCaller < 1 || resolved.maxHoldsPerCaller > 1000) {
     throw configError('maxHoldsPerCaller must be a whole number from 1 to 1000')
   }
+  const maxWaiting = resolved.maxWaitlistEntriesPerCaller
+  if (!Number.isInteger(maxWaiting) || maxWaiting < 1 || maxWaiting > 1000) {
+    throw configError('maxWaitlistEntriesPerCaller must be a whole number from 1 to 1000')
+  }
   const feeds = resolved.calendarFeeds
   requireWholeMinutes('calendarFeeds.refreshMinutes', feeds.refreshMinutes, 1, 1440)
   if (!Number.isInteger(feeds.horizonDays) || feeds.horizonDays < 1 || feeds.horizonDays > 3660) {
@@ -265,7 +270,10 @@ const validate = (resolved: ResolvedOptions, options: ReserveLedgerOptions): voi
 /** When customers may book, and how often the background work runs. */
 const timingDefaults = (
   options: ReserveLedgerOptions,
-): Pick<ResolvedOptions, 'bookingWindow' | 'calendarFeeds' | 'catchUp' | 'holdMinutes' | 'maxHoldsPerCaller' | 'webhooks'> => ({
+): Pick<
+  ResolvedOptions,
+  'bookingWindow' | 'calendarFeeds' | 'catchUp' | 'holdMinutes' | 'maxHoldsPerCaller' | 'maxWaitlistEntriesPerCaller' | 'webhooks'
+> => ({
   bookingWindow: {
     maxAdvanceDays: options.bookingWindow?.maxAdvanceDays ?? null,
     minNoticeMinutes: options.bookingWindow?.minNoticeMinutes ?? 0,
@@ -278,6 +286,7 @@ const timingDefaults = (
   catchUp: { graceMs: options.catchUp?.graceMs ?? 3000, intervalMs: options.catchUp?.intervalMs ?? 5000 },
   holdMinutes: options.holdMinutes ?? 10,
   maxHoldsPerCaller: options.maxHoldsPerCaller ?? 3,
+  maxWaitlistEntriesPerCaller: options.maxWaitlistEntriesPerCaller ?? DEFAULT_MAX_WAITLIST_ENTRIES,
   webhooks: { allowPrivateNetworks: options.webhooks?.allowPrivateNetworks ?? false, maxAttempts: options.webhooks?.maxAttempts ?? 8 },
 })
 

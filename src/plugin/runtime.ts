@@ -272,7 +272,7 @@ const startWaitlist = (
   { holds, ledger, store }: Pick<ReserveRuntime, 'holds' | 'ledger' | 'store'>,
 ) => {
   const report = (error: unknown) => payload.logger.error({ err: error, msg: 'payload-reserve-ledger: waitlist offer failed' })
-  const waitlist = new WaitlistLedger(store)
+  const waitlist = new WaitlistLedger(store, options.maxWaitlistEntriesPerCaller)
   const waitlistRows = new WaitlistProjector(payload, waitlist, WAITLIST_COLLECTION)
   const waitlistOffers = new WaitlistOffers(payload, options, { holds, ledger, rows: waitlistRows, waitlist }, report)
   const subscription = options.inProcessTimers

@@ -18,6 +18,7 @@ export interface WaitlistRow {
   resource?: null | string
   service: string
   status: 'expired' | 'left' | 'offered' | 'waiting'
+  tenant?: null | string
   to: string
 }
 
@@ -70,6 +71,7 @@ export class WaitlistProjector {
         resource: text(entry.resource),
         service: String(entry.service),
         status: state.kind,
+        tenant: text(entry.tenant),
         to: entry.to,
       }
       const where: Where = { entryId: { equals: entryId } }
@@ -120,9 +122,13 @@ export class WaitlistProjector {
     await this.payload.db.updateMany({ collection: this.slug, data: { announced: true }, returning: false, where: { entryId: { equals: entryId } } })
   }
 
-  /** Entries whose range overlaps `[start, end)`, oldest first: the admin's list of a day. */
-  async overlapping(start: Date, end: Date, limit: number): Promise<WaitlistRow[]> {
-    const where: Where = { and: [{ from: { less_than: end.toISOString() } }, { to: { greater_than: start.toISOString() } }] }
+  /** Entries whose range overlaps `[start, end)`, oldest first (the admin's list of a day); only those of `tenants` when given. */
+  async overlapping(start: Date, end: Date, limit: number, tenants?: string[]): Promise<WaitlistRow[]> {
+    const and: Where[] = [{ from: { less_than: end.toISOString() } }, { to: { greater_than: start.toISOString() } }]
+    if (tenants) {
+      and.push({ tenant: { in: tenants } })
+    }
+    const where: Where = { and }
     const { docs } = await this.payload.db.find<WaitlistRow>({ collection: this.slug, limit, pagination: false, sort: 'joinedAt', where })
     return docs
   }

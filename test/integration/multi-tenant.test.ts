@@ -258,6 +258,38 @@ for (const kind of testDatabaseKinds()) {
       expect([cancelled.status, cancelled.body.status]).toEqual([200, 'cancelled'])
     })
 
+    it("a waitlist entry carries its service's tenant: staff list and leave only their tenants' entries, others' are unknown", async () => {
+      const wish = (of: Site) => ({ customer: of.customer.id, from: `${DAY}T09:00:00.000Z`, service: of.service.id, to: `${DAY}T12:00:00.000Z` })
+      const join = (body: Record<string, unknown>, token: string) => http(payload, '/api/reserve/waitlist', { body, method: 'POST', token })
+      const [ofA, ofB] = [await join(wish(a), staffA), await join(wish(b), superAdmin)]
+      expect([ofA.status, ofB.status]).toEqual([201, 201])
+      const { waitlist } = getRuntime(payload)
+      const tenantOf = async (entryId: string) => {
+        const { state } = await waitlist.load(entryId)
+        return state.kind === 'absent' ? null : String(state.entry.tenant)
+      }
+      expect([await tenantOf(ofA.body.entryId), await tenantOf(ofB.body.entryId)]).toEqual([String(a.tenant.id), String(b.tenant.id)])
+      // Another tenant's service is as unknown to A's staff as on every endpoint; a customer of another tenant is refused.
+      expect(errorPaths((await join(wish(b), staffA)).body)).toEqual(['service'])
+      expect(errorPaths((await join({ ...wish(a), customer: b.customer.id }, superAdmin)).body)).toEqual(['customer'])
+
+      const listed = async (token: string) => {
+        const { body } = await http(payload, `/api/reserve/waitlist?start=${DAY}T00:00:00.000Z&end=2031-03-05T00:00:00.000Z`, { token })
+        return (body.entries as Array<{ entryId: string }>).map(({ entryId }) => entryId).sort()
+      }
+      expect(await listed(staffA)).toEqual([ofA.body.entryId])
+      expect(await listed(superAdmin)).toEqual([ofA.body.entryId, ofB.body.entryId].sort())
+
+      const before = await ledgerSize()
+      const leave = (entryId: string, token: string) => http(payload, `/api/reserve/waitlist/${entryId}`, { method: 'DELETE', token })
+      const foreign = await leave(ofB.body.entryId, staffA)
+      expect([foreign.status, foreign.body]).toEqual([404, { message: 'Waitlist entry not found' }])
+      expect(await ledgerSize()).toBe(before)
+      expect((await waitlist.load(ofB.body.entryId)).state.kind).toBe('waiting')
+      expect((await leave(ofA.body.entryId, staffA)).body.status).toBe('left')
+      expect((await leave(ofB.body.entryId, superAdmin)).body.status).toBe('left')
+    })
+
     it("a guest books on one tenant's records and gets that tenant; records of two tenants are refused on the stray one's path", async () => {
       const guest = { email: 'guest@example.test', name: 'Guest' }
       const booked = await http(payload, '/api/reserve/book', {

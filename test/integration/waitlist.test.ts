@@ -294,6 +294,31 @@ describe.each(testDatabaseKinds())('the waitlist (%s)', (kind) => {
     expect((await getJson(site.payload, withQuery('/api/reserve/waitlist', { end: range.start, start: range.end }), ids.tokens.admin)).status).toBe(400)
   })
 
+  it('a contact has at most maxWaitlistEntriesPerCaller (5) entries waiting (429); one left makes room; staff joining for them count', async () => {
+    // The room is taken for the whole range: the entries keep waiting, and so keep counting.
+    expect((await book(at(20, 9))).status).toBe(201)
+    const cy = await site.payload.create({ collection: 'users', data: { email: 'cy@waitlist.test', password: PASSWORD, role: 'customer' } })
+    const cyToken = await login(site.payload, { email: 'cy@waitlist.test', password: PASSWORD })
+    const wish = { from: at(20, 9), resource: ids.room, service: ids.service, to: at(20, 10) }
+    const joined = await Promise.all(Array.from({ length: 6 }, () => join(wish, cyToken)))
+    expect(joined.map(({ status }) => status).sort()).toEqual([201, 201, 201, 201, 201, 429])
+    const refused = joined.find(({ status }) => status === 429)!
+    expect(errorPaths(refused.body)).toEqual(['entryId'])
+    expect(refused.body.errors[0].message).toContain('5')
+    expect((await join({ ...wish, customer: cy.id }, ids.tokens.admin)).status).toBe(429)
+
+    const first = joined.find(({ status }) => status === 201)!
+    expect((await send(site.payload, 'DELETE', `/api/reserve/waitlist/${first.body.entryId}`, undefined, cyToken)).status).toBe(200)
+    expect((await join({ ...wish, customer: cy.id }, ids.tokens.admin)).status).toBe(201)
+    expect((await join(wish, cyToken)).status).toBe(429)
+
+    // A guest counts by e-mail, whatever the case.
+    const guest = (email: string) => join({ ...wish, guest: { email, name: 'Many' } })
+    const guests = await Promise.all(['many@waitlist.test', 'MANY@waitlist.test', 'many@waitlist.test', 'Many@waitlist.test', 'many@waitlist.test', 'many@waitlist.test'].map(guest))
+    expect(guests.map(({ status }) => status).sort()).toEqual([201, 201, 201, 201, 201, 429])
+    expect((await guest('other@waitlist.test')).status).toBe(201)
+  })
+
   it('a rebuild from the ledger reproduces the entries and announces nothing again', async () => {
     const runtime = getRuntime(site.payload)
     const before = await rowsOf(site.payload)

@@ -446,7 +446,7 @@ const paths = (api: string): Record<string, Json> => ({
   },
   [`${api}/reserve/waitlist`]: {
     get: {
-      description: `The waitlist entries whose range overlaps \`[start, end)\`, oldest first (at most 500), for privileged staff: the admin's list of a day. Range at most ${LIMITS.maxRangeDays} days.`,
+      description: `The waitlist entries whose range overlaps \`[start, end)\`, oldest first (at most 500), for privileged staff (on a multi-tenant site, their tenants' entries): the admin's list of a day. Range at most ${LIMITS.maxRangeDays} days.`,
       operationId: 'listWaitlist',
       parameters: [query('start', true, dateTime, 'Range start, an ISO 8601 instant.'), query('end', true, dateTime, 'Range end (exclusive), after start.')],
       responses: {
@@ -484,7 +484,7 @@ const paths = (api: string): Record<string, Json> => ({
       summary: 'List waitlist entries',
     },
     post: {
-      description: `Records a wish for a time \`/slots\` had no room at: the service, on a resource or any that offers it, within \`[from, to)\`, for the signed-in customer, a customer staff name, or a guest contact (a name and an e-mail or phone, on a service that allows guests). When capacity that fits is freed (a cancel, a hold's expiry or release), the oldest waiting entry it fits gets a hold for its contact, and the \`afterWaitlistOffer\` hooks tell the host (once). An entry ends when it is offered, left, or at \`to\`. ${BODY_LIMITS}`,
+      description: `Records a wish for a time \`/slots\` had no room at: the service, on a resource or any that offers it, within \`[from, to)\`, for the signed-in customer, a customer staff name, or a guest contact (a name and an e-mail or phone, on a service that allows guests). When capacity that fits is freed (a cancel, a hold's expiry or release), the oldest waiting entry it fits gets a hold for its contact, and the \`afterWaitlistOffer\` hooks tell the host (once). An entry ends when it is offered, left, or at \`to\`. A contact has at most \`maxWaitlistEntriesPerCaller\` entries waiting (5 by default; a customer also when staff join for them, a guest by e-mail, else phone). On a multi-tenant site the entry belongs to its service's tenant. ${BODY_LIMITS}`,
       operationId: 'joinWaitlist',
       requestBody: {
         content: json({
@@ -528,6 +528,10 @@ const paths = (api: string): Record<string, Json> => ({
           },
         ),
         413: bodyTooLarge(ref('PayloadError'), payloadError(MESSAGES.bodyTooLarge)),
+        429: {
+          content: json(ref('PayloadError')),
+          description: 'The contact has `maxWaitlistEntriesPerCaller` entries waiting already (path `entryId`): leave one first.',
+        },
       },
       summary: 'Join the waitlist',
     },
@@ -554,7 +558,7 @@ const paths = (api: string): Record<string, Json> => ({
           tokenType: message(MESSAGES.waitlistTokenType),
         }),
         403: refusal('Neither whoever joined nor privileged staff (whether or not the entry exists).', ref('MessageBody'), { forbidden: message(MESSAGES.forbidden) }),
-        404: refusal('No entry has this id (told only to privileged staff).', ref('MessageBody'), { unknown: message(MESSAGES.waitlistEntryNotFound) }),
+        404: refusal('No entry has this id, or (multi-tenant sites) it is of a tenant the staff member does not have; told only to privileged staff.', ref('MessageBody'), { unknown: message(MESSAGES.waitlistEntryNotFound) }),
         409: refusal('The entry was offered a hold: release the hold instead.', ref('MessageBody'), { offered: message(MESSAGES.waitlistOffered) }),
         413: bodyTooLarge(ref('MessageBody'), message(MESSAGES.bodyTooLarge)),
       },

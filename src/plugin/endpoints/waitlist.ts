@@ -20,6 +20,7 @@ import { commandMeta } from '../reservations/command-meta.js'
 import { toPayloadError } from '../reservations/ledger-error.js'
 import { getRuntime } from '../runtime.js'
 import { readJoinRequest } from '../waitlist/join-request.js'
+import { visibleTenants } from '../waitlist/visible-tenants.js'
 
 const DAY_MS = 86_400_000
 
@@ -88,8 +89,12 @@ export const leaveWaitlistEndpoint = (options: ResolvedOptions): Endpoint => ({
     const { waitlist, waitlistRows } = getRuntime(req.payload)
     const { state } = isHoldId(entryId) ? await waitlist.load(entryId) : { state: { kind: 'absent' as const } }
     const privileged = isPrivileged(req.user, options)
-    if (state.kind === 'absent' || !(privileged || isHolder(state.entry.owner, caller))) {
-      throw state.kind === 'absent' && privileged ? messageBody(404, MESSAGES.waitlistEntryNotFound) : messageBody(403, MESSAGES.forbidden)
+    const tenants = privileged && state.kind !== 'absent' ? await visibleTenants(req, options) : null
+    // Staff of other tenants than the entry's learn no more of it than of an unknown id.
+    const foreign = state.kind !== 'absent' && tenants !== null && !tenants.includes(String(state.entry.tenant ?? ''))
+    const holder = state.kind !== 'absent' && isHolder(state.entry.owner, caller)
+    if (state.kind === 'absent' || !(holder || (privileged && !foreign))) {
+      throw privileged && !holder ? messageBody(404, MESSAGES.waitlistEntryNotFound) : messageBody(403, MESSAGES.forbidden)
     }
     let ended: WaitlistState = state
     try {
@@ -113,7 +118,8 @@ export const leaveWaitlistEndpoint = (options: ResolvedOptions): Endpoint => ({
 
 /**
  * GET /api/reserve/waitlist?start=&end=: the entries whose range overlaps `[start, end)`, oldest
- * first, for privileged staff (the admin's list of a day): 401 without a session, 403 for others.
+ * first, for privileged staff (the admin's list of a day; on a multi-tenant site, of their
+ * tenants): 401 without a session, 403 for others.
  */
 export const listWaitlistEndpoint = (options: ResolvedOptions): Endpoint => ({
   handler: endpoint(async (req) => {
@@ -131,7 +137,8 @@ export const listWaitlistEndpoint = (options: ResolvedOptions): Endpoint => ({
     if (Number.isNaN(start) || Number.isNaN(end) || end <= start || end - start > LIMITS.maxRangeDays * DAY_MS) {
       throw messageBody(400, MESSAGES.waitlistRange)
     }
-    const rows = await getRuntime(req.payload).waitlistRows.overlapping(new Date(start), new Date(end), LIST_LIMIT)
+    const tenants = await visibleTenants(req, options)
+    const rows = await getRuntime(req.payload).waitlistRows.overlapping(new Date(start), new Date(end), LIST_LIMIT, tenants ?? undefined)
     const entries = rows.map(
       (row): WaitlistEntryRecord => ({
         customer: row.customer ?? null,

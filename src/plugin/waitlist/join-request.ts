@@ -11,6 +11,8 @@ import { parseRecordId } from '../http/record-id.js'
 import { readableIds } from '../endpoints/readable-ids.js'
 import { referenceData } from '../reference-data/reference-data.js'
 import { customerExists } from '../reservations/customer-lookup.js'
+import { customerTenants } from '../tenancy/booking-tenant.js'
+import { tenantsAgree } from '../tenancy/tenancy.js'
 
 /** What a join asks for, checked for shape and references; the decider checks the range and contact. */
 export interface JoinRequest {
@@ -20,6 +22,8 @@ export interface JoinRequest {
   guestCount: number
   resource: null | RelationId
   service: RelationId
+  /** Multi-tenant sites: the service's tenant (else the resource's); absent elsewhere. */
+  tenant?: RelationId
   to: string
 }
 
@@ -90,6 +94,7 @@ export const readJoinRequest = async (req: PayloadRequest, options: ResolvedOpti
   }
   const guest = guestOf(body.guest, errors)
   const customer = await customerOf(req, options, body.customer, errors)
+  const tenant = await tenantOf(req, options, { customer, resource, service }, errors)
   if (guest !== null && service !== null && !req.user) {
     const record = (await data.services([service])).get(String(service))
     const setting = record?.allowGuestBooking ?? 'inherit'
@@ -100,7 +105,33 @@ export const readJoinRequest = async (req: PayloadRequest, options: ResolvedOpti
   if (errors.length > 0 || service === null) {
     throw new ValidationError({ collection: options.slugs.reservations, errors })
   }
-  return { customer, from, guest, guestCount: guestCount as number, resource, service, to }
+  return { customer, from, guest, guestCount: guestCount as number, resource, service, ...(tenant === null ? {} : { tenant }), to }
+}
+
+/**
+ * The entry's tenant on a multi-tenant site, recorded like a booking's: the service's, else the
+ * resource's. The resource and a customer must share it, as in a booking (400 on the stray one's
+ * path). Null where neither is scoped.
+ */
+const tenantOf = async (
+  req: PayloadRequest,
+  options: ResolvedOptions,
+  { customer, resource, service }: Pick<JoinRequest, 'customer' | 'resource'> & { service: null | RelationId },
+  errors: FieldError[],
+): Promise<null | RelationId> => {
+  const data = referenceData(req.payload, options)
+  const serviceTenant = service === null ? null : ((await data.services([service])).get(String(service))?.tenant ?? null)
+  const resourceTenant = resource === null ? null : ((await data.resources([resource])).get(String(resource))?.tenant ?? null)
+  const tenant = serviceTenant ?? resourceTenant
+  const oneTenant = 'A waitlist entry and its service, resource and customer must belong to one tenant'
+  if (!tenantsAgree(serviceTenant, resourceTenant)) {
+    errors.push({ message: oneTenant, path: 'resource' })
+  }
+  const customers = tenant === null || customer === null ? null : await customerTenants(req, options, customer)
+  if (customers !== null && !customers.includes(String(tenant))) {
+    errors.push({ message: oneTenant, path: 'customer' })
+  }
+  return tenant
 }
 
 /** The service: known, active and readable by the caller (400 on `service` otherwise). */

@@ -11,9 +11,9 @@ const FROM = '2030-01-12T09:00:00.000Z'
 const TO = '2030-01-12T12:00:00.000Z'
 const metadata = { metadata: { actor: { kind: 'system' as const, name: 'test' }, at: NOW.toISOString(), correlationId: 'w1', schemaVersion: 1 } }
 
-const spec = ({ now = NOW, privileged = false } = {}) =>
+const spec = ({ now = NOW, privileged = false, waitingEntries = 0 } = {}) =>
   deciderSpec<WaitlistCommand, WaitlistEvent, WaitlistState>({
-    decide: (command, state) => decideWaitlist(command, state, { now, privileged }),
+    decide: (command, state) => decideWaitlist(command, state, { maxEntriesPerContact: 2, now, privileged, waitingEntries }),
     evolve: (state, event) => evolveWaitlist(state, { ...event, ...metadata }),
     initialState: () => ({ kind: 'absent' }),
   })
@@ -54,6 +54,13 @@ describe('waitlist decider', () => {
       joined({ customer: null, guest: { name: 'Gia', phone: '+1555' }, resource: null }),
     ])
     spec()(joined()).when(join()).thenRejects({ kind: 'conflict' })
+  })
+
+  it('joins while the contact has fewer waiting entries than the limit, also when staff join for them', () => {
+    spec({ waitingEntries: 1 })().when(join()).then([joined()])
+    spec({ waitingEntries: 2 })().when(join()).thenRejects({ kind: 'limit', path: 'entryId' })
+    spec({ privileged: true, waitingEntries: 2 })().when(join()).thenRejects({ kind: 'limit', path: 'entryId' })
+    expect(() => decideWaitlist(join(), { kind: 'absent' }, { now: NOW, privileged: false, waitingEntries: 5 })).toThrow(/5 waitlist entries/)
   })
 
   it('refuses a range that is malformed, backwards, passed or too long, and entries without a contact', () => {

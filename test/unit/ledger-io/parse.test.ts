@@ -89,6 +89,15 @@ describe('ledger file lines', () => {
     expect(() => parseBodyLine(lineWith({ data: { entryId: 'w1' }, type: 'WaitlistLeft' }), 2)).toThrow('a WaitlistLeft event belongs in a reserve-waitlist-… stream')
   })
 
+  it('reads the entries a waitlister stream counts, by entryId and to', () => {
+    const stream = 'reserve-waitlister-ab12'
+    const counted = lineWith({ data: { entryId: 'w1', to: '2031-01-02T10:00:00.000Z' }, stream, type: 'WaitlistEntryCounted' })
+    expect(parseBodyLine(counted, 2)).toMatchObject({ event: { stream, type: 'WaitlistEntryCounted' }, kind: 'event' })
+    expect(() => parseBodyLine(lineWith({ data: { entryId: 'w1' }, stream, type: 'WaitlistEntryCounted' }), 2)).toThrow('an entryId and a to')
+    const elsewhere = lineWith({ data: { entryId: 'w1', to: '2031-01-02T10:00:00.000Z' }, stream: 'reserve-waitlist-w1', type: 'WaitlistEntryCounted' })
+    expect(() => parseBodyLine(elsewhere, 2)).toThrow('belongs in a reserve-waitlister-… stream')
+  })
+
   it('round-trips an event, text with line breaks included', () => {
     const noted = { ...recorded, metadata: { ...recorded.metadata, reason: 'line one\nline two\r\n' } } as RecordedEvent
     const { position: _position, ...expected } = noted

@@ -20,6 +20,7 @@ describe('resolveOptions defaults', () => {
 
   it('fills every documented default', () => {
     expect(resolved).toMatchObject({
+      maxWaitlistEntriesPerCaller: 5,
       access: {},
       adminGroup: 'Reservations',
       allowGuestBooking: false,
@@ -158,6 +159,8 @@ describe('resolveOptions validation', () => {
     ['negative defaultBufferTime', { defaultBufferTime: -1 }, 'defaultBufferTime must be a whole number of minutes from 0 to 1439'],
     ['defaultBufferTime of a whole day', { defaultBufferTime: 1440 }, 'defaultBufferTime must be a whole number of minutes from 0 to 1439'],
     ['zero slotInterval', { slotInterval: 0 }, 'slotInterval must be a whole number of minutes from 1 to 1440'],
+    ['zero maxWaitlistEntriesPerCaller', { maxWaitlistEntriesPerCaller: 0 }, 'maxWaitlistEntriesPerCaller must be a whole number from 1 to 1000'],
+    ['fractional maxWaitlistEntriesPerCaller', { maxWaitlistEntriesPerCaller: 2.5 }, 'maxWaitlistEntriesPerCaller must be a whole number from 1 to 1000'],
     ['slotInterval above a day', { slotInterval: 1441 }, 'slotInterval must be a whole number of minutes from 1 to 1440'],
     ['fractional slotInterval', { slotInterval: 7.5 }, 'slotInterval must be a whole number of minutes from 1 to 1440'],
     ['unknown timezone', { timezone: 'Mars/Olympus_Mons' }, 'timezone "Mars/Olympus_Mons" is not a valid IANA time zone'],
