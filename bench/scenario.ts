@@ -52,6 +52,9 @@ const isWeekday = (ms: number): boolean => {
   return day >= 1 && day <= 5
 }
 
+/** The instants the seeded bookings lie within, as `[from, to)`: what warming the busy index reads. */
+export const seededSpan = (now: number): [number, number] => [Math.floor(now / DAY_MS) * DAY_MS, Math.floor(now / DAY_MS) * DAY_MS + (SPREAD_DAYS + 2) * DAY_MS]
+
 /** The seeded weekdays: from the day after `now`, so every seeded slot lies in the future. */
 export const seededDates = (now: number): string[] => {
   const first = Math.floor(now / DAY_MS) * DAY_MS + DAY_MS

@@ -200,6 +200,7 @@ const createCatchUp = (
   return new CatchUp(store, handlers, checkpointStore(payload, 'reservations'), {
     graceMs: options.catchUp.graceMs,
     lookbackMs: 60_000,
+    maxPages: 10,
     pageSize: 500,
     retryMs: options.catchUp.intervalMs,
   })
