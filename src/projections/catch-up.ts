@@ -23,9 +23,9 @@ export interface CatchUpOptions {
   /** How far before the checkpoint to re-read, for events a concurrent writer committed late. */
   lookbackMs: number
   /**
-   * Pages one pass reads at most; the next pass goes on from where it stopped. Bounds the
-   * pass at boot, which a ledger that was never caught up (or long unattended) would
-   * otherwise make proportional to its history.
+   * Pages past the checkpoint one pass reads at most; the next pass goes on from where it
+   * stopped. Bounds the pass at boot, which a ledger that was never caught up (or long
+   * unattended) would otherwise make proportional to its history.
    */
   maxPages: number
   pageSize: number
@@ -154,7 +154,9 @@ export class CatchUp {
     const read: RecordedEvent[] = []
     let after = this.rewound(saved)
     let reached = saved
-    scan: for (let pages = 1; ; pages += 1) {
+    /** Pages that went past the checkpoint: the look-back before it is bounded by time, not counted. */
+    let pages = 0
+    scan: for (;;) {
       const page = await this.store.readAll({ after, limit: this.options.pageSize })
       for (const event of page) {
         if (Date.parse(event.recordedAt) > cutoff) {
@@ -168,6 +170,7 @@ export class CatchUp {
           reached = event.position
         }
       }
+      pages += saved === undefined || (page.length > 0 && page[page.length - 1].position > saved) ? 1 : 0
       if (page.length < this.options.pageSize || pages >= this.options.maxPages) {
         break
       }

@@ -289,4 +289,23 @@ describe('catch-up passes (a store that is polled)', () => {
     expect(projector.calls.map((call) => call.reservationId)).toEqual([reservationId])
     expect(checkpoint.position).toBe(end)
   })
+
+  it('reads at most maxPages pages past the checkpoint per pass, and the next pass goes on from there', async () => {
+    const { checkpoint, ledger, ownership, projector, store } = setup()
+    // Five bookings, two events each: five pages of two.
+    const booked = []
+    for (let hour = 10; hour < 15; hour++) {
+      booked.push(await bookElsewhere(ledger, `2030-02-01T${hour}:00:00.000Z`))
+    }
+    const now = booked[booked.length - 1].recordedAt + GRACE_MS
+    const options = { graceMs: GRACE_MS, lookbackMs: 60_000, maxPages: 2, pageSize: 2, retryMs: RETRY_MS }
+    const catchUp = new CatchUp(store, [projectDocuments(projector, ownership), reconcileClaims(ledger, ownership)], checkpoint, options, () => now)
+
+    expect(await catchUp.run()).toEqual({ projected: 2, reconciled: 0 })
+    expect(await catchUp.run()).toEqual({ projected: 2, reconciled: 0 })
+    expect(await catchUp.run()).toEqual({ projected: 1, reconciled: 0 })
+    expect(await catchUp.run()).toEqual({ projected: 0, reconciled: 0 })
+    expect(projector.calls.map((call) => call.reservationId)).toEqual(booked.map(({ reservationId }) => reservationId))
+    expect(checkpoint.position).toBe(booked[booked.length - 1].end)
+  })
 })
