@@ -191,7 +191,7 @@ const createCatchUp = (
     deliverHooks(projector, ownership),
     reconcileClaims(ledger, ownership, (reservationId, repairs) =>
       payload.logger.warn({
-        msg: `payload-reserve-ledger: set the claims of reservation ${reservationId} right on ${repairs.length} resource(s)`,
+        msg: `payload-reserve-ledger: set the claims of reservation ${reservationId} right in ${repairs.length} month stream(s)`,
         repairs,
       }),
     ),
