@@ -65,7 +65,7 @@ export class Seeder {
     private readonly maxCount: number,
     private readonly runStartedAt: number,
   ) {
-    this.planner = new SeedPlanner(scenario.services, scenario.dates)
+    this.planner = new SeedPlanner(scenario.services, scenario.dates, scenario.resources.length)
     this.store = getRuntime(payload).store
   }
 
