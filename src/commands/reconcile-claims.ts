@@ -1,4 +1,4 @@
-import type { EventMetadata, Interval, ReservationEvent } from '../events/types.js'
+import type { EventMetadata, Interval, RecordedEvent, ReservationEvent, ResourceClaim } from '../events/types.js'
 import type { LedgerDeps } from './decision.js'
 import type { ReservationState } from './reservation-state.js'
 
@@ -9,7 +9,7 @@ import { isWrongExpectedRevision } from '../events/store.js'
 import { reservationStream } from '../events/types.js'
 import { setHolds } from './claim-holds.js'
 import { withMetadata } from './decision.js'
-import { heldClaims } from './reservation-state.js'
+import { evolveReservation, heldClaims, initialReservationState } from './reservation-state.js'
 
 /** A reservation's claim in a month stream that `reconcileClaims` found different from its stream, and set right. */
 export interface ClaimRepair {
@@ -19,6 +19,24 @@ export interface ClaimRepair {
   held: Interval[]
   month: string
   resource: string
+}
+
+/** The claims a reservation planned in a state, held or not. */
+const plannedIn = (state: ReservationState): ResourceClaim[] =>
+  state.kind === 'active' || state.kind === 'deleted' ? state.reservation.claims : state.kind === 'held' ? state.hold.claims : []
+
+/**
+ * Every claim a reservation's stream ever planned, and what it folds to: a claim a crash left
+ * where the reservation was before a move (another resource, another month) is looked for there.
+ */
+export const foldWithPlans = (events: RecordedEvent<ReservationEvent>[]): { planned: ResourceClaim[]; state: ReservationState } => {
+  let state = initialReservationState()
+  const planned: ResourceClaim[] = []
+  for (const event of events) {
+    state = evolveReservation(state, event, event.metadata)
+    planned.push(...plannedIn(state))
+  }
+  return { planned, state }
 }
 
 /**
@@ -33,17 +51,18 @@ export interface ClaimRepair {
  */
 export const reconcileClaims = async (
   deps: LedgerDeps,
-  { claimedOn, metadata, reservationId, revision, state }: {
+  { claimedOn, metadata, planned, reservationId, revision, state }: {
     /** Month streams where a claim of the reservation was seen. */
     claimedOn: string[]
     metadata: EventMetadata
+    /** Every claim its stream ever planned (`foldWithPlans`): each month they reach into is checked. */
+    planned: ResourceClaim[]
     reservationId: string
     revision: number
     state: ReservationState
   },
 ): Promise<ClaimRepair[]> => {
   const wanted = intervalsByResource(heldClaims(state, deps.policy.statusMachine))
-  const planned = state.kind === 'active' || state.kind === 'deleted' ? state.reservation.claims : state.kind === 'held' ? state.hold.claims : []
   const streams = new Map<string, CapacityStream>()
   for (const stream of [
     ...claimedOn.flatMap((name) => parseCapacityStream(name) ?? []),

@@ -109,3 +109,32 @@ describe.each(stores)('catch-up sets claims right in both directions (memory, %s
     expect(spy.mock.calls.length).toBe(appended)
   })
 })
+
+describe('catch-up after a move whose release of the month left behind never happened (claim one stream at a time)', () => {
+  it('finds the claim left there though no event of the pass names that month, and releases it', async () => {
+    const base = withoutAtomicAppend(createMemoryEventStore())
+    const january = capacityStreamName('r1', '2030-01')
+    let dead = false
+    const store: EventStore = Object.assign(Object.create(Object.getPrototypeOf(base)), base, {
+      append: (request: Parameters<EventStore['append']>[0]) =>
+        dead && request.stream === january ? Promise.reject(new Error('the process died')) : base.append(request),
+      committed: base.committed,
+    })
+    const { busy, ledger, repairs, settledPass } = setup(store)
+    const x = booking(plan(['r1'], '2030-01-15T09:00:00.000Z'))
+    await ledger.execute(x, staff)
+    expect(await settledPass()).toMatchObject({ reconciled: 0 })
+
+    // Moved to March: the hold there and the reservation event land, then the process dies before January's release.
+    dead = true
+    const move = { data: { plan: plan(['r1'], '2030-03-15T09:00:00.000Z'), reservationId: x.data.reservationId }, type: 'RescheduleReservation' as const }
+    await expect(ledger.execute(move, staff)).rejects.toThrow('the process died')
+    dead = false
+
+    expect(await settledPass()).toMatchObject({ reconciled: 1 })
+    expect(repairs).toEqual([
+      { repairs: [{ final: [], held: [at('2030-01-15T09:00:00.000Z')], month: '2030-01', resource: 'r1' }], reservationId: x.data.reservationId },
+    ])
+    expect((await busy.window('r1', ...IN_2030)).intervalsOf(x.data.reservationId)).toEqual([at('2030-03-15T09:00:00.000Z')])
+  })
+})
