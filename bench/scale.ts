@@ -46,7 +46,8 @@ const log = (line: string) => process.stderr.write(`${line}\n`)
 const measure = <T>(settings: ScaleSettings): Promise<T> =>
   new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/scale-node.ts'], {
-      env: { ...process.env, SCALE_NODE: JSON.stringify(settings) },
+      // The seeding process may run with a larger heap (NODE_OPTIONS); the measured server does not.
+      env: { ...process.env, NODE_OPTIONS: '', SCALE_NODE: JSON.stringify(settings) },
       stdio: ['ignore', 'pipe', 'inherit'],
     })
     let result: T | undefined
@@ -91,7 +92,10 @@ for (const kind of databases) {
     const seeder = new Seeder(seeding, scenario, counts[counts.length - 1], startedAt)
     for (const [step, n] of counts.entries()) {
       const seedStarted = performance.now()
-      await seeder.seedTo(n, ({ done, target }) => done % 100_000 === 0 && log(`${kind}: seeded ${done} of ${target}`))
+      await seeder.seedTo(
+        n,
+        ({ done, target }) => done % 100_000 === 0 && log(`${kind}: seeded ${done} of ${target}, heap ${Math.round(process.memoryUsage().heapUsed / 2 ** 20)} MB`),
+      )
       const seedSeconds = round((performance.now() - seedStarted) / 1000)
       log(`${kind}: measuring at n = ${n}`)
       const settings = { database, samples: Number(values.samples), scenario, step }
