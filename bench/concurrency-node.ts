@@ -14,6 +14,7 @@ import { createInterface } from 'node:readline'
 
 import type { BenchDatabase } from './database.js'
 import type { BenchScenario } from './scenario.js'
+import { seededSpan } from './scenario.js'
 
 import { isWrongExpectedRevision } from '../src/events/store.js'
 import { getRuntime } from '../src/plugin/runtime.js'
@@ -67,7 +68,7 @@ const bootStarted = performance.now()
 const payload = await startBenchPayload(settings.database, false)
 const { busy, store } = getRuntime(payload)
 for (const resource of settings.scenario.resources) {
-  await busy.current(String(resource))
+  await busy.window(String(resource), ...seededSpan(Date.now()))
 }
 const bootMs = performance.now() - bootStarted
 

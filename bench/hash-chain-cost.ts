@@ -17,7 +17,7 @@ import { login, stopPayload } from '../test/helpers/payload.js'
 import { type Booker, bookers } from './bookers.js'
 import { startBenchPayload } from './boot.js'
 import { type BenchDatabase } from './database.js'
-import { BENCH_STAFF, createScenario } from './scenario.js'
+import { BENCH_STAFF, createScenario, seededSpan } from './scenario.js'
 import { Seeder } from './seeder.js'
 import { type BenchSlot, benchSlots } from './slot-plan.js'
 
@@ -52,7 +52,7 @@ for (const [index, side] of (['on', 'off'] as const).entries()) {
   }
   queues[side] = Object.fromEntries(PATHS.map((path, at) => [path, own.slice(at * perPath, (at + 1) * perPath)])) as never
   for (const resource of scenario.resources) {
-    await getRuntime(sides[side]).busy.current(String(resource))
+    await getRuntime(sides[side]).busy.window(String(resource), ...seededSpan(Date.now()))
   }
   runs[side] = bookers(sides[side], scenario, { label: `hash-${side}`, staffToken: await login(sides[side], BENCH_STAFF) })
 }

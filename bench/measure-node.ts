@@ -25,7 +25,7 @@ import { startBenchPayload } from './boot.js'
 import { databaseCallCounter } from './database-calls.js'
 import { BOOKING_PATHS } from './measurement.js'
 import { seededRandom } from './random.js'
-import { BENCH_STAFF } from './scenario.js'
+import { BENCH_STAFF, seededSpan } from './scenario.js'
 import { benchSlots } from './slot-plan.js'
 import { quantile, round } from './stats.js'
 
@@ -202,7 +202,7 @@ const { busy } = getRuntime(payload)
 const hydrateStarted = performance.now()
 let indexed = 0
 for (const resource of [...scenario.resources, scenario.contentionResource]) {
-  indexed += (await busy.current(String(resource))).state.index.size
+  indexed += (await busy.window(String(resource), ...seededSpan(Date.now()))).size
 }
 const hydrateMs = performance.now() - hydrateStarted
 ;(globalThis as { gc?: () => void }).gc?.()

@@ -22,6 +22,12 @@ import { Seeder } from './seeder.js'
 import { measureInChild } from './spawn-measure.js'
 import { round } from './stats.js'
 
+// The scale series (boot and first answers as the ledger grows to 10^6) is its own run.
+if (process.argv.includes('--scale')) {
+  await import('./scale.js')
+  process.exit(0)
+}
+
 const args = parseBenchArgs(process.argv.slice(2))
 const RESULTS_DIR = args.resultsDir
 const command = ['npm run bench', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(' ')

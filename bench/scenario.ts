@@ -52,10 +52,13 @@ const isWeekday = (ms: number): boolean => {
   return day >= 1 && day <= 5
 }
 
-/** The seeded weekdays: from the day after `now`, so every seeded slot lies in the future. */
-export const seededDates = (now: number): string[] => {
-  const first = Math.floor(now / DAY_MS) * DAY_MS + DAY_MS
-  return Array.from({ length: SPREAD_DAYS }, (_, d) => first + d * DAY_MS)
+/** The instants the seeded bookings lie within, as `[from, to)`: what warming the busy index reads. */
+export const seededSpan = (now: number): [number, number] => [Math.floor(now / DAY_MS) * DAY_MS, Math.floor(now / DAY_MS) * DAY_MS + (SPREAD_DAYS + 2) * DAY_MS]
+
+/** The seeded weekdays: by default from the day after `now`, so every seeded slot lies in the future. */
+export const seededDates = (now: number, days = SPREAD_DAYS, fromDay = 1): string[] => {
+  const first = Math.floor(now / DAY_MS) * DAY_MS + fromDay * DAY_MS
+  return Array.from({ length: days }, (_, d) => first + d * DAY_MS)
     .filter(isWeekday)
     .map((ms) => new Date(ms).toISOString().slice(0, 10))
 }
@@ -63,8 +66,15 @@ export const seededDates = (now: number): string[] => {
 const hhmm = (minute: number): string =>
   `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`
 
-/** Creates the services, resources, schedules, the staff user and the customers through the Local API. */
-export const createScenario = async (payload: Payload, now: number): Promise<BenchScenario> => {
+/**
+ * Creates the services, resources, schedules, the staff user and the customers through the
+ * Local API: RESOURCE_COUNT resources and the SPREAD_DAYS after `now` unless `shape` says other.
+ */
+export const createScenario = async (
+  payload: Payload,
+  now: number,
+  shape: { dates?: string[]; resourceCount?: number } = {},
+): Promise<BenchScenario> => {
   const services: BenchService[] = []
   for (const service of SERVICES) {
     const doc = await payload.create({
@@ -97,7 +107,7 @@ export const createScenario = async (payload: Payload, now: number): Promise<Ben
     return id
   }
   const resources: RelationId[] = []
-  for (let r = 0; r < RESOURCE_COUNT; r++) {
+  for (let r = 0; r < (shape.resourceCount ?? RESOURCE_COUNT); r++) {
     resources.push(await openResource(`Desk pool ${r + 1}`, RESOURCE_QUANTITY))
   }
   const contentionResource = await openResource('Contended room', 1)
@@ -110,5 +120,5 @@ export const createScenario = async (payload: Payload, now: number): Promise<Ben
     })
     customers.push(customer.id)
   }
-  return { contentionResource, customers, dates: seededDates(now), resources, services }
+  return { contentionResource, customers, dates: shape.dates ?? seededDates(now), resources, services }
 }

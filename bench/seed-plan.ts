@@ -28,7 +28,7 @@ const overlaps = (a: Interval, b: Interval): boolean => a.start < b.end && b.sta
 
 /**
  * Decides where each seeded reservation goes, without a database: reservation i goes to
- * resource i mod 20, round-robin over the days, at a pseudo-random start on the 15-minute
+ * resource i mod the resource count (20), round-robin over the days, at a pseudo-random start on the 15-minute
  * grid inside opening hours, in the first of SEEDED_LANES lanes where it overlaps nothing
  * (else at the next start that has room). Lanes never overlap within themselves, so no instant
  * ever holds more than SEEDED_LANES units: the seed is valid by construction, and the seeder
@@ -41,11 +41,12 @@ export class SeedPlanner {
   constructor(
     private readonly services: readonly ServiceTiming[],
     private readonly dates: readonly string[],
+    private readonly resourceCount = RESOURCE_COUNT,
   ) {}
 
   place(i: number): PlannedReservation {
-    const resource = i % RESOURCE_COUNT
-    const round = Math.floor(i / RESOURCE_COUNT)
+    const resource = i % this.resourceCount
+    const round = Math.floor(i / this.resourceCount)
     const day = round % this.dates.length
     const service = (round + resource) % this.services.length
     const timing = this.services[service]

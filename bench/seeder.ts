@@ -13,7 +13,8 @@ import { foldReservation, initialReservationState } from '../src/commands/reserv
 import { decideReservation } from '../src/commands/reservation-decider.js'
 import { bulkLoadPayloadEvents } from '../src/events/adapters/payload.js'
 import { NO_STREAM } from '../src/events/store.js'
-import { EVENT_SCHEMA_VERSION, reservationStream, resourceStream } from '../src/events/types.js'
+import { capacityStreams, intervalsIn } from '../src/events/capacity-streams.js'
+import { EVENT_SCHEMA_VERSION, reservationStream } from '../src/events/types.js'
 import { CHECKPOINTS_COLLECTION } from '../src/plugin/ledger-checkpoints-collection.js'
 import { getRuntime } from '../src/plugin/runtime.js'
 import { reservationDocument } from '../src/projections/reservation-document.js'
@@ -64,7 +65,7 @@ export class Seeder {
     private readonly maxCount: number,
     private readonly runStartedAt: number,
   ) {
-    this.planner = new SeedPlanner(scenario.services, scenario.dates)
+    this.planner = new SeedPlanner(scenario.services, scenario.dates, scenario.resources.length)
     this.store = getRuntime(payload).store
   }
 
@@ -74,8 +75,8 @@ export class Seeder {
 
   async seedTo(target: number, onProgress: (progress: SeedProgress) => void = () => undefined): Promise<void> {
     // Bookings the measuring process made since the last call are on the streams: read them first.
-    for (const resource of this.scenario.resources) {
-      await this.refresh(String(resource))
+    for (const stream of this.heads.keys()) {
+      await this.refresh(stream)
     }
     while (this.seeded < target) {
       const count = Math.min(BATCH, target - this.seeded)
@@ -92,13 +93,14 @@ export class Seeder {
     return new Date(this.runStartedAt - HISTORY_MS + i * step).toISOString()
   }
 
-  private async refresh(resource: string): Promise<ResourceHead> {
-    let head = this.heads.get(resource)
+  /** A month stream's head, read from the store the first time and after each call's own bookings. */
+  private async refresh(stream: string): Promise<ResourceHead> {
+    let head = this.heads.get(stream)
     if (!head) {
       head = { revision: NO_STREAM, state: initialCapacityState() }
-      this.heads.set(resource, head)
+      this.heads.set(stream, head)
     }
-    for (const event of await this.store.readStream<ResourceEvent>(resourceStream(resource), head.revision + 1)) {
+    for (const event of await this.store.readStream<ResourceEvent>(stream, head.revision + 1)) {
       evolveCapacity(head.state, event)
       head.revision = event.revision
     }
@@ -142,20 +144,20 @@ export class Seeder {
         this.policy,
         { now: new Date(at), privileged: true },
       )
-      const head = this.heads.get(String(resource))!
-      const claimed = decideCapacity(
-        { data: { intervals: claims[0].intervals, quantity: RESOURCE_QUANTITY, reservationId }, type: 'SetCapacityClaim' },
-        head.state,
-      )
-      for (const event of claimed) {
-        evolveCapacity(head.state, event)
+      // The order the ledger appends them on a store without multi-stream transactions: claims first.
+      for (const { month, stream } of capacityStreams(String(resource), claims[0].intervals)) {
+        const head = this.heads.get(stream) ?? (await this.refresh(stream))
+        const claimed = decideCapacity(
+          { data: { intervals: intervalsIn(claims[0].intervals, month), quantity: RESOURCE_QUANTITY, reservationId }, type: 'SetCapacityClaim' },
+          head.state,
+        )
+        for (const event of claimed) {
+          evolveCapacity(head.state, event)
+        }
+        requests.push({ events: claimed.map((event) => ({ ...event, metadata })), expectedRevision: head.revision, stream })
+        head.revision += claimed.length
       }
-      // The order the ledger appends them on a store without multi-stream transactions: claim first.
-      requests.push(
-        { events: claimed.map((event) => ({ ...event, metadata })), expectedRevision: head.revision, stream: resourceStream(String(resource)) },
-        { events: booked.map((event) => ({ ...event, metadata })), expectedRevision: NO_STREAM, stream: reservationStream(reservationId) },
-      )
-      head.revision += claimed.length
+      requests.push({ events: booked.map((event) => ({ ...event, metadata })), expectedRevision: NO_STREAM, stream: reservationStream(reservationId) })
       bookings.push(requests.length - 1)
     }
     const results = await bulkLoadPayloadEvents(this.payload, requests, { collection: getRuntime(this.payload).options.slugs.events })

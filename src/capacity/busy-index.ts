@@ -1,29 +1,43 @@
+import type { CapacityStream } from '../events/capacity-streams.js'
 import type { EventStore } from '../events/store.js'
 import type { RecordedEvent, ResourceEvent } from '../events/types.js'
 
 import { evolveCapacity, type CapacityState, initialCapacityState } from './capacity-decider.js'
+import { IntervalIndex } from './interval-index.js'
 import { KeyedQueue } from '../concurrency/keyed-queue.js'
+import { capacityStream, monthsOf, parseCapacityStream } from '../events/capacity-streams.js'
 import { NO_STREAM } from '../events/store.js'
-import { isResourceEvent, RESOURCE_STREAM_PREFIX, resourceStream } from '../events/types.js'
+import { isMovedToMonths, isResourceEvent, resourceStream } from '../events/types.js'
 
 /** Events per read while hydrating. */
 const PAGE = 1_000
 
 export interface ResourceSnapshot {
-  /** Revision of the resource stream this state reflects. */
+  /** Revision of the month stream this state reflects. */
   revision: number
   state: CapacityState
 }
 
+/** A resource whose claims are still in the first layout, one stream for its whole history. */
+export class LedgerLayoutError extends Error {
+  constructor(resource: string) {
+    super(`The claims of resource ${resource} are in the ledger's first layout (one stream per resource): run \`npm run ledger -- migrate\``)
+    this.name = 'LedgerLayoutError'
+  }
+}
+
 /**
- * The busy-interval index: per resource, the blocked intervals of every claim, hydrated from
- * the resource stream and kept in memory. `current` reads only the events appended since the
- * last call (one query that is also the stream-head check), so a booking made by another
- * process is seen by the next decision or availability query.
+ * The busy-interval index: per resource and UTC month, the blocked intervals of every claim,
+ * hydrated lazily from that month's stream when a decision or query first touches it, and kept
+ * in memory. `current` reads only the events appended since the last call (one query that is
+ * also the stream-head check), so a booking made by another process is seen by the next
+ * decision or availability query. Nothing is read for months nobody asks about.
  */
 export class BusyIndex {
-  /** Resources whose snapshot was read from the store at least once (not only fed by this process). */
+  /** Month streams read from the store at least once (not only fed by this process). */
   private readonly hydrated = new Set<string>()
+  /** Per resource, the check that its claims are not in the first layout. */
+  private readonly layouts = new Map<string, Promise<void>>()
   private readonly queue = new KeyedQueue()
   private readonly snapshots = new Map<string, ResourceSnapshot>()
 
@@ -32,31 +46,57 @@ export class BusyIndex {
   /** Applies events this process knows are committed, when they are next in line. */
   applyCommitted(events: RecordedEvent[]): void {
     for (const event of events) {
-      if (isResourceEvent(event)) {
-        const resourceId = event.stream.slice(RESOURCE_STREAM_PREFIX.length)
-        this.apply(this.snapshot(resourceId), event)
+      if (isResourceEvent(event) && parseCapacityStream(event.stream)) {
+        this.apply(this.snapshot(event.stream), event)
       }
     }
   }
 
-  /** The resource's state at the stream head. Calls for one resource are serialised. */
-  current(resourceId: string): Promise<ResourceSnapshot> {
-    return this.queue.run(resourceId, () => this.refresh(resourceId))
+  /** The month stream's state at its head. Calls for one stream are serialised. */
+  current({ resource, stream }: CapacityStream): Promise<ResourceSnapshot> {
+    return this.queue.run(stream, async () => {
+      await this.checkLayout(resource)
+      return this.refresh(stream)
+    })
   }
 
   /**
-   * The resource's state as last read or appended here, without reading the stream head: it
-   * may miss another process's latest events. For deciding optimistically; an append with its
-   * revision then fails if it was stale. Undefined until the resource has been hydrated.
+   * The month stream's state as last read or appended here, without reading the stream head:
+   * it may miss another process's latest events. For deciding optimistically; an append with
+   * its revision then fails if it was stale. Undefined until the stream has been hydrated.
    */
-  known(resourceId: string): ResourceSnapshot | undefined {
-    return this.hydrated.has(resourceId) ? this.snapshots.get(resourceId) : undefined
+  known({ stream }: CapacityStream): ResourceSnapshot | undefined {
+    return this.hydrated.has(stream) ? this.snapshots.get(stream) : undefined
+  }
+
+  /**
+   * Every claim on the resource reaching into `[from, to)`, each once, at the heads of the
+   * months the range touches. A claim spanning months is in each of their streams.
+   */
+  async window(resource: string, from: number, to: number): Promise<IntervalIndex> {
+    const months = await Promise.all(monthsOf(from, to).map((month) => this.current(capacityStream(resource, month))))
+    if (months.length === 1) {
+      return months[0].state.index
+    }
+    const merged = new IntervalIndex()
+    const seen = new Set<string>()
+    for (const { state } of months) {
+      for (const { end, key, start, units } of state.index.overlapping(from, to)) {
+        const id = `${key} ${start} ${end} ${units}`
+        if (!seen.has(id)) {
+          seen.add(id)
+          merged.add(key, { end, start, units })
+        }
+      }
+    }
+    return merged
   }
 
   /** Forgets everything, so the next query hydrates from the ledger again. */
   reset(): void {
     this.snapshots.clear()
     this.hydrated.clear()
+    this.layouts.clear()
   }
 
   private apply(snapshot: ResourceSnapshot, event: RecordedEvent<ResourceEvent>): void {
@@ -66,12 +106,38 @@ export class BusyIndex {
     }
   }
 
-  private async refresh(resourceId: string): Promise<ResourceSnapshot> {
-    const snapshot = this.snapshot(resourceId)
+  /**
+   * Refuses a resource whose old stream holds claims not yet moved to month streams: deciding
+   * without them could double-book. One read per resource and process (two once migrated).
+   */
+  private checkLayout(resource: string): Promise<void> {
+    let checked = this.layouts.get(resource)
+    if (!checked) {
+      checked = this.readLayout(resource)
+      this.layouts.set(resource, checked)
+      checked.catch(() => this.layouts.delete(resource))
+    }
+    return checked
+  }
+
+  private async readLayout(resource: string): Promise<void> {
+    const old = resourceStream(resource)
+    const revision = await this.store.streamRevision(old)
+    if (revision === NO_STREAM) {
+      return
+    }
+    const [last] = await this.store.readStream(old, revision, 1)
+    if (!isMovedToMonths(last)) {
+      throw new LedgerLayoutError(resource)
+    }
+  }
+
+  private async refresh(stream: string): Promise<ResourceSnapshot> {
+    const snapshot = this.snapshot(stream)
     // A page at a time: hydrating a long stream then holds one page of rows, not all of them.
     for (;;) {
       const from = snapshot.revision + 1
-      const events = await this.store.readStream<ResourceEvent>(resourceStream(resourceId), from, PAGE)
+      const events = await this.store.readStream<ResourceEvent>(stream, from, PAGE)
       for (const event of events) {
         this.apply(snapshot, event)
       }
@@ -79,15 +145,15 @@ export class BusyIndex {
         break
       }
     }
-    this.hydrated.add(resourceId)
+    this.hydrated.add(stream)
     return snapshot
   }
 
-  private snapshot(resourceId: string): ResourceSnapshot {
-    let snapshot = this.snapshots.get(resourceId)
+  private snapshot(stream: string): ResourceSnapshot {
+    let snapshot = this.snapshots.get(stream)
     if (!snapshot) {
       snapshot = { revision: NO_STREAM, state: initialCapacityState() }
-      this.snapshots.set(resourceId, snapshot)
+      this.snapshots.set(stream, snapshot)
     }
     return snapshot
   }

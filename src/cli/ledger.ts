@@ -15,6 +15,7 @@ import type { ProgressOutput } from './progress-bar.js'
 import { describeBreak } from '../events/hash-chain/chain-break.js'
 import { parseLedgerArguments } from '../ledger-io/arguments.js'
 import { exportLedger } from '../ledger-io/export.js'
+import { migrateToMonthStreams } from '../ledger-io/migrate-layout.js'
 import { verifyLedger } from '../ledger-io/verify.js'
 import { restoreLedger } from '../plugin/restore-ledger.js'
 import { getRuntime } from '../plugin/runtime.js'
@@ -63,6 +64,15 @@ const importFrom = async (payload: Payload, file: string): Promise<void> => {
   )
 }
 
+const migrate = async (store: EventStore): Promise<void> => {
+  const started = Date.now()
+  const { claims, resources } = await migrateToMonthStreams(store, {
+    now: new Date(),
+    onProgress: ({ done, total }) => report(`migrate: ${done}/${total} resources`),
+  })
+  console.log(`migrate: done, ${resources} resource(s) moved to month streams with ${claims} claim(s) in ${elapsed(started)}`)
+}
+
 /**
  * Verifies every hash chain of `store`, drawing a progress bar of the streams walked on
  * `progress`, then printing each broken stream and a summary to `print`; whether every chain is
@@ -92,7 +102,7 @@ export const verifyWithReport = async (
 }
 
 /**
- * `payload reserve:ledger export --out FILE | import --in FILE | verify` (registered by the
+ * `payload reserve:ledger export --out FILE | import --in FILE | verify | migrate` (registered by the
  * plugin as a Payload bin script; `npm run ledger -- …` in this repository). Payload's bin
  * exits with 0 whatever a script does, so failures, a broken chain included, exit here with 1.
  */
@@ -104,6 +114,10 @@ export const script = async (config: SanitizedConfig): Promise<void> => {
       await access(command.file, constants.R_OK)
     }
     const payload = await getPayload({ config })
+    if (command.name === 'migrate') {
+      await migrate(getRuntime(payload).store)
+      return
+    }
     if (command.name === 'verify') {
       if (!(await verifyWithReport(getRuntime(payload).store, console.log))) {
         process.exit(1)

@@ -5,10 +5,10 @@ import type { BookReservation, DecisionContext } from './reservation-commands.js
 import type { ReservationState } from './reservation-state.js'
 
 import { checkCapacity } from '../capacity/capacity-decider.js'
-import { byStreamName, intervalsByResource } from '../capacity/claims.js'
+import { byStreamName, intervalsByResource, monthClaims } from '../capacity/claims.js'
 import { isWrongExpectedRevision, NO_STREAM } from '../events/store.js'
 import { CommandRejected, isCommandRejected } from '../events/rejection.js'
-import { reservationStream, resourceStream } from '../events/types.js'
+import { reservationStream } from '../events/types.js'
 import { commitOneByOne } from './commit-one-by-one.js'
 import { conflictOn, keyReused, type LedgerDeps, withMetadata } from './decision.js'
 import { decideReservation } from './reservation-decider.js'
@@ -75,7 +75,8 @@ export const isPerOccurrence = (rejection: CommandRejected): boolean =>
   rejection.kind === 'conflict' || TIME_PATH.test(rejection.path ?? '')
 
 interface Occurrence {
-  claims: [string, Interval[]][]
+  /** What the occurrence claims in each month stream, in stream-name order. */
+  claims: { intervals: Interval[]; resource: string; stream: string }[]
   events: ReservationEvent[]
   index: number
   metadata: EventMetadata
@@ -85,7 +86,7 @@ interface Occurrence {
 
 interface Decided {
   accepted: Occurrence[]
-  /** The revision of each resource stream the capacity was decided at. */
+  /** The revision of each month stream the capacity was decided at. */
   heads: Map<string, number>
   refused: SeriesRefusal[]
 }
@@ -117,24 +118,26 @@ const decideSeries = async (deps: SeriesDeps, entries: SeriesEntry[], context: D
       const metadata = deps.metadataOf(reservationId)
       const events = decideReservation(command, ABSENT, deps.policy, context)
       const next = events.reduce<ReservationState>((state, event) => evolveReservation(state, event, metadata), ABSENT)
-      const claims = [...intervalsByResource(heldClaims(next, deps.policy.statusMachine))].sort(([a], [b]) => byStreamName(a, b))
-      for (const [resource, intervals] of claims) {
-        if (!snapshots.has(resource)) {
-          const snapshot = await deps.busy.current(resource)
-          snapshots.set(resource, snapshot)
-          heads.set(resource, snapshot.revision)
+      const claims = [...intervalsByResource(heldClaims(next, deps.policy.statusMachine))]
+        .flatMap(([resource, intervals]) => monthClaims(resource, [], intervals).map(({ final, stream }) => ({ intervals: final, resource, stream })))
+        .sort((a, b) => byStreamName(a.stream, b.stream))
+      for (const { intervals, resource, stream } of claims) {
+        if (!snapshots.has(stream.stream)) {
+          const snapshot = await deps.busy.current(stream)
+          snapshots.set(stream.stream, snapshot)
+          heads.set(stream.stream, snapshot.revision)
         }
         const quantity = await deps.capacityOf(resource)
         try {
-          checkCapacity(snapshots.get(resource)!.state, reservationId, intervals, quantity, claimed.get(resource))
+          checkCapacity(snapshots.get(stream.stream)!.state, reservationId, intervals, quantity, claimed.get(stream.stream))
         } catch (error) {
           throw conflictOn(error, next, resource)
         }
       }
-      for (const [resource, intervals] of claims) {
-        claimed.set(resource, [...(claimed.get(resource) ?? []), ...intervals])
+      for (const { intervals, stream } of claims) {
+        claimed.set(stream.stream, [...(claimed.get(stream.stream) ?? []), ...intervals])
       }
-      accepted.push({ claims, events, index, metadata, next, reservationId })
+      accepted.push({ claims: claims.map(({ intervals, resource, stream }) => ({ intervals, resource, stream: stream.stream })), events, index, metadata, next, reservationId })
     } catch (error) {
       refused.push({ index, rejection: perOccurrence(error) })
     }
@@ -161,18 +164,14 @@ const appendTogether = async (
 ): Promise<SeriesBooking[]> => {
   const claims = new Map<string, NewEvent[]>()
   for (const { claims: held, metadata, reservationId } of accepted) {
-    for (const [resource, intervals] of held) {
+    for (const { intervals, stream } of held) {
       const claim: NewEvent = { data: { intervals, reservationId }, metadata, type: 'CapacityClaimed' }
-      claims.set(resource, [...(claims.get(resource) ?? []), claim])
+      claims.set(stream, [...(claims.get(stream) ?? []), claim])
     }
   }
   const requests: AppendRequest[] = [
     ...(guard ? [guard] : []),
-    ...[...claims].map(([resource, events]) => ({
-      events,
-      expectedRevision: heads.get(resource)!,
-      stream: resourceStream(resource),
-    })),
+    ...[...claims].map(([stream, events]) => ({ events, expectedRevision: heads.get(stream)!, stream })),
     ...accepted.map(({ events, metadata, reservationId }) => ({
       events: withMetadata(events, metadata),
       expectedRevision: NO_STREAM,

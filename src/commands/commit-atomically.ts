@@ -2,12 +2,11 @@ import type { AppendRequest } from '../events/store.js'
 import type { RecordedEvent, ReservationEvent } from '../events/types.js'
 
 import { decideCapacity } from '../capacity/capacity-decider.js'
-import { resourceStream } from '../events/types.js'
 import { type ClaimChange, claimChanges, conflictAt, type Decision, guardAppend, type LedgerDeps, reservationAppend, withMetadata } from './decision.js'
 
 /**
  * For stores that append to several streams at once: the claims, the idempotency guard and the
- * reservation event, all-or-nothing. Every resource stream the decision read is in the append
+ * reservation event, all-or-nothing. Every month stream the decision read is in the append
  * with the revision it read, also where it writes nothing there (a claim it found already
  * held, a release already done): a stale view then fails the append and the command decides
  * again, instead of acting on what was true once.
@@ -29,15 +28,15 @@ export const commitAtomically = async (deps: LedgerDeps, decision: Decision): Pr
  * stale one makes the append fail and the command retry); a refusal is only ever given
  * against the head.
  */
-const decideClaim = async (deps: LedgerDeps, decision: Decision, { final, resource }: ClaimChange): Promise<AppendRequest> => {
+const decideClaim = async (deps: LedgerDeps, decision: Decision, { final, resource, stream }: ClaimChange): Promise<AppendRequest> => {
   const quantity = final.length === 0 ? 0 : decision.beyondCapacity ? Infinity : await deps.capacityOf(resource)
   const command = { data: { intervals: final, quantity, reservationId: decision.reservationId }, type: 'SetCapacityClaim' } as const
   const claimAt = (revision: number, events: ReturnType<typeof decideCapacity>): AppendRequest => ({
     events: withMetadata(events, decision.metadata),
     expectedRevision: revision,
-    stream: resourceStream(resource),
+    stream: stream.stream,
   })
-  const known = decision.optimistic ? deps.busy.known(resource) : undefined
+  const known = decision.optimistic ? deps.busy.known(stream) : undefined
   if (known) {
     try {
       return claimAt(known.revision, decideCapacity(command, known.state))
@@ -45,7 +44,7 @@ const decideClaim = async (deps: LedgerDeps, decision: Decision, { final, resour
       // Refused on this process's view, which may be stale: decide again at the head.
     }
   }
-  const head = await deps.busy.current(resource)
+  const head = await deps.busy.current(stream)
   try {
     return claimAt(head.revision, decideCapacity(command, head.state))
   } catch (error) {

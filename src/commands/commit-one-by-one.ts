@@ -7,11 +7,11 @@ import { checkCapacity } from '../capacity/capacity-decider.js'
 import { isWrongExpectedRevision } from '../events/store.js'
 import { isCommandRejected } from '../events/rejection.js'
 import { setHolds } from './claim-holds.js'
-import { claimChanges, conflictAt, type Decision, guardAppend, keyReused, type LedgerDeps, reservationAppend } from './decision.js'
+import { type ClaimChange, claimChanges, conflictAt, type Decision, guardAppend, keyReused, type LedgerDeps, reservationAppend } from './decision.js'
 
 /**
  * For stores that append to one stream at a time. The operation first adds a hold of its own
- * on each resource it needs (in stream-name order; capacity checked at each head), then
+ * in each month stream it needs (in stream-name order; capacity checked at each head), then
  * appends the reservation event, then removes the holds of the operations decided before it.
  * When the reservation event is refused it removes only its own holds. A crash leaves more
  * held than needed, never less; `reconcileClaims` trims it.
@@ -31,40 +31,41 @@ export const commitOneByOne = async (deps: LedgerDeps, decision: Decision): Prom
     await deps.store.append(fence)
   }
   const changes = claimChanges(decision, deps.policy)
-  const held: string[] = []
-  /** Resources where nothing but this operation's hold was found: nothing to remove afterwards. */
+  const held: ClaimChange[] = []
+  /** Month streams where nothing but this operation's hold was found: nothing to remove afterwards. */
   const alone = new Set<string>()
   let result: AppendResult
   try {
-    for (const { final, resource } of changes.filter((change) => change.final.length > 0)) {
+    for (const change of changes.filter(({ final }) => final.length > 0)) {
+      const { final, resource, stream } = change
       const quantity = decision.beyondCapacity ? Infinity : await deps.capacityOf(resource)
-      await setHolds(deps, reservationId, resource, metadata, (holds, state) => {
+      await setHolds(deps, reservationId, stream, metadata, (holds, state) => {
         try {
           checkCapacity(state, reservationId, final, quantity)
         } catch (error) {
           throw conflictAt(error, decision, resource)
         }
         if (holds.length === 0) {
-          alone.add(resource)
+          alone.add(stream.stream)
         }
         return [...holds, { ...operation, intervals: final }]
       })
-      held.push(resource)
+      held.push(change)
     }
     result = await deps.store.append(reservationAppend(decision))
   } catch (error) {
     // Undo only on a definite refusal: any other error may come from an append that was in
     // fact written, and a booking must never hold less than its stream says.
     if (isWrongExpectedRevision(error) || isCommandRejected(error)) {
-      for (const resource of held) {
-        await setHolds(deps, reservationId, resource, metadata, (holds) => holds.filter((hold) => hold.operation !== operation.operation))
+      for (const { stream } of held) {
+        await setHolds(deps, reservationId, stream, metadata, (holds) => holds.filter((hold) => hold.operation !== operation.operation))
       }
     }
     throw error
   }
   // Committed: what operations decided before this one held is superseded; later ones keep theirs.
-  for (const { resource } of changes.filter((change) => !alone.has(change.resource))) {
-    await setHolds(deps, reservationId, resource, metadata, (holds) =>
+  for (const { stream } of changes.filter((change) => !alone.has(change.stream.stream))) {
+    await setHolds(deps, reservationId, stream, metadata, (holds) =>
       holds.filter((hold) => hold.operation === operation.operation || hold.after > operation.after),
     )
   }

@@ -1,10 +1,11 @@
 import type { AppendRequest, EventStore } from '../events/store.js'
 import type { EventMetadata, Interval, LedgerEvent, NewEvent, ReservationEvent } from '../events/types.js'
 import type { BusyIndex } from '../capacity/busy-index.js'
+import type { CapacityStream } from '../events/capacity-streams.js'
 import type { ReservationState } from './reservation-state.js'
 import type { ReservationPolicy } from './reservation-commands.js'
 
-import { byStreamName, intervalsByResource, sameClaim } from '../capacity/claims.js'
+import { byStreamName, intervalsByResource, monthClaims, sameClaim } from '../capacity/claims.js'
 import { NO_STREAM } from '../events/store.js'
 import { CommandRejected, isCommandRejected } from '../events/rejection.js'
 import { reservationStream } from '../events/types.js'
@@ -41,24 +42,30 @@ export interface Decision {
   revision: number
 }
 
-/** A resource whose claim the decision changes, and what the reservation holds there after it. */
+/** A month stream whose claim the decision changes, and what the reservation holds there after it. */
 export interface ClaimChange {
   final: Interval[]
   resource: string
+  stream: CapacityStream
 }
 
 export const withMetadata = (events: LedgerEvent[], metadata: EventMetadata): NewEvent[] =>
   events.map((event) => ({ ...event, metadata }) as NewEvent)
 
-/** The resources whose claim differs before and after the decision, in stream-name order. */
+/**
+ * The month streams whose claim differs before and after the decision, in stream-name order: a
+ * claim spanning months changes in each month it reaches into.
+ */
 export const claimChanges = ({ after, before }: Decision, policy: ReservationPolicy): ClaimChange[] => {
   const was = intervalsByResource(heldClaims(before, policy.statusMachine))
   const will = intervalsByResource(heldClaims(after, policy.statusMachine))
-  const resources = [...new Set([...was.keys(), ...will.keys()])].sort(byStreamName)
-  return resources.flatMap((resource) => {
-    const final = will.get(resource) ?? []
-    return sameClaim(was.get(resource) ?? [], final) ? [] : [{ final, resource }]
-  })
+  return [...new Set([...was.keys(), ...will.keys()])]
+    .flatMap((resource) =>
+      monthClaims(resource, was.get(resource) ?? [], will.get(resource) ?? [])
+        .filter((claim) => !sameClaim(claim.was, claim.final))
+        .map(({ final, stream }) => ({ final, resource, stream })),
+    )
+    .sort((a, b) => byStreamName(a.stream, b.stream))
 }
 
 export const reservationAppend = ({ events, metadata, reservationId, revision }: Decision): AppendRequest => ({

@@ -13,7 +13,7 @@ import { bookSeriesOnce, type SeriesDeps, type SeriesEntry, type SeriesOptions, 
 import { commitAtomically } from './commit-atomically.js'
 import { commitOneByOne } from './commit-one-by-one.js'
 import { type Decision, keyReused, type LedgerDeps } from './decision.js'
-import { reconcileClaims } from './reconcile-claims.js'
+import { foldWithPlans, reconcileClaims } from './reconcile-claims.js'
 import { evolveReservation, foldReservation, heldClaims, type ReservationState } from './reservation-state.js'
 import type { DecisionContext, ReservationCommand, ReservationPolicy } from './reservation-commands.js'
 import { decideReservation } from './reservation-decider.js'
@@ -302,9 +302,11 @@ export class Ledger {
 
   /** Sets a reservation's claims right where they differ from its stream (see `reconcileClaims`). */
   async reconcileClaims(reservationId: string, claimedOn: string[], meta: CommandMeta): Promise<ClaimRepair[]> {
-    const { revision, state } = await this.load(reservationId)
+    const events = await this.history(reservationId)
+    const { planned, state } = foldWithPlans(events)
+    const revision = events.length === 0 ? NO_STREAM : events[events.length - 1].revision
     const metadata = this.metadata(reservationId, meta, meta.now ?? this.clock())
-    return reconcileClaims(this.deps, { claimedOn, metadata, reservationId, revision, state })
+    return reconcileClaims(this.deps, { claimedOn, metadata, planned, reservationId, revision, state })
   }
 
   private metadata(reservationId: string, meta: CommandMeta, now: Date): EventMetadata {

@@ -1,22 +1,42 @@
-import type { EventMetadata, Interval, ReservationEvent } from '../events/types.js'
+import type { EventMetadata, Interval, RecordedEvent, ReservationEvent, ResourceClaim } from '../events/types.js'
 import type { LedgerDeps } from './decision.js'
 import type { ReservationState } from './reservation-state.js'
 
 import { WHOLE_CLAIM } from '../capacity/capacity-decider.js'
 import { byStreamName, intervalsByResource, sameClaim } from '../capacity/claims.js'
+import { type CapacityStream, capacityStreams, intervalsIn, parseCapacityStream } from '../events/capacity-streams.js'
 import { isWrongExpectedRevision } from '../events/store.js'
 import { reservationStream } from '../events/types.js'
 import { setHolds } from './claim-holds.js'
 import { withMetadata } from './decision.js'
-import { heldClaims } from './reservation-state.js'
+import { evolveReservation, heldClaims, initialReservationState } from './reservation-state.js'
 
-/** A reservation's claim on a resource that `reconcileClaims` found different from its stream, and set right. */
+/** A reservation's claim in a month stream that `reconcileClaims` found different from its stream, and set right. */
 export interface ClaimRepair {
-  /** What its stream says it holds (none: released). */
+  /** What its stream says it holds there (none: released). */
   final: Interval[]
-  /** What the resource stream had. */
+  /** What the month stream had. */
   held: Interval[]
+  month: string
   resource: string
+}
+
+/** The claims a reservation planned in a state, held or not. */
+const plannedIn = (state: ReservationState): ResourceClaim[] =>
+  state.kind === 'active' || state.kind === 'deleted' ? state.reservation.claims : state.kind === 'held' ? state.hold.claims : []
+
+/**
+ * Every claim a reservation's stream ever planned, and what it folds to: a claim a crash left
+ * where the reservation was before a move (another resource, another month) is looked for there.
+ */
+export const foldWithPlans = (events: RecordedEvent<ReservationEvent>[]): { planned: ResourceClaim[]; state: ReservationState } => {
+  let state = initialReservationState()
+  const planned: ResourceClaim[] = []
+  for (const event of events) {
+    state = evolveReservation(state, event, event.metadata)
+    planned.push(...plannedIn(state))
+  }
+  return { planned, state }
 }
 
 /**
@@ -31,23 +51,32 @@ export interface ClaimRepair {
  */
 export const reconcileClaims = async (
   deps: LedgerDeps,
-  { claimedOn, metadata, reservationId, revision, state }: {
+  { claimedOn, metadata, planned, reservationId, revision, state }: {
+    /** Month streams where a claim of the reservation was seen. */
     claimedOn: string[]
     metadata: EventMetadata
+    /** Every claim its stream ever planned (`foldWithPlans`): each month they reach into is checked. */
+    planned: ResourceClaim[]
     reservationId: string
     revision: number
     state: ReservationState
   },
 ): Promise<ClaimRepair[]> => {
   const wanted = intervalsByResource(heldClaims(state, deps.policy.statusMachine))
-  const planned = state.kind === 'active' || state.kind === 'deleted' ? state.reservation.claims : state.kind === 'held' ? state.hold.claims : []
-  const resources = [...new Set([...claimedOn, ...planned.map((claim) => claim.resource)])].sort(byStreamName)
-  const repairs: ClaimRepair[] = []
-  for (const resource of resources) {
-    const held = (await deps.busy.current(resource)).state.index.intervalsOf(reservationId)
-    const final = wanted.get(resource) ?? []
+  const streams = new Map<string, CapacityStream>()
+  for (const stream of [
+    ...claimedOn.flatMap((name) => parseCapacityStream(name) ?? []),
+    ...planned.flatMap(({ intervals, resource }) => capacityStreams(resource, intervals)),
+    ...[...wanted].flatMap(([resource, intervals]) => capacityStreams(resource, intervals)),
+  ]) {
+    streams.set(stream.stream, stream)
+  }
+  const repairs: Array<ClaimRepair & { stream: CapacityStream }> = []
+  for (const stream of [...streams.values()].sort(byStreamName)) {
+    const held = (await deps.busy.current(stream)).state.index.intervalsOf(reservationId)
+    const final = intervalsIn(wanted.get(stream.resource) ?? [], stream.month)
     if (!sameClaim(held, final)) {
-      repairs.push({ final, held, resource })
+      repairs.push({ final, held, month: stream.month, resource: stream.resource, stream })
     }
   }
   if (repairs.length === 0) {
@@ -66,9 +95,9 @@ export const reconcileClaims = async (
     throw error
   }
   const fenced = revision + 1
-  for (const { final, resource } of repairs) {
+  for (const { final, stream } of repairs) {
     // Operations that read the fence are still in flight: their holds stay, and theirs to settle.
-    await setHolds(deps, reservationId, resource, metadata, (holds) => {
+    await setHolds(deps, reservationId, stream, metadata, (holds) => {
       const inFlight = holds.filter((hold) => hold.after >= fenced)
       if (inFlight.length === 0) {
         return final.length === 0 ? [] : [{ after: WHOLE_CLAIM, intervals: final, operation: '' }]
@@ -76,5 +105,5 @@ export const reconcileClaims = async (
       return [...(final.length === 0 ? [] : [{ after: fenced - 1, intervals: final, operation: `reconciled-${fenced}` }]), ...inFlight]
     })
   }
-  return repairs
+  return repairs.map(({ final, held, month, resource }) => ({ final, held, month, resource }))
 }

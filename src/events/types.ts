@@ -1,8 +1,9 @@
 /**
  * The ledger's events: two kinds of stream, each a discriminated union.
  *
- * - Resource streams (`reserve-resource-<id>`) hold every claim and release of capacity on
- *   one resource. Their revision is the optimistic-concurrency token of a booking.
+ * - Capacity streams (`reserve-resource-<id>-<YYYY-MM>`) hold every claim and release of capacity on
+ *   one resource reaching into one UTC month. Their revision is the optimistic-concurrency token
+ *   of a booking.
  * - Reservation streams (`reserve-reservation-<id>`) hold the life of one reservation; their
  *   metadata (actor, time, reason) is the audit trail.
  *
@@ -296,6 +297,17 @@ export interface CapacityReleased {
 export type ResourceEvent = CapacityClaimed | CapacityReleased
 
 /**
+ * The last event of a resource stream in the first layout (`reserve-resource-<id>`, one
+ * stream per resource): `npm run ledger -- migrate` recorded its claims in the month streams,
+ * and decisions read those from now on. A resource whose old stream lacks it is refused. Like
+ * `LedgerCheckpointed`, it belongs to no reservation, so it is not in the `LedgerEvent` union.
+ */
+export interface CapacityMovedToMonths {
+  data: { months: string[]; resourceId: string }
+  type: 'CapacityMovedToMonths'
+}
+
+/**
  * The first and only event of an idempotency stream (`reserve-idempotency-<sha256 of key>`):
  * appending it at revision 0 is what makes two concurrent bookings with one key create one
  * reservation.
@@ -425,6 +437,7 @@ export const WAITLISTER_STREAM_PREFIX = `${LEDGER_STREAM_PREFIX}waitlister-`
 /** The one stream of hash-chain checkpoints. */
 export const CHECKPOINT_STREAM = `${LEDGER_STREAM_PREFIX}checkpoints`
 
+/** A resource's one capacity stream in the first layout; see `capacity-streams.ts` for today's. */
 export const resourceStream = (resourceId: string): string => `${RESOURCE_STREAM_PREFIX}${resourceId}`
 export const reservationStream = (reservationId: string): string =>
   `${RESERVATION_STREAM_PREFIX}${reservationId}`
@@ -436,5 +449,9 @@ export const isWaitlistEvent = (event: RecordedEvent): boolean => event.stream.s
 export const isReservationEvent = (event: RecordedEvent): event is RecordedEvent<ReservationEvent> =>
   event.stream.startsWith(RESERVATION_STREAM_PREFIX)
 
+/** Whether an event is the mark of a first-layout resource stream whose claims were moved to month streams. */
+export const isMovedToMonths = (event: RecordedEvent | undefined): boolean =>
+  (event?.type as string | undefined) === 'CapacityMovedToMonths'
+
 export const isResourceEvent = (event: RecordedEvent): event is RecordedEvent<ResourceEvent> =>
-  event.stream.startsWith(RESOURCE_STREAM_PREFIX)
+  event.stream.startsWith(RESOURCE_STREAM_PREFIX) && !isMovedToMonths(event)

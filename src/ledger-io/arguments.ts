@@ -9,6 +9,7 @@ export type LedgerCommand =
       file: string
       name: 'export' | 'import'
     }
+  | { name: 'migrate' }
   | { name: 'verify' }
 
 const LEDGER_USAGE = [
@@ -18,6 +19,8 @@ const LEDGER_USAGE = [
   '                                        the reservations collection (stop the app first)',
   '  npm run ledger -- verify               check every stream\'s hash chain and the checkpoints; exits 1',
   '                                        on any break',
+  '  npm run ledger -- migrate              move claims from one stream per resource (the first layout)',
+  '                                        to streams per resource and month; safe to run again',
 ].join('\n')
 
 export class LedgerUsageError extends Error {
@@ -51,14 +54,14 @@ export const parseLedgerArguments = (argv: readonly string[], baseDir: string): 
   }
   const { positionals, values } = parsed
   if (positionals.length !== 1) {
-    throw new LedgerUsageError('Name one command: export, import or verify.')
+    throw new LedgerUsageError('Name one command: export, import, verify or migrate.')
   }
   const [name] = positionals
-  if (name === 'verify') {
+  if (name === 'verify' || name === 'migrate') {
     if (values.in !== undefined || values.out !== undefined) {
-      throw new LedgerUsageError('verify takes no --in or --out.')
+      throw new LedgerUsageError(`${name} takes no --in or --out.`)
     }
-    return { name }
+    return name === 'verify' ? { name } : { name }
   }
   if (name !== 'export' && name !== 'import') {
     throw new LedgerUsageError(`Unknown command "${name}".`)

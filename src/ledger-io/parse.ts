@@ -6,6 +6,7 @@ import {
   EVENT_SCHEMA_VERSION,
   RESERVATION_STREAM_PREFIX,
   reservationStream,
+  resourceStream,
   WAITLIST_STREAM_PREFIX,
   WAITLISTER_STREAM_PREFIX,
   waitlistStream,
@@ -133,14 +134,25 @@ const checkCheckpoint = ({ data, metadata, stream }: Json): string | undefined =
   return checkMetadata(metadata)
 }
 
+/** What is wrong with a migration mark (`CapacityMovedToMonths`), if anything. */
+const checkMovedToMonths = ({ data, metadata, stream }: Json): string | undefined => {
+  if (!isRecord(data) || !isText(data.resourceId) || !Array.isArray(data.months) || !data.months.every(isText)) {
+    return 'data must be { resourceId, months }'
+  }
+  if (stream !== resourceStream(data.resourceId)) {
+    return `a CapacityMovedToMonths event belongs in ${resourceStream(data.resourceId)}, not ${JSON.stringify(stream)}`
+  }
+  return checkMetadata(metadata)
+}
+
 const parseEvent = (value: Json, line: number): LedgerEventLine => {
   assertOnlyKeys(value, EVENT_KEYS, line)
   const { data, eventId, metadata, recordedAt, revision, stream, type } = value
   const fail = (problem: string): never => {
     throw new LedgerFileError(line, problem)
   }
-  if (type === 'LedgerCheckpointed') {
-    const problem = checkCheckpoint(value) ?? (isCount(revision) ? undefined : 'revision must be a whole number of at least 0')
+  if (type === 'LedgerCheckpointed' || type === 'CapacityMovedToMonths') {
+    const problem = (type === 'LedgerCheckpointed' ? checkCheckpoint(value) : checkMovedToMonths(value)) ?? (isCount(revision) ? undefined : 'revision must be a whole number of at least 0')
     if (problem || !isText(eventId) || !isTime(recordedAt)) {
       return fail(problem ?? 'eventId (text) and recordedAt (a date-time) are required')
     }

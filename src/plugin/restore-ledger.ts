@@ -9,6 +9,7 @@ import { checkLedger } from '../ledger-io/check.js'
 import { getRuntime } from './runtime.js'
 import { rebuildReservations } from '../projections/rebuild.js'
 import { assertEmptyLedger, importLedger } from '../ledger-io/import.js'
+import { migrateToMonthStreams } from '../ledger-io/migrate-layout.js'
 
 export type RestoreProgress =
   | ({ phase: 'check' | 'import' } & LedgerProgress)
@@ -59,6 +60,8 @@ export const restoreLedger = async (
     const imported = await importLedger(runtime.store, open(), {
       onProgress: (progress) => onProgress({ phase: 'import', ...progress }),
     })
+    // A file of the first layout (one capacity stream per resource) is moved to month streams.
+    await migrateToMonthStreams(runtime.store, { now: new Date() })
     positions.unsubscribe()
     const rebuilt = await rebuildReservations(
       payload,

@@ -10,7 +10,8 @@ import { CommandRejected } from '../events/rejection.js'
 import { createPayloadEventStore } from '../events/adapters/payload.js'
 import { Checkpointer } from '../events/hash-chain/checkpointer.js'
 import { hashChained } from '../events/hash-chain/hash-chained-store.js'
-import { isReservationEvent, isResourceEvent, RESOURCE_STREAM_PREFIX } from '../events/types.js'
+import { parseCapacityStream } from '../events/capacity-streams.js'
+import { isReservationEvent, isResourceEvent } from '../events/types.js'
 import { BusyIndex } from '../capacity/busy-index.js'
 import { CatchUp } from '../projections/catch-up.js'
 import { deliverHooks, projectDocuments, projectHolds, projectWaitlist, reconcileClaims } from '../projections/catch-up-handlers.js'
@@ -209,7 +210,7 @@ const createCatchUp = (
     deliverHooks(projector, ownership),
     reconcileClaims(ledger, ownership, (reservationId, repairs) =>
       payload.logger.warn({
-        msg: `payload-reserve-ledger: set the claims of reservation ${reservationId} right on ${repairs.length} resource(s)`,
+        msg: `payload-reserve-ledger: set the claims of reservation ${reservationId} right in ${repairs.length} month stream(s)`,
         repairs,
       }),
     ),
@@ -218,6 +219,7 @@ const createCatchUp = (
   return new CatchUp(store, handlers, checkpointStore(payload, 'reservations'), {
     graceMs: options.catchUp.graceMs,
     lookbackMs: 60_000,
+    maxPages: 10,
     pageSize: 500,
     retryMs: options.catchUp.intervalMs,
   })
@@ -277,8 +279,9 @@ const startWaitlist = (
   const waitlistOffers = new WaitlistOffers(payload, options, { holds, ledger, rows: waitlistRows, waitlist }, report)
   const subscription = options.inProcessTimers
     ? store.committed.subscribe((event) => {
-        if (isResourceEvent(event) && event.type === 'CapacityReleased') {
-          waitlistOffers.freed(event.stream.slice(RESOURCE_STREAM_PREFIX.length))
+        const freedOn = isResourceEvent(event) && event.type === 'CapacityReleased' ? parseCapacityStream(event.stream) : null
+        if (freedOn) {
+          waitlistOffers.freed(freedOn.resource)
         }
       })
     : null

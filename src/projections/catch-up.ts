@@ -22,6 +22,12 @@ export interface CatchUpOptions {
   graceMs: number
   /** How far before the checkpoint to re-read, for events a concurrent writer committed late. */
   lookbackMs: number
+  /**
+   * Pages past the checkpoint one pass reads at most; the next pass goes on from where it
+   * stopped. Bounds the pass at boot, which a ledger that was never caught up (or long
+   * unattended) would otherwise make proportional to its history.
+   */
+  maxPages: number
   pageSize: number
   /** How long live catch-up waits after a failure before it starts again from the checkpoint. */
   retryMs: number
@@ -31,7 +37,7 @@ export interface CatchUpOptions {
  * Re-delivers what a crash (of this or any other process) left undone: reservation documents
  * and hooks behind their streams, and capacity claims of bookings that never landed. A
  * processor: it reads the ledger from a stored checkpoint, so a restart costs only what is new,
- * a page at a time in passes (`run`) or, where the store pushes events, live (`follow`), and
+ * a page at a time in bounded passes (`run`) or, where the store pushes events, live (`follow`), and
  * hands what each run touched to its handlers (documents, hooks, claims). Both ways leave events
  * younger than `graceMs` to their writer.
  */
@@ -148,6 +154,8 @@ export class CatchUp {
     const read: RecordedEvent[] = []
     let after = this.rewound(saved)
     let reached = saved
+    /** Pages that went past the checkpoint: the look-back before it is bounded by time, not counted. */
+    let pages = 0
     scan: for (;;) {
       const page = await this.store.readAll({ after, limit: this.options.pageSize })
       for (const event of page) {
@@ -162,7 +170,8 @@ export class CatchUp {
           reached = event.position
         }
       }
-      if (page.length < this.options.pageSize) {
+      pages += saved === undefined || (page.length > 0 && page[page.length - 1].position > saved) ? 1 : 0
+      if (page.length < this.options.pageSize || pages >= this.options.maxPages) {
         break
       }
       after = page[page.length - 1].position

@@ -1,8 +1,8 @@
 import type { RecordedEvent, ReservationEvent } from '../events/types.js'
 
-import { isReservationEvent, isResourceEvent, isWaitlistEvent, RESOURCE_STREAM_PREFIX, WAITLIST_STREAM_PREFIX } from '../events/types.js'
+import { isReservationEvent, isResourceEvent, isWaitlistEvent, WAITLIST_STREAM_PREFIX } from '../events/types.js'
 
-/** The reservations a run of events touched, the resources where their claims changed, and the waitlist entries. */
+/** The reservations a run of events touched, the month streams where their claims changed, and the waitlist entries. */
 export class Touched {
   /**
    * The record time (epoch ms) a reservation's newest event must not pass for catch-up to
@@ -23,9 +23,9 @@ export class Touched {
       this.events.push(event)
       this.reservations.add(event.data.reservationId)
     } else if (isResourceEvent(event)) {
-      const resources = this.claims.get(event.data.reservationId) ?? new Set<string>()
-      resources.add(event.stream.slice(RESOURCE_STREAM_PREFIX.length))
-      this.claims.set(event.data.reservationId, resources)
+      const streams = this.claims.get(event.data.reservationId) ?? new Set<string>()
+      streams.add(event.stream)
+      this.claims.set(event.data.reservationId, streams)
     } else if (isWaitlistEvent(event)) {
       this.waitlist.add(event.stream.slice(WAITLIST_STREAM_PREFIX.length))
     }

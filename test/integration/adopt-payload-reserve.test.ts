@@ -11,7 +11,7 @@ import type { AdoptReport } from '../../src/plugin/adopt/adopt-reservations.js'
 
 import { describeAdoptReport } from '../../src/cli/adopt.js'
 import { createMemoryEventStore } from '../../src/events/adapters/memory.js'
-import { reservationStream, resourceStream } from '../../src/events/types.js'
+import { reservationStream } from '../../src/events/types.js'
 import { exportLedger } from '../../src/ledger-io/export.js'
 import { LEDGER_FORMAT_VERSION } from '../../src/ledger-io/format.js'
 import { importLedger } from '../../src/ledger-io/import.js'
@@ -21,6 +21,7 @@ import { rebuildReservations } from '../../src/projections/rebuild.js'
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../helpers/databases.js'
 import { login, startPayload, stopPayload } from '../helpers/payload.js'
 import { getJson, postJson, withQuery } from '../support/http.js'
+import { monthEventsOf } from '../support/month-streams.js'
 import { startReservePayload } from '../support/reserve-payload.js'
 
 type Doc = Record<string, any> & { id: number | string }
@@ -177,7 +178,7 @@ describe.each(testDatabaseKinds())('adopting a payload-reserve reservations coll
     }
     expect((await ledger.history(String(before.overlapping.id)))[0].data).toMatchObject({ overCapacity: [String(before.first.id)] })
     // Blocking reservations claim the chair, the overlapping one beyond its capacity; the cancelled one claims nothing.
-    const claims = (await store.readStream(resourceStream(String(chair)))).map((event) => event.data.reservationId)
+    const claims = (await monthEventsOf(store, String(chair))).flat().map((event) => event.data.reservationId)
     expect(claims.sort()).toEqual([before.first.id, before.overlapping.id, before.guest.id].map(String).sort())
     // The documents are what they were: same ids, times, statuses and time stamps, now at their stream's revision.
     const docs = await snapshot(payload)

@@ -15,6 +15,7 @@ import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../hel
 import { login, restRequest, stopPayload } from '../helpers/payload.js'
 import { getJson, type JsonResponse, postJson, withQuery } from '../support/http.js'
 import { startReservePayload } from '../support/reserve-payload.js'
+import { claimsOf } from '../support/month-streams.js'
 import { usePayloadOn } from '../support/suite-payload.js'
 import { ALWAYS_OPEN, errorPaths } from './plugin-http.js'
 
@@ -87,7 +88,7 @@ describe.each(testDatabaseKinds())('holds while a customer checks out (%s)', (ki
   const slots = (date: string, extra: Record<string, string> = {}, token?: string) =>
     getJson(site.payload, withQuery('/api/reserve/slots', { date, resource: String(ids.room), service: String(ids.service), ...extra }), token)
   const starts = (response: JsonResponse): string[] => response.body.slots.map((slot: { start: string }) => slot.start)
-  const claimed = async (holdId: string) => (await getRuntime(site.payload).busy.current(String(ids.room))).state.index.intervalsOf(holdId)
+  const claimed = async (holdId: string) => (await claimsOf(getRuntime(site.payload).store, String(ids.room))).intervalsOf(holdId)
 
   it('of 20 concurrent holds on one capacity-1 slot exactly one succeeds; the others are told 409 on startTime', async () => {
     const answers = await Promise.all(Array.from({ length: 20 }, (_, n) => hold(at(2, 9), { guest: guest(`race-${n}`) })))
@@ -286,7 +287,7 @@ describe.each(testDatabaseKinds())('holds while a customer checks out (%s)', (ki
       await restoreLedger(target, () => Readable.from([text]))
       expect(await holdRows(target)).toEqual(await holdRows(site.payload))
       const held = (await holdRows(site.payload))[0].holdId as string
-      const index = async (payload: Payload) => (await getRuntime(payload).busy.current(String(ids.room))).state.index.intervalsOf(held)
+      const index = async (payload: Payload) => (await claimsOf(getRuntime(payload).store, String(ids.room))).intervalsOf(held)
       expect(await index(target)).toEqual(await index(site.payload))
     })
   })
@@ -301,7 +302,7 @@ describe.each(testDatabaseKinds())('holds on a host without in-process timers (%
     const service = await payload.create({ collection: 'services', data: { duration: 60, name: 'Jobs' } })
     const room = await payload.create({ collection: 'resources', data: { name: 'Jobs room', quantity: 1, services: [service.id] } })
     const ids = { room: room.id, service: service.id }
-    const claimed = async (holdId: string) => (await runtime.busy.current(String(ids.room))).state.index.intervalsOf(holdId)
+    const claimed = async (holdId: string) => (await claimsOf(runtime.store, String(ids.room))).intervalsOf(holdId)
     // A hold placed 15 minutes ago by server code, as if no timer had run since (a serverless host).
     const placedAt = new Date(Date.now() - 15 * MINUTE)
     await runtime.ledger.execute(

@@ -2,7 +2,7 @@ import type { EventStore } from '../../src/events/store.js'
 import type { Interval, ResourceEvent } from '../../src/events/types.js'
 import type { CheckedResource, Violation } from './reliability-invariants.js'
 
-import { resourceStream } from '../../src/events/types.js'
+import { monthEventsOf } from '../support/month-streams.js'
 
 /** Units one set of intervals takes at instant `at` (a booking's items add up). */
 const unitsAt = (intervals: readonly Interval[], at: number): number =>
@@ -18,10 +18,11 @@ const unitsAt = (intervals: readonly Interval[], at: number): number =>
  */
 export const overbookings = async (store: EventStore, resources: readonly CheckedResource[]): Promise<Violation[]> => {
   const violations: Violation[] = []
-  for (const resource of resources) {
+  // Every claim reaching into a month is in that month's stream: replaying each finds every instant's peak.
+  for (const [resource, events] of (await Promise.all(resources.map(async (resource) => (await monthEventsOf(store, String(resource.id))).map((stream) => [resource, stream] as const)))).flat()) {
     /** Each reservation's holds, each a set of intervals. */
     const held = new Map<string, Interval[][]>()
-    for (const event of await store.readStream<ResourceEvent>(resourceStream(String(resource.id)))) {
+    for (const event of events) {
       if (event.type === 'CapacityReleased') {
         held.delete(event.data.reservationId)
         continue
@@ -35,7 +36,7 @@ export const overbookings = async (store: EventStore, resources: readonly Checke
       const peak = Math.max(0, ...instants.map(peakAt))
       if (peak > resource.quantity) {
         // Who claimed, and who held the resource then: enough to tell a stale decision from a repair.
-        const where = `revision ${event.revision}: ${reservationId} by ${JSON.stringify(event.metadata.actor)}; held by ${[...held.keys()].join(', ')}`
+        const where = `${event.stream} revision ${event.revision}: ${reservationId} by ${JSON.stringify(event.metadata.actor)}; held by ${[...held.keys()].join(', ')}`
         violations.push({ peak, quantity: resource.quantity, resource: String(resource.id), where })
       }
     }

@@ -147,7 +147,7 @@ export const recordingCatchUp = (store: EventStore, checkpoint: MemoryCheckpoint
     delivered,
     errors,
     start() {
-      const catchUp = new CatchUp(store, [handler], checkpoint, { graceMs: 200, lookbackMs: 60_000, pageSize: 500, retryMs: 500 })
+      const catchUp = new CatchUp(store, [handler], checkpoint, { graceMs: 200, lookbackMs: 60_000, maxPages: 10, pageSize: 500, retryMs: 500 })
       running = { catchUp, subscription: catchUp.follow((error) => errors.push(error)) }
     },
     async stop() {

@@ -71,7 +71,8 @@ const seedModel = async (payload: Payload) => {
   const services: CheckedService[] = [{ bufferTimeAfter: 0, bufferTimeBefore: 0, id: service.id }]
   const resources: CheckedResource[] = []
   for (const quantity of [1, 2]) {
-    const data = { capacityMode: 'per-reservation' as const, name: `Cluster q${quantity}`, quantity, services: [service.id] }
+    // Tokyo: its local day holds the UTC midnight the bookings straddle, so guests may book across it.
+    const data = { capacityMode: 'per-reservation' as const, name: `Cluster q${quantity}`, quantity, services: [service.id], timezone: 'Asia/Tokyo' }
     const { id } = await payload.create({ collection: 'resources', data })
     await payload.create({ collection: 'schedules', data: { name: 'Always', recurringSlots: ALWAYS_OPEN, resource: id } })
     resources.push({ capacityMode: 'per-reservation', id, quantity })
@@ -147,7 +148,9 @@ describe.skipIf(!installed)(`the ledger on a three-node JetStream cluster, nodes
           NODE_CONCURRENCY: '3',
           NODE_DATABASE_KIND: kind,
           NODE_DATABASE_URI: database.uri,
-          NODE_DAY: '2033-03-01',
+          // 23:00, 23:30 and 00:00: bookings straddle the end of February, claiming in two month streams.
+          NODE_DAY: '2033-02-28',
+          NODE_FIRST_START: String(23 * 60),
           NODE_EVENT_STORE: JSON.stringify(eventStore),
           NODE_INDEX: String(n),
           NODE_MOVES: '1',

@@ -12,7 +12,8 @@ const TABLE = 'reservation_events'
 // Catch-up would repair tampered claims by appending: it leaves everything younger than this alone.
 const QUIET = { catchUp: { graceMs: 3_600_000, intervalMs: 3_600_000 } }
 
-const resource = (id: number | string) => `reserve-resource-${id}`
+// Every booking here is in March 2031: one month stream per resource.
+const resource = (id: number | string) => `reserve-resource-${id}-2031-03`
 const reservation = (id: number | string) => `reserve-reservation-${id}`
 
 describe.each(testDatabaseKinds())('ledger verify on %s', (kind) => {

@@ -105,7 +105,8 @@ const seedModel = async (payload: Payload, seed: number): Promise<Model> => {
   ].entries()) {
     const { id } = await payload.create({
       collection: 'resources',
-      data: { ...shape, name: `Model ${seed} ${i}`, services: services.map((service) => service.id) },
+      // Tokyo: its local day holds the UTC midnight the bookings straddle, so guests may book across it.
+      data: { ...shape, name: `Model ${seed} ${i}`, services: services.map((service) => service.id), timezone: 'Asia/Tokyo' },
     })
     await payload.create({ collection: 'schedules', data: { name: 'Always', recurringSlots: ALWAYS_OPEN, resource: id } })
     resources.push({ ...shape, id })
@@ -116,8 +117,13 @@ const seedModel = async (payload: Payload, seed: number): Promise<Model> => {
 /** Whether catch-up set anything right (or failed): claims, documents, or hooks a request left undelivered. */
 const repaired = ({ documents, failed, hooks, reconciled }: CatchUpTally): boolean => documents + failed + hooks + reconciled > 0
 
-/** A day of its own per seed, so seeds sharing a database never touch each other's claims. */
-const dayOf = (seed: number): string => new Date(Date.UTC(2032, 0, 1) + (seed % 3000) * 86_400_000).toISOString().slice(0, 10)
+/**
+ * A month's last day of its own per seed, so seeds sharing a database never touch each other's
+ * claims. Its starts (23:00, 23:30, 00:00) straddle the end of the month, so bookings and moves
+ * claim in two month streams at once.
+ */
+const dayOf = (seed: number): string => new Date(Date.UTC(2032, (seed % 96) + 1, 0)).toISOString().slice(0, 10)
+const FIRST_START = 23 * 60
 
 describe.each(testDatabaseKinds())('%s: OS processes sharing one database, checked against the model', (kind) => {
   // Configured as the processes are: a shorter grace would let its passes race their requests.
@@ -140,6 +146,7 @@ describe.each(testDatabaseKinds())('%s: OS processes sharing one database, check
         NODE_DATABASE_KIND: kind,
         NODE_DATABASE_URI: site.database.uri,
         NODE_DAY: dayOf(seed),
+        NODE_FIRST_START: String(FIRST_START),
         NODE_INDEX: String(n),
         NODE_MOVES: '1',
         NODE_OPS: String(OPS_PER_PROCESS),

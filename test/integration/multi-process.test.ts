@@ -39,8 +39,8 @@ describe.skipIf(!postgres)('two OS processes booking one slot on a shared Postgr
     const { totalDocs } = await site.payload.count({ collection: 'reservations', where: { resource: { equals: resource.id } } })
     expect(totalDocs).toBe(quantity)
     const from = Date.parse(start)
-    const { state } = await getRuntime(site.payload).busy.current(String(resource.id))
-    expect(state.index.peakUnits(from, from + 3_600_000)).toBe(quantity)
+    const index = await getRuntime(site.payload).busy.window(String(resource.id), from, from + 3_600_000)
+    expect(index.peakUnits(from, from + 3_600_000)).toBe(quantity)
   })
 })
 

@@ -11,6 +11,7 @@ import { rebuildReservations } from '../../src/projections/rebuild.js'
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../helpers/databases.js'
 import { login, stopPayload } from '../helpers/payload.js'
 import { type JsonResponse, postJson } from '../support/http.js'
+import { claimsOf } from '../support/month-streams.js'
 import { startReservePayload } from '../support/reserve-payload.js'
 import { usePayloadOn } from '../support/suite-payload.js'
 import { ALWAYS_OPEN, errorPaths } from './plugin-http.js'
@@ -97,7 +98,7 @@ describe.each(testDatabaseKinds())('recurring bookings (%s)', (kind) => {
       await site.payload.find({ collection: 'reservations', depth: 0, limit: 0, pagination: false, sort: 'startTime', where })
     ).docs as unknown as Array<Record<string, unknown>>
 
-  const claimsOn = async (resource: Id) => (await getRuntime(site.payload).busy.current(String(resource))).state.index.overlapping(0, Number.MAX_SAFE_INTEGER).length
+  const claimsOn = async (resource: Id) => (await claimsOf(getRuntime(site.payload).store, String(resource))).overlapping(0, Number.MAX_SAFE_INTEGER).length
 
   it('a weekly series books every occurrence with one seriesId, at the same time each week', async () => {
     const first = at(1, 6, 9)

@@ -3,11 +3,12 @@ import type { Payload } from 'payload'
 import type { EventStore } from '../../src/events/store.js'
 import type { RecordedEvent, ReservationEvent, ResourceEvent } from '../../src/events/types.js'
 import type { StressOp } from '../support/stress-node.js'
+import type { IntervalIndex } from '../../src/capacity/interval-index.js'
 
 import { evolveCapacity, initialCapacityState } from '../../src/capacity/capacity-decider.js'
 import { voidedRevisions } from '../../src/commands/reservation-state.js'
-import { reservationStream, resourceStream } from '../../src/events/types.js'
-import { BusyIndex } from '../../src/capacity/busy-index.js'
+import { reservationStream } from '../../src/events/types.js'
+import { claimsOf, monthEventsOf } from '../support/month-streams.js'
 
 const MINUTE = 60_000
 
@@ -55,16 +56,19 @@ export const allReservations = async (payload: Payload): Promise<ReservationRow[
 export const ledgerViolations = async (store: EventStore, resources: readonly CheckedResource[]): Promise<Violation[]> => {
   const violations: Violation[] = []
   for (const resource of resources) {
-    const state = initialCapacityState()
-    for (const event of await store.readStream<ResourceEvent>(resourceStream(String(resource.id)))) {
-      evolveCapacity(state, event)
-      if (event.type !== 'CapacityClaimed') {
-        continue
-      }
-      for (const { end, start } of event.data.intervals) {
-        const peak = state.index.peakUnits(start, end)
-        if (peak > resource.quantity) {
-          violations.push({ peak, quantity: resource.quantity, resource: String(resource.id), where: `revision ${event.revision}` })
+    // Every claim reaching into a month is in that month's stream: replaying each finds every instant's peak.
+    for (const events of await monthEventsOf(store, String(resource.id))) {
+      const state = initialCapacityState()
+      for (const event of events) {
+        evolveCapacity(state, event)
+        if (event.type !== 'CapacityClaimed') {
+          continue
+        }
+        for (const { end, start } of event.data.intervals) {
+          const peak = state.index.peakUnits(start, end)
+          if (peak > resource.quantity) {
+            violations.push({ peak, quantity: resource.quantity, resource: String(resource.id), where: `${event.stream} revision ${event.revision}` })
+          }
         }
       }
     }
@@ -214,7 +218,7 @@ export const recordedRepairs = async (
 ): Promise<string[]> => {
   const ids = new Set<string>(also)
   for (const resource of resources) {
-    for (const event of await store.readStream<ResourceEvent>(resourceStream(String(resource.id)))) {
+    for (const event of (await monthEventsOf(store, String(resource.id))).flat()) {
       ids.add(event.data.reservationId)
     }
   }
@@ -246,12 +250,11 @@ export const auditClaims = async (
   reservations: readonly ReservationRow[],
   blocking: readonly string[],
 ): Promise<ClaimAudit> => {
-  const busy = new BusyIndex(store)
   const byId = new Map(reservations.map((reservation) => [reservation.id, reservation]))
   const orphans: string[] = []
   const claimed = new Set<string>()
   for (const resource of resources) {
-    const { index } = (await busy.current(String(resource.id))).state
+    const index = await claimsOf(store, String(resource.id))
     for (const { key } of index.overlapping(Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)) {
       claimed.add(`${resource.id}:${key}`)
       const reservation = byId.get(key)
@@ -277,7 +280,11 @@ export const claimMismatches = async (
   reservations: readonly ReservationRow[],
   blocking: readonly string[],
 ): Promise<string[]> => {
-  const busy = new BusyIndex(store)
+  const claims = new Map<string, Promise<IntervalIndex>>()
+  const claimsOn = (resource: string) => {
+    claims.set(resource, claims.get(resource) ?? claimsOf(store, resource))
+    return claims.get(resource)!
+  }
   const serviceOf = new Map(services.map((service) => [String(service.id), service]))
   const resourceOf = new Map(resources.map((resource) => [String(resource.id), resource]))
   const mismatches: string[] = []
@@ -287,7 +294,7 @@ export const claimMismatches = async (
     if (!resource || !service) {
       continue
     }
-    const held = (await busy.current(String(resource.id))).state.index.intervalsOf(reservation.id)
+    const held = (await claimsOn(String(resource.id))).intervalsOf(reservation.id)
     const wanted = [
       {
         end: Date.parse(reservation.endTime) + service.bufferTimeAfter * MINUTE,

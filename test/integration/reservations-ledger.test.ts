@@ -94,12 +94,12 @@ describe.each(testDatabaseKinds())('concurrent multi-resource bookings on the pa
     const from = Date.parse(startTime)
     const booked = new Set(results.flatMap((r) => (r.status === 'fulfilled' ? [String(r.value.id)] : [])))
     for (const resource of [a, b, c]) {
-      const { state } = await runtime.busy.current(String(resource.id))
+      const index = await runtime.busy.window(String(resource.id), from, from + 3_600_000)
       // Only the two successful bookings hold anything, on any of the three resources.
-      for (const claim of state.index.overlapping(from, from + 3_600_000)) {
+      for (const claim of index.overlapping(from, from + 3_600_000)) {
         expect(booked.has(claim.key)).toBe(true)
       }
     }
-    expect((await runtime.busy.current(String(b.id))).state.index.peakUnits(from, from + 3_600_000)).toBe(2)
+    expect((await runtime.busy.window(String(b.id), from, from + 3_600_000)).peakUnits(from, from + 3_600_000)).toBe(2)
   })
 })

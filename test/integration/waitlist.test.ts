@@ -16,6 +16,7 @@ import { rebuildReservations } from '../../src/projections/rebuild.js'
 import { createTestDatabase, existingTestDatabase, type TestDatabase, testDatabaseKinds } from '../helpers/databases.js'
 import { login, restRequest, stopPayload } from '../helpers/payload.js'
 import { getJson, type JsonResponse, postJson, withQuery } from '../support/http.js'
+import { claimsOf } from '../support/month-streams.js'
 import { startReservePayload } from '../support/reserve-payload.js'
 import { usePayloadOn } from '../support/suite-payload.js'
 import { ALWAYS_OPEN, errorPaths } from './plugin-http.js'
@@ -447,7 +448,7 @@ describe.each(testDatabaseKinds())('the waitlist on hosts without in-process tri
     expect(events.map(({ type }) => type)).toEqual(['WaitlistJoined', 'WaitlistOffered'])
     expect(await statusOf(nodeA, later.body.entryId)).toBe('waiting')
     // One unit of capacity, held once: the offer's hold.
-    const index = (await getRuntime(nodeA).busy.current(String(ids.room))).state.index
+    const index = await claimsOf(getRuntime(nodeA).store, String(ids.room))
     expect(index.peakUnits(Date.parse(at(11, 9)), Date.parse(at(11, 10)))).toBe(1)
     expect(index.intervalsOf(offers[0].offer.hold.holdId)).toHaveLength(1)
   })

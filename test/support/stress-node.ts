@@ -14,7 +14,8 @@
  * reservations are candidates when it chooses, nor how the workers interleave.
  *   stress: prints "@@ ready", waits for "go" on stdin, runs NODE_OPS random operations,
  *           shared among NODE_CONCURRENCY workers, on NODE_RESOURCES × NODE_SERVICES at NODE_STARTS
- *           half-hourly starts from 09:00 on NODE_DAY: guest bookings, cancellations by guest
+ *           half-hourly starts from 09:00 (NODE_FIRST_START minutes after midnight UTC) on NODE_DAY,
+ *           running into the next day where they pass midnight: guest bookings, cancellations by guest
  *           token or by staff, staff status changes and staff moves (another start, another
  *           resource, another guest count; NODE_MOVES=1), mostly of reservations still pending
  *           or confirmed, its own and (with moves on) every process's, as it finds them in
@@ -120,6 +121,7 @@ const resources = requiredEnv('NODE_RESOURCES').split(',').map(Number)
 const services = requiredEnv('NODE_SERVICES').split(',').map(Number)
 const day = requiredEnv('NODE_DAY')
 const starts = Number(requiredEnv('NODE_STARTS'))
+const firstStart = Number(process.env.NODE_FIRST_START ?? 9 * 60)
 const concurrency = Number(requiredEnv('NODE_CONCURRENCY'))
 /** The generator of worker `w` of this process: seeded from (NODE_SEED, its index among all processes' workers). */
 const drawsOf = (w: number) => drawer(seededRandom(mix(seed, nodeIndex * concurrency + w)))
@@ -170,7 +172,7 @@ let counter = 0
 
 /** One of the half-hourly starts: hour-long services overlap their neighbours in part. */
 const startAt = (draw: number): string => {
-  const minute = 9 * 60 + Math.floor(draw * starts) * 30
+  const minute = firstStart + Math.floor(draw * starts) * 30
   return new Date(Date.parse(`${day}T00:00:00.000Z`) + minute * 60_000).toISOString()
 }
 

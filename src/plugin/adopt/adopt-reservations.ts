@@ -62,9 +62,9 @@ const ledgerFor = (payload: Payload, runtime: ReserveRuntime, dryRun: boolean): 
 const overlapsOf = async (busy: BusyIndex, { data }: AdoptReservation): Promise<string[]> => {
   const ids = new Set<string>()
   for (const { intervals, resource } of data.claims) {
-    const { state } = await busy.current(resource)
     for (const { end, start } of intervals) {
-      state.index.overlapping(start, end).forEach(({ key }) => ids.add(key))
+      const index = await busy.window(resource, start, end)
+      index.overlapping(start, end).forEach(({ key }) => ids.add(key))
     }
   }
   ids.delete(data.reservationId)

@@ -3,7 +3,12 @@ import type { Endpoint } from 'payload'
 import type { AsOfReservation, AsOfResponse } from '../http/contract.js'
 import type { ResolvedOptions } from '../options.js'
 
-import { isResourceEvent, resourceStream, reservationStream, type RecordedEvent, type ReservationEvent, type ResourceEvent } from '../../events/types.js'
+import type { EventStore } from '../../events/store.js'
+import type { HeldAsOf } from '../../projections/calendar-as-of.js'
+
+import { capacityStreamName, monthsOf } from '../../events/capacity-streams.js'
+import { NO_STREAM } from '../../events/store.js'
+import { isMovedToMonths, isResourceEvent, resourceStream, reservationStream, type RecordedEvent, type ReservationEvent, type ResourceEvent } from '../../events/types.js'
 import { claimsAsOf, reservationAsOf } from '../../projections/calendar-as-of.js'
 import { isPrivileged } from '../access/is-privileged.js'
 import { isoRange } from '../http/iso.js'
@@ -19,6 +24,34 @@ import { parseInstant } from '../validation/parse-instant.js'
 const instantParam = (req: Parameters<Endpoint['handler']>[0], name: string): null | number => {
   const param = queryParam(req, name)
   return param.kind === 'text' ? parseInstant(param.value) : null
+}
+
+const claimsIn = async (store: EventStore, stream: string, at: number): Promise<HeldAsOf[]> =>
+  claimsAsOf((await store.readStream(stream)).filter(isResourceEvent) as RecordedEvent<ResourceEvent>[], at)
+
+/**
+ * What the resource's claims reaching into `[start, end)` were at `at`: from its month streams,
+ * or, before its ledger was migrated to them, from its one stream of the first layout.
+ */
+const heldAsOf = async (store: EventStore, resource: string, start: number, end: number, at: number): Promise<HeldAsOf[]> => {
+  const old = resourceStream(resource)
+  const revision = await store.streamRevision(old)
+  if (revision !== NO_STREAM) {
+    const [last] = await store.readStream(old, revision, 1)
+    if (!isMovedToMonths(last) || Date.parse(last.recordedAt) > at) {
+      return claimsIn(store, old, at)
+    }
+  }
+  // A claim spanning months is in each of their streams: one entry per reservation.
+  const held = new Map<string, HeldAsOf>()
+  for (const month of monthsOf(start, end)) {
+    for (const claim of await claimsIn(store, capacityStreamName(resource, month), at)) {
+      const seen = held.get(claim.reservationId)?.intervals ?? []
+      const fresh = claim.intervals.filter((interval) => !seen.some((other) => other.start === interval.start && other.end === interval.end))
+      held.set(claim.reservationId, { intervals: [...seen, ...fresh], reservationId: claim.reservationId })
+    }
+  }
+  return [...held.values()]
 }
 
 /**
@@ -48,8 +81,7 @@ export const asOfEndpoint = (options: ResolvedOptions): Endpoint => ({
       throw errorBody(404, MESSAGES.resourceNotFound)
     }
     const { store } = getRuntime(req.payload)
-    const streamEvents = await store.readStream(resourceStream(String(id)))
-    const held = claimsAsOf(streamEvents.filter(isResourceEvent) as RecordedEvent<ResourceEvent>[], at)
+    const held = await heldAsOf(store, String(id), start, end, at)
     const busy = held.flatMap(({ intervals, reservationId }) =>
       intervals.filter((interval) => interval.start < end && start < interval.end).map((interval) => ({ ...isoRange(interval), reservationId, units: interval.units })),
     )

@@ -67,8 +67,8 @@ export const findSlots = async (req: PayloadRequest, options: ResolvedOptions, q
   const slotResources: SlotResource[] = await Promise.all(
     set.map(async (id) => {
       const resource = resources.get(String(id))!
-      const [snapshot, external] = await Promise.all([busy.current(String(id)), externalBusyOf(req, options, id, dayStart, dayEnd)])
-      return { busy: withExternalBusy(withoutClaim(snapshot.state.index, ownHold, exclude), external, resource.quantity), capacityMode: resource.capacityMode, quantity: resource.quantity }
+      const [index, external] = await Promise.all([busy.window(String(id), dayStart, dayEnd), externalBusyOf(req, options, id, dayStart, dayEnd)])
+      return { busy: withExternalBusy(withoutClaim(index, ownHold, exclude), external, resource.quantity), capacityMode: resource.capacityMode, quantity: resource.quantity }
     }),
   )
   const now = Date.now()

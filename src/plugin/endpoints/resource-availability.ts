@@ -74,10 +74,10 @@ export const resourceAvailabilityEndpoint = (options: ResolvedOptions): Endpoint
     const poolIds = [...new Set(services.flatMap((service) => service.requiredResources.map(String)))].filter((poolId) => poolId !== String(id))
     const pools = new Map([...(await data.resources(poolIds))].filter(([, pool]) => tenantsAgree(pool.tenant, resource.tenant)))
     const { busy, holds } = getRuntime(req.payload)
-    const [own, ...poolSnapshots] = await Promise.all([id, ...pools.keys()].map((key) => busy.current(String(key))))
-    const marks = { held: await heldKeys(holds, [own, ...poolSnapshots].map(({ state }) => state.index), from, to), own: await ownHoldOf(req, options) }
+    const [own, ...poolIndexes] = await Promise.all([id, ...pools.keys()].map((key) => busy.window(String(key), from, to)))
+    const marks = { held: await heldKeys(holds, [own, ...poolIndexes], from, to), own: await ownHoldOf(req, options) }
     const requiredPools = [...pools.values()].map((pool, i) => ({
-      busy: busyIn(poolSnapshots[i].state.index, from, to, marks),
+      busy: busyIn(poolIndexes[i], from, to, marks),
       quantity: pool.quantity,
     }))
 
@@ -89,7 +89,7 @@ export const resourceAvailabilityEndpoint = (options: ResolvedOptions): Endpoint
     }))
 
     return Response.json({
-      busy: busyIn(own.state.index, from, to, marks),
+      busy: busyIn(own, from, to, marks),
       capacityMode: resource.capacityMode,
       days,
       external,

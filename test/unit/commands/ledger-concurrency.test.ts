@@ -4,6 +4,7 @@ import type { AppendRequest, EventStore } from '../../../src/events/store.js'
 
 import { createMemoryEventStore } from '../../../src/events/adapters/memory.js'
 import { booking, createLedger, plan, race, staff, withLatency, withoutAtomicAppend } from '../../support/ledger-fixtures.js'
+import { IN_2030 } from '../../support/month-streams.js'
 
 const stores = [
   ['atomic multi-stream appends', () => createMemoryEventStore()],
@@ -42,14 +43,14 @@ describe.each(stores)('ledger concurrency (memory, %s)', (_name, makeStore) => {
     expect(outcome.succeeded).toBe(2)
     expect(outcome.other).toEqual([])
     const from = Date.parse(slot)
-    const b = await busy.current('B')
-    const a = await busy.current('A')
-    const c = await busy.current('C')
-    expect(b.state.index.peakUnits(from, from + 3_600_000)).toBe(2)
+    const b = await busy.window('B', ...IN_2030)
+    const a = await busy.window('A', ...IN_2030)
+    const c = await busy.window('C', ...IN_2030)
+    expect(b.peakUnits(from, from + 3_600_000)).toBe(2)
     // Every claim left on A and C belongs to a booking that also holds B.
-    const holdersOfB = new Set(b.state.index.overlapping(from, from + 1).map((x) => x.key))
+    const holdersOfB = new Set(b.overlapping(from, from + 1).map((x) => x.key))
     for (const other of [a, c]) {
-      for (const claim of other.state.index.overlapping(from, from + 1)) {
+      for (const claim of other.overlapping(from, from + 1)) {
         expect(holdersOfB.has(claim.key)).toBe(true)
       }
     }
@@ -103,7 +104,7 @@ describe.each(stores)('concurrent commands on one reservation (memory, %s)', (_n
         ledger.execute({ data: { plan: first.data.plan, reservationId: id }, type: 'RescheduleReservation' }, staff),
       ])
       const { state } = await ledger.load(id)
-      const held = (await busy.current('r1')).state.index.intervalsOf(id)
+      const held = (await busy.window('r1', ...IN_2030)).intervalsOf(id)
       const expected = state.kind === 'active' && state.reservation.status !== 'cancelled' ? state.reservation.claims[0].intervals : []
       expect(held).toEqual(expected)
     }
@@ -150,7 +151,7 @@ describe.each(stores)('two processes sharing one ledger (memory, %s)', (_name, m
     await expect(one.ledger.execute(booking(plan(['r1'], '2030-05-01T09:00:00.000Z')), staff)).resolves.toMatchObject({
       state: { kind: 'active' },
     })
-    const held = (await one.busy.current('r1')).state.index
+    const held = (await one.busy.window('r1', ...IN_2030))
     expect(held.peakUnits(Date.parse('2030-05-01T09:00:00.000Z'), Date.parse('2030-05-01T11:00:00.000Z'))).toBe(1)
   })
 })
@@ -174,7 +175,7 @@ describe('a store that fails after writing (claim one stream at a time)', () => 
 
     const { state } = await ledger.load(command.data.reservationId)
     expect(state.kind).toBe('active')
-    const held = (await busy.current('r1')).state.index.intervalsOf(command.data.reservationId)
+    const held = (await busy.window('r1', ...IN_2030)).intervalsOf(command.data.reservationId)
     expect(held).toEqual(command.data.plan.claims[0].intervals)
   })
 })

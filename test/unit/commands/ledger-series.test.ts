@@ -6,8 +6,9 @@ import type { EventStore } from '../../../src/events/store.js'
 
 import { isSeriesRejected } from '../../../src/commands/book-series.js'
 import { createMemoryEventStore } from '../../../src/events/adapters/memory.js'
-import { RESERVATION_STREAM_PREFIX, resourceStream } from '../../../src/events/types.js'
+import { RESERVATION_STREAM_PREFIX } from '../../../src/events/types.js'
 import { booking, createLedger, customer, plan, withLatency, withoutAtomicAppend } from '../../support/ledger-fixtures.js'
+import { claimsOf, IN_2030, monthEventsOf } from '../../support/month-streams.js'
 
 const DAY = 86_400_000
 const FIRST = Date.parse('2030-01-07T09:00:00.000Z')
@@ -39,7 +40,7 @@ describe.each([
       const { state } = await ledger.load(command.data.reservationId)
       expect(state).toMatchObject({ kind: 'active', reservation: { seriesId: entries[0].command.data.seriesId } })
     }
-    const claims = (await store.readStream(resourceStream('r1'))).filter(({ type }) => type === 'CapacityClaimed')
+    const claims = (await monthEventsOf(store, 'r1')).flat().filter(({ type }) => type === 'CapacityClaimed')
     expect(new Set(claims.map(({ data }) => data.reservationId)).size).toBe(4)
   })
 
@@ -86,10 +87,8 @@ describe.each([
       const { ledger, store } = createLedger({ store: makeStore() })
       const results = await Promise.allSettled([ledger.bookSeries(series(4), customer, { partial: false }), ledger.execute(single(2), customer)])
       expect(results.filter(({ status }) => status === 'fulfilled')).toHaveLength(1)
-      const claimed = new Set((await store.readStream(resourceStream('r1'))).flatMap((event) => (event.type === 'CapacityClaimed' ? [event.data.reservationId] : [])))
-      const released = new Set((await store.readStream(resourceStream('r1'))).flatMap((event) => (event.type === 'CapacityReleased' ? [event.data.reservationId] : [])))
-      const holding = [...claimed].filter((id) => !released.has(id))
-      expect(holding).toHaveLength(results[0].status === 'fulfilled' ? 4 : 1)
+      const holding = new Set((await claimsOf(store, 'r1')).overlapping(...IN_2030).map(({ key }) => key))
+      expect(holding.size).toBe(results[0].status === 'fulfilled' ? 4 : 1)
     }
   })
 })
@@ -124,7 +123,7 @@ describe('a series where streams are appended one at a time', () => {
       ['ReservationBooked', 'ReservationWriteVoided'],
       [],
     ])
-    const held = (await busy.current('r1')).state.index.overlapping(0, Number.MAX_SAFE_INTEGER)
+    const held = (await busy.window('r1', ...IN_2030)).overlapping(...IN_2030)
     expect(held).toHaveLength(1)
   })
 })

@@ -4,6 +4,7 @@ import type { EventStore } from '../../../src/events/store.js'
 
 import { createMemoryEventStore } from '../../../src/events/adapters/memory.js'
 import { booking, createLedger, plan, staff, withLatency, withoutAtomicAppend } from '../../support/ledger-fixtures.js'
+import { IN_2030 } from '../../support/month-streams.js'
 
 const stores = [
   ['atomic multi-stream appends', () => createMemoryEventStore()],
@@ -24,7 +25,7 @@ const claimOf = async (ledger: ReturnType<typeof createLedger>, id: string, reso
       ? state.reservation.claims.filter((claim) => claim.resource === resource).flatMap((claim) => claim.intervals)
       : []
     : []
-  const held = (await ledger.busy.current(resource)).state.index.intervalsOf(id).map(({ end, start, units }) => ({ end, start, units }))
+  const held = (await ledger.busy.window(resource, ...IN_2030)).intervalsOf(id).map(({ end, start, units }) => ({ end, start, units }))
   return { held, wanted }
 }
 
@@ -44,7 +45,7 @@ describe.each(stores)('a process deciding on a stale view of a resource (memory,
       path: 'startTime',
     })
     const from = Date.parse('2030-05-01T10:00:00.000Z')
-    expect((await a.busy.current('r1')).state.index.peakUnits(from, from + 3_600_000)).toBe(1)
+    expect((await a.busy.window('r1', ...IN_2030)).peakUnits(from, from + 3_600_000)).toBe(1)
     expect(await claimOf(a, x.data.reservationId, 'r1')).toEqual({
       held: [{ end: Date.parse('2030-05-01T13:00:00.000Z'), start: Date.parse('2030-05-01T12:00:00.000Z'), units: 1 }],
       wanted: [{ end: Date.parse('2030-05-01T13:00:00.000Z'), start: Date.parse('2030-05-01T12:00:00.000Z'), units: 1 }],
@@ -58,7 +59,7 @@ describe.each(stores)('a process deciding on a stale view of a resource (memory,
     const x = booking(plan(['r1'], '2030-05-02T10:00:00.000Z'))
     await a.ledger.execute(x, staff)
     // A has seen r2 empty; B moves X onto r2, then A moves X back to r1.
-    await a.busy.current('r2')
+    await a.busy.window('r2', ...IN_2030)
     await b.ledger.execute(reschedule(x.data.reservationId, '2030-05-02T10:00:00.000Z', ['r2']), staff)
     await a.ledger.execute(reschedule(x.data.reservationId, '2030-05-02T10:00:00.000Z', ['r1']), staff)
 

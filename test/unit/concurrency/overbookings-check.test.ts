@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import type { ClaimHold, NewEvent } from '../../../src/events/types.js'
 
 import { createMemoryEventStore } from '../../../src/events/adapters/memory.js'
-import { EVENT_SCHEMA_VERSION, resourceStream } from '../../../src/events/types.js'
+import { capacityStreamName } from '../../../src/events/capacity-streams.js'
+import { EVENT_SCHEMA_VERSION } from '../../../src/events/types.js'
 import { overbookings } from '../../integration/jetstream-cluster-invariants.js'
 
 const HOUR = 3_600_000
@@ -16,10 +17,10 @@ const claimed = (reservationId: string, holds: ClaimHold[]): NewEvent => ({
   type: 'CapacityClaimed',
 })
 
-/** The overbookings found on a one-unit resource whose stream holds `events`. */
+/** The overbookings found on a one-unit resource whose month stream holds `events`. */
 const check = async (events: NewEvent[]) => {
   const store = createMemoryEventStore()
-  await store.append({ events, expectedRevision: -1, stream: resourceStream('1') })
+  await store.append({ events, expectedRevision: -1, stream: capacityStreamName('1', '2033-03') })
   return overbookings(store, [{ capacityMode: 'per-reservation', id: 1, quantity: 1 }])
 }
 
@@ -29,7 +30,7 @@ describe('the cluster suite check for overbooking', () => {
       claimed('a', [{ after: -1, intervals: [interval(0, 1)], operation: 'a1' }]),
       claimed('b', [{ after: -1, intervals: [interval(0.5, 1.5)], operation: 'b1' }]),
     ])
-    expect(found).toEqual([{ peak: 2, quantity: 1, resource: '1', where: 'revision 1: b by {"kind":"system","name":"test"}; held by a, b' }])
+    expect(found).toEqual([{ peak: 2, quantity: 1, resource: '1', where: 'reserve-resource-1-2033-03 revision 1: b by {"kind":"system","name":"test"}; held by a, b' }])
   })
 
   it('counts one reservation once while it holds two operations’ holds (a move half done)', async () => {

@@ -19,8 +19,9 @@ describe('parseLedgerArguments', () => {
     })
   })
 
-  it('reads verify, which takes no file', () => {
+  it('reads verify and migrate, which take no file', () => {
     expect(parseLedgerArguments(argv('verify'), base)).toEqual({ name: 'verify' })
+    expect(parseLedgerArguments(argv('migrate'), base)).toEqual({ name: 'migrate' })
   })
 
   it('finds the script key wherever Payload left it, in any case', () => {
@@ -37,6 +38,7 @@ describe('parseLedgerArguments', () => {
     [argv('export', '--out', 'a', '--in', 'b'), 'export takes no --in'],
     [argv('export', '--out', 'a', '--force'), "Unknown option '--force'"],
     [argv('verify', '--in', 'a'), 'verify takes no --in or --out'],
+    [argv('migrate', '--out', 'a'), 'migrate takes no --in or --out'],
     [['/usr/bin/node', '/bin/payload', 'reserve:rebuild'], 'Run this as the Payload bin script reserve:ledger'],
   ])('refuses %j with usage', (args, problem) => {
     const attempt = () => parseLedgerArguments(args, base)

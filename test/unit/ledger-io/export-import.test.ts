@@ -5,6 +5,7 @@ import type { AppendRequest, EventStore } from '../../../src/events/store.js'
 import type { NewEvent, RecordedEvent } from '../../../src/events/types.js'
 
 import { createMemoryEventStore } from '../../../src/events/adapters/memory.js'
+import { capacityStreamName } from '../../../src/events/capacity-streams.js'
 import { EVENT_SCHEMA_VERSION, resourceStream } from '../../../src/events/types.js'
 import { LedgerFileError, LedgerImportError } from '../../../src/ledger-io/errors.js'
 import { exportLedger } from '../../../src/ledger-io/export.js'
@@ -111,7 +112,7 @@ describe('exportLedger and importLedger', () => {
       async append(request) {
         if (++appends === 4) {
           // Someone books on r1 before the import's 4th append (line 5); the file's r1 revision 1 is line 6.
-          await target.append({ events: [claim('intruder')], expectedRevision: 0, stream: resourceStream('r1') })
+          await target.append({ events: [claim('intruder')], expectedRevision: 0, stream: capacityStreamName('r1', '2030-03') })
         }
         return target.append(request)
       },
@@ -121,7 +122,7 @@ describe('exportLedger and importLedger', () => {
 
     await expect(attempt).rejects.toThrow(LedgerImportError)
     await expect(attempt).rejects.toThrow(
-      'Import stopped at line 6 after 4 events: stream reserve-resource-r1 in the target is no longer at revision 0',
+      'Import stopped at line 6 after 4 events: stream reserve-resource-r1-2030-03 in the target is no longer at revision 0',
     )
   })
 

@@ -33,7 +33,7 @@ describe('readLedger', () => {
     expect(file.header).toMatchObject({ format: 'payload-reserve-ledger', source: 'memory', version: 4 })
     expect(file.summary).toEqual({ events: 17, streams: 7 })
     expect(events.map(([, , line]) => line)).toEqual(Array.from({ length: 17 }, (_, i) => i + 2))
-    expect(events[0]).toEqual(['reserve-resource-r1', 0, 2])
+    expect(events[0]).toEqual(['reserve-resource-r1-2030-03', 0, 2])
   })
 
   it('reads CRLF line ends and a file without a final line break', async () => {
@@ -62,11 +62,11 @@ describe('readLedger', () => {
     const otherStreamFirst = [all[0], all[2], all[1], ...all.slice(3)]
     expect((await read(otherStreamFirst.join('\n'))).file.summary.events).toBe(17)
 
-    const laterRevision = all.findIndex((line, index) => index > 1 && line.includes('"stream":"reserve-resource-r1"'))
+    const laterRevision = all.findIndex((line, index) => index > 1 && line.includes('"stream":"reserve-resource-r1-2030-03"'))
     const reordered = [...all]
     ;[reordered[1], reordered[laterRevision]] = [reordered[laterRevision], reordered[1]]
     const error = await failure(reordered.join('\n'))
-    expect(error.message).toBe('line 2: stream reserve-resource-r1 starts at revision 1, not 0')
+    expect(error.message).toBe('line 2: stream reserve-resource-r1-2030-03 starts at revision 1, not 0')
   })
 
   it('refuses anything after the end line, and an empty file', async () => {

@@ -6,11 +6,13 @@ import type { EventStore } from '../../../src/events/store.js'
 import type { EventMetadata, Interval, ResourceEvent } from '../../../src/events/types.js'
 
 import { createMemoryEventStore } from '../../../src/events/adapters/memory.js'
-import { EVENT_SCHEMA_VERSION, resourceStream } from '../../../src/events/types.js'
+import { capacityStreamName, monthOf } from '../../../src/events/capacity-streams.js'
+import { EVENT_SCHEMA_VERSION } from '../../../src/events/types.js'
 import { CatchUp } from '../../../src/projections/catch-up.js'
 import { reconcileClaims } from '../../../src/projections/catch-up-handlers.js'
 import { RequestOwnership } from '../../../src/projections/request-ownership.js'
 import { booking, createLedger, plan, staff, withoutAtomicAppend } from '../../support/ledger-fixtures.js'
+import { IN_2030 } from '../../support/month-streams.js'
 
 const GRACE_MS = 50
 const SLOT = '2030-02-01T09:00:00.000Z'
@@ -30,7 +32,7 @@ const setup = (store: EventStore) => {
     store,
     [reconcileClaims(ledger, new RequestOwnership(), (reservationId, found) => repairs.push({ repairs: found, reservationId }))],
     { load: () => Promise.resolve(position), save: (next) => Promise.resolve(void (position = next)) },
-    { graceMs: GRACE_MS, lookbackMs: 60_000, pageSize: 500, retryMs: 50 },
+    { graceMs: GRACE_MS, lookbackMs: 60_000, maxPages: 10, pageSize: 500, retryMs: 50 },
   )
   /** A pass once everything written so far is past the grace period. */
   const settledPass = async () => {
@@ -40,7 +42,7 @@ const setup = (store: EventStore) => {
   return { busy, ledger, repairs, settledPass }
 }
 
-/** Writes straight to a resource stream, as a faulty or crashed writer would have. */
+/** Writes straight to a resource's month stream of the slot, as a faulty or crashed writer would have. */
 const inject = async (store: EventStore, resource: string, event: ResourceEvent) => {
   const metadata: EventMetadata = {
     actor: { kind: 'system', name: 'fault-injection' },
@@ -48,8 +50,9 @@ const inject = async (store: EventStore, resource: string, event: ResourceEvent)
     correlationId: event.data.reservationId,
     schemaVersion: EVENT_SCHEMA_VERSION,
   }
-  const head = await store.streamRevision(resourceStream(resource))
-  await store.append({ events: [{ ...event, metadata }], expectedRevision: head, stream: resourceStream(resource) })
+  const stream = capacityStreamName(resource, monthOf(Date.parse(SLOT)))
+  const head = await store.streamRevision(stream)
+  await store.append({ events: [{ ...event, metadata }], expectedRevision: head, stream })
 }
 
 describe.each(stores)('catch-up sets claims right in both directions (memory, %s)', (_name, makeStore) => {
@@ -61,8 +64,8 @@ describe.each(stores)('catch-up sets claims right in both directions (memory, %s
     await inject(store, 'r1', { data: { reservationId: x.data.reservationId }, type: 'CapacityReleased' })
 
     expect(await settledPass()).toMatchObject({ reconciled: 1 })
-    expect((await busy.current('r1')).state.index.intervalsOf(x.data.reservationId)).toEqual([at(SLOT)])
-    expect(repairs).toEqual([{ repairs: [{ final: [at(SLOT)], held: [], resource: 'r1' }], reservationId: x.data.reservationId }])
+    expect((await busy.window('r1', ...IN_2030)).intervalsOf(x.data.reservationId)).toEqual([at(SLOT)])
+    expect(repairs).toEqual([{ repairs: [{ final: [at(SLOT)], held: [], month: '2030-02', resource: 'r1' }], reservationId: x.data.reservationId }])
     // Repaired once: the next pass finds nothing to do.
     expect(await settledPass()).toMatchObject({ reconciled: 0 })
   })
@@ -76,7 +79,7 @@ describe.each(stores)('catch-up sets claims right in both directions (memory, %s
     await inject(store, 'r1', { data: { intervals: [drifted], reservationId: x.data.reservationId }, type: 'CapacityClaimed' })
 
     expect(await settledPass()).toMatchObject({ reconciled: 1 })
-    const index = (await busy.current('r1')).state.index
+    const index = (await busy.window('r1', ...IN_2030))
     expect(index.intervalsOf(x.data.reservationId)).toEqual([at(SLOT)])
     expect(index.peakUnits(drifted.start, drifted.end)).toBe(0)
   })
@@ -92,7 +95,7 @@ describe.each(stores)('catch-up sets claims right in both directions (memory, %s
     await inject(store, 'r1', { data: { intervals: [at(SLOT)], reservationId: cancelled.data.reservationId }, type: 'CapacityClaimed' })
 
     expect(await settledPass()).toMatchObject({ reconciled: 2 })
-    expect((await busy.current('r1')).state.index.peakUnits(Date.parse(SLOT), Date.parse(SLOT) + HOUR)).toBe(0)
+    expect((await busy.window('r1', ...IN_2030)).peakUnits(Date.parse(SLOT), Date.parse(SLOT) + HOUR)).toBe(0)
     expect(repairs.map(({ reservationId }) => reservationId).sort()).toEqual([cancelled.data.reservationId, orphan].sort())
   })
 
@@ -104,5 +107,34 @@ describe.each(stores)('catch-up sets claims right in both directions (memory, %s
     const appended = spy.mock.calls.length
     expect(await settledPass()).toMatchObject({ reconciled: 0 })
     expect(spy.mock.calls.length).toBe(appended)
+  })
+})
+
+describe('catch-up after a move whose release of the month left behind never happened (claim one stream at a time)', () => {
+  it('finds the claim left there though no event of the pass names that month, and releases it', async () => {
+    const base = withoutAtomicAppend(createMemoryEventStore())
+    const january = capacityStreamName('r1', '2030-01')
+    let dead = false
+    const store: EventStore = Object.assign(Object.create(Object.getPrototypeOf(base)), base, {
+      append: (request: Parameters<EventStore['append']>[0]) =>
+        dead && request.stream === january ? Promise.reject(new Error('the process died')) : base.append(request),
+      committed: base.committed,
+    })
+    const { busy, ledger, repairs, settledPass } = setup(store)
+    const x = booking(plan(['r1'], '2030-01-15T09:00:00.000Z'))
+    await ledger.execute(x, staff)
+    expect(await settledPass()).toMatchObject({ reconciled: 0 })
+
+    // Moved to March: the hold there and the reservation event land, then the process dies before January's release.
+    dead = true
+    const move = { data: { plan: plan(['r1'], '2030-03-15T09:00:00.000Z'), reservationId: x.data.reservationId }, type: 'RescheduleReservation' as const }
+    await expect(ledger.execute(move, staff)).rejects.toThrow('the process died')
+    dead = false
+
+    expect(await settledPass()).toMatchObject({ reconciled: 1 })
+    expect(repairs).toEqual([
+      { repairs: [{ final: [], held: [at('2030-01-15T09:00:00.000Z')], month: '2030-01', resource: 'r1' }], reservationId: x.data.reservationId },
+    ])
+    expect((await busy.window('r1', ...IN_2030)).intervalsOf(x.data.reservationId)).toEqual([at('2030-03-15T09:00:00.000Z')])
   })
 })

@@ -12,11 +12,13 @@ import type { ReservationsProjector } from '../../../src/projections/reservation
 
 import { createMemoryEventStore } from '../../../src/events/adapters/memory.js'
 import { NO_STREAM } from '../../../src/events/store.js'
-import { EVENT_SCHEMA_VERSION, reservationStream, resourceStream } from '../../../src/events/types.js'
+import { capacityStreamName, monthOf } from '../../../src/events/capacity-streams.js'
+import { EVENT_SCHEMA_VERSION, reservationStream } from '../../../src/events/types.js'
 import { CatchUp } from '../../../src/projections/catch-up.js'
 import { projectDocuments, reconcileClaims } from '../../../src/projections/catch-up-handlers.js'
 import { RequestOwnership } from '../../../src/projections/request-ownership.js'
 import { booking, createLedger, plan, staff } from '../../support/ledger-fixtures.js'
+import { IN_2030 } from '../../support/month-streams.js'
 
 // Long enough that a loaded machine does not age an event past it between two statements.
 const GRACE_MS = 500
@@ -53,6 +55,7 @@ const setup = (store: EventStore = createMemoryEventStore(), checkpoint = memory
   const catchUp = new CatchUp(store, [projectDocuments(projector, ownership), reconcileClaims(ledger, ownership)], checkpoint, {
     graceMs: GRACE_MS,
     lookbackMs: 60_000,
+    maxPages: 10,
     pageSize: 500,
     retryMs: RETRY_MS,
   })
@@ -138,9 +141,9 @@ describe('live catch-up (a store that pushes events)', () => {
     follow(catchUp)
     const orphan = uuidv7()
 
-    await store.append({ events: [orphanClaim(orphan)], expectedRevision: NO_STREAM, stream: resourceStream('r1') })
+    await store.append({ events: [orphanClaim(orphan)], expectedRevision: NO_STREAM, stream: capacityStreamName('r1', monthOf(Date.parse(SLOT))) })
 
-    await vi.waitFor(async () => expect((await busy.current('r1')).state.index.intervalsOf(orphan)).toEqual([]), SOON)
+    await vi.waitFor(async () => expect((await busy.window('r1', ...IN_2030)).intervalsOf(orphan)).toEqual([]), SOON)
     expect((await store.readStream(reservationStream(orphan))).map(({ type }) => type)).toEqual([
       'ReservationAbandoned',
     ])
@@ -275,7 +278,7 @@ describe('catch-up passes (a store that is polled)', () => {
     const { end, recordedAt, reservationId } = await bookElsewhere(ledger)
     // The pass's clock, so that a loaded machine cannot age the booking between two statements.
     let now = recordedAt
-    const options = { graceMs: GRACE_MS, lookbackMs: 60_000, pageSize: 500, retryMs: RETRY_MS }
+    const options = { graceMs: GRACE_MS, lookbackMs: 60_000, maxPages: 10, pageSize: 500, retryMs: RETRY_MS }
     const catchUp = new CatchUp(store, [projectDocuments(projector, ownership), reconcileClaims(ledger, ownership)], checkpoint, options, () => now)
 
     expect(await catchUp.run()).toEqual({ projected: 0, reconciled: 0 })
@@ -285,5 +288,24 @@ describe('catch-up passes (a store that is polled)', () => {
     expect(await catchUp.run()).toEqual({ projected: 1, reconciled: 0 })
     expect(projector.calls.map((call) => call.reservationId)).toEqual([reservationId])
     expect(checkpoint.position).toBe(end)
+  })
+
+  it('reads at most maxPages pages past the checkpoint per pass, and the next pass goes on from there', async () => {
+    const { checkpoint, ledger, ownership, projector, store } = setup()
+    // Five bookings, two events each: five pages of two.
+    const booked = []
+    for (let hour = 10; hour < 15; hour++) {
+      booked.push(await bookElsewhere(ledger, `2030-02-01T${hour}:00:00.000Z`))
+    }
+    const now = booked[booked.length - 1].recordedAt + GRACE_MS
+    const options = { graceMs: GRACE_MS, lookbackMs: 60_000, maxPages: 2, pageSize: 2, retryMs: RETRY_MS }
+    const catchUp = new CatchUp(store, [projectDocuments(projector, ownership), reconcileClaims(ledger, ownership)], checkpoint, options, () => now)
+
+    expect(await catchUp.run()).toEqual({ projected: 2, reconciled: 0 })
+    expect(await catchUp.run()).toEqual({ projected: 2, reconciled: 0 })
+    expect(await catchUp.run()).toEqual({ projected: 1, reconciled: 0 })
+    expect(await catchUp.run()).toEqual({ projected: 0, reconciled: 0 })
+    expect(projector.calls.map((call) => call.reservationId)).toEqual(booked.map(({ reservationId }) => reservationId))
+    expect(checkpoint.position).toBe(booked[booked.length - 1].end)
   })
 })
