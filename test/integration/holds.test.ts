@@ -1,10 +1,9 @@
 import type { Payload } from 'payload'
 
-import { Readable, Writable } from 'node:stream'
+import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { holdTokenDigest } from '../../src/commands/hold-rules.js'
-import { exportLedger } from '../../src/ledger-io/export.js'
 import { LEDGER_FORMAT_VERSION } from '../../src/ledger-io/format.js'
 import { HOLDS_COLLECTION } from '../../src/plugin/holds/holds-collection.js'
 import { RESERVE_QUEUE } from '../../src/plugin/jobs.js'
@@ -12,10 +11,11 @@ import { restoreLedger } from '../../src/plugin/restore-ledger.js'
 import { getRuntime } from '../../src/plugin/runtime.js'
 import { rebuildReservations } from '../../src/projections/rebuild.js'
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../helpers/databases.js'
-import { login, restRequest, stopPayload } from '../helpers/payload.js'
-import { getJson, type JsonResponse, postJson, withQuery } from '../support/http.js'
-import { startReservePayload } from '../support/reserve-payload.js'
+import { login, stopPayload } from '../helpers/payload.js'
+import { exportedLedger } from '../support/exported-ledger.js'
+import { getJson, type JsonResponse, postJson, sendJson, withQuery } from '../support/http.js'
 import { claimsOf } from '../support/month-streams.js'
+import { startReservePayload } from '../support/reserve-payload.js'
 import { usePayloadOn } from '../support/suite-payload.js'
 import { ALWAYS_OPEN, errorPaths } from './plugin-http.js'
 
@@ -26,29 +26,6 @@ const MINUTE = 60_000
 
 /** A start on the grid of a day far ahead, so that no window or past rule interferes: `2031-03-<day>T<hour>:00Z`. */
 const at = (day: number, hour: number) => `2031-03-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00:00.000Z`
-
-const send = async (payload: Payload, method: string, path: string, body?: unknown, token?: string): Promise<JsonResponse> => {
-  const response = await restRequest(payload, path, {
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `JWT ${token}` } : {}) },
-    method,
-  })
-  const text = await response.text()
-  return { body: text === '' ? text : JSON.parse(text), status: response.status }
-}
-
-/** The ledger as NDJSON text. */
-const exported = async (payload: Payload): Promise<string> => {
-  const chunks: string[] = []
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      chunks.push(String(chunk))
-      done()
-    },
-  })
-  await exportLedger(getRuntime(payload).store, sink)
-  return chunks.join('')
-}
 
 const holdRows = async (payload: Payload) => {
   const { docs } = await payload.db.find<Record<string, unknown>>({ collection: HOLDS_COLLECTION as 'users', limit: 0, pagination: false, sort: 'holdId' })
@@ -151,7 +128,7 @@ describe.each(testDatabaseKinds())('holds while a customer checks out (%s)', (ki
     expect((await book({ guest: guest('mine'), holdId: guestHold.body.holdId, holdToken: 'not-the-token' })).status).toBe(403)
     expect((await book({ holdId: guestHold.body.holdId }, tokens.ann)).status).toBe(403)
 
-    const release = (holdId: string, token?: string, body?: unknown) => send(site.payload, 'DELETE', `/api/reserve/holds/${holdId}`, body, token)
+    const release = (holdId: string, token?: string, body?: unknown) => sendJson(site.payload, 'DELETE', `/api/reserve/holds/${holdId}`, body, token)
     expect(await release(annHold.body.holdId, tokens.ben)).toEqual({ body: { message: 'Forbidden' }, status: 403 })
     expect(await release(guestHold.body.holdId, undefined, { holdToken: 'wrong' })).toEqual({ body: { message: 'Forbidden' }, status: 403 })
     expect(await release('0190c0c0-0000-7000-8000-000000000000', tokens.ben)).toEqual({ body: { message: 'Forbidden' }, status: 403 })
@@ -186,7 +163,7 @@ describe.each(testDatabaseKinds())('holds while a customer checks out (%s)', (ki
     const guestHolds = await Promise.all([12, 13, 14, 15].map((hour) => hold(at(6, hour), { guest: guest('greedy') })))
     expect(guestHolds.map(({ status }) => status).sort()).toEqual([201, 201, 201, 429])
 
-    await send(site.payload, 'DELETE', `/api/reserve/holds/${placed[0].body.holdId}`, undefined, tokens.ben)
+    await sendJson(site.payload, 'DELETE', `/api/reserve/holds/${placed[0].body.holdId}`, undefined, tokens.ben)
     expect((await hold(at(6, 11), { token: tokens.ben })).status).toBe(201)
     for (const hour of [16, 17, 18, 19]) {
       expect((await hold(at(6, hour), { token: tokens.admin })).status).toBe(201)
@@ -271,7 +248,7 @@ describe.each(testDatabaseKinds())('holds while a customer checks out (%s)', (ki
     })
 
     it(`round-trips holds in a version ${LEDGER_FORMAT_VERSION} file: the same holds hold the same capacity`, async () => {
-      const text = await exported(site.payload)
+      const text = await exportedLedger(site.payload)
       expect(JSON.parse(text.split('\n')[0])).toMatchObject({ version: LEDGER_FORMAT_VERSION })
       expect(text).toContain('"type":"ReservationHeld"')
       expect(text).toContain('"type":"HoldPlaced"')

@@ -1,15 +1,15 @@
 import type { Payload, Where } from 'payload'
 
-import { Readable, Writable } from 'node:stream'
+import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { exportLedger } from '../../src/ledger-io/export.js'
 import { LEDGER_FORMAT_VERSION } from '../../src/ledger-io/format.js'
 import { restoreLedger } from '../../src/plugin/restore-ledger.js'
 import { getRuntime } from '../../src/plugin/runtime.js'
 import { rebuildReservations } from '../../src/projections/rebuild.js'
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../helpers/databases.js'
 import { login, stopPayload } from '../helpers/payload.js'
+import { exportedLedger } from '../support/exported-ledger.js'
 import { type JsonResponse, postJson } from '../support/http.js'
 import { claimsOf } from '../support/month-streams.js'
 import { startReservePayload } from '../support/reserve-payload.js'
@@ -26,19 +26,6 @@ const WEEK = 7 * DAY
 const at = (month: number, day: number, hour: number) =>
   `2031-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00:00.000Z`
 const plus = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString()
-
-/** The ledger as NDJSON text. */
-const exported = async (payload: Payload): Promise<string> => {
-  const chunks: string[] = []
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      chunks.push(String(chunk))
-      done()
-    },
-  })
-  await exportLedger(getRuntime(payload).store, sink)
-  return chunks.join('')
-}
 
 const messages = (body: unknown): string[] =>
   ((body as { errors?: Array<{ data?: { errors?: Array<{ message?: string }> } }> } | null)?.errors ?? []).flatMap((error) =>
@@ -376,7 +363,7 @@ describe.each(testDatabaseKinds())('recurring bookings (%s)', (kind) => {
     })
 
     it(`round-trips series in a version ${LEDGER_FORMAT_VERSION} file`, async () => {
-      const text = await exported(site.payload)
+      const text = await exportedLedger(site.payload)
       expect(JSON.parse(text.split('\n')[0])).toMatchObject({ version: 4 })
       expect(text).toContain('"seriesId"')
       const service = await target.create({ collection: 'services', data: { allowGuestBooking: 'enabled', duration: 60, name: 'Lesson' } })

@@ -14,8 +14,8 @@ import { getRuntime } from '../../src/plugin/runtime.js'
 import { WAITLIST_COLLECTION } from '../../src/plugin/waitlist/waitlist-collections.js'
 import { rebuildReservations } from '../../src/projections/rebuild.js'
 import { createTestDatabase, existingTestDatabase, type TestDatabase, testDatabaseKinds } from '../helpers/databases.js'
-import { login, restRequest, stopPayload } from '../helpers/payload.js'
-import { getJson, type JsonResponse, postJson, withQuery } from '../support/http.js'
+import { login, stopPayload } from '../helpers/payload.js'
+import { getJson, postJson, sendJson, withQuery } from '../support/http.js'
 import { claimsOf } from '../support/month-streams.js'
 import { startReservePayload } from '../support/reserve-payload.js'
 import { usePayloadOn } from '../support/suite-payload.js'
@@ -29,16 +29,6 @@ const MINUTE = 60_000
 
 /** A start on the grid of a day far ahead: `2031-04-<day>T<hour>:00Z`. */
 const at = (day: number, hour: number) => `2031-04-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00:00.000Z`
-
-const send = async (payload: Payload, method: string, path: string, body?: unknown, token?: string): Promise<JsonResponse> => {
-  const response = await restRequest(payload, path, {
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `JWT ${token}` } : {}) },
-    method,
-  })
-  const text = await response.text()
-  return { body: text === '' ? text : JSON.parse(text), status: response.status }
-}
 
 const rowsOf = async (payload: Payload) => {
   const { docs } = await payload.db.find<Record<string, unknown>>({ collection: WAITLIST_COLLECTION as 'users', limit: 0, pagination: false, sort: 'entryId' })
@@ -176,7 +166,7 @@ describe.each(testDatabaseKinds())('the waitlist (%s)', (kind) => {
     expect(offersOf(first.body.entryId)[0].contact.customer).toBe(ids.users.ben)
 
     // Ben lets the hold go: the freed slot goes to the next in line.
-    const released = await send(site.payload, 'DELETE', `/api/reserve/holds/${offersOf(first.body.entryId)[0].hold.holdId}`, undefined, ids.tokens.ben)
+    const released = await sendJson(site.payload, 'DELETE', `/api/reserve/holds/${offersOf(first.body.entryId)[0].hold.holdId}`, undefined, ids.tokens.ben)
     expect(released.status).toBe(200)
     await vi.waitFor(() => expect(offersOf(second.body.entryId)).toHaveLength(1), { interval: 50, timeout: 10_000 })
     expect(offersOf(second.body.entryId)[0].hold.startTime).toBe(at(4, 9))
@@ -220,7 +210,7 @@ describe.each(testDatabaseKinds())('the waitlist (%s)', (kind) => {
   it('leaving: the joiner (or a guest with the token) and staff may; others get 403, staff 404 for an unknown id; an offered entry 409', async () => {
     const guest = await join({ from: at(6, 9), guest: { email: 'leaver@waitlist.test', name: 'Leaver' }, service: ids.service, to: at(6, 10) })
     const ann = await join({ from: at(6, 9), service: ids.service, to: at(6, 10) }, ids.tokens.ann)
-    const leave = (entryId: string, token?: string, body?: unknown) => send(site.payload, 'DELETE', `/api/reserve/waitlist/${entryId}`, body, token)
+    const leave = (entryId: string, token?: string, body?: unknown) => sendJson(site.payload, 'DELETE', `/api/reserve/waitlist/${entryId}`, body, token)
 
     expect(await leave(guest.body.entryId)).toEqual({ body: { message: 'Forbidden' }, status: 403 })
     expect(await leave(guest.body.entryId, undefined, { token: 'wrong' })).toEqual({ body: { message: 'Forbidden' }, status: 403 })
@@ -309,7 +299,7 @@ describe.each(testDatabaseKinds())('the waitlist (%s)', (kind) => {
     expect((await join({ ...wish, customer: cy.id }, ids.tokens.admin)).status).toBe(429)
 
     const first = joined.find(({ status }) => status === 201)!
-    expect((await send(site.payload, 'DELETE', `/api/reserve/waitlist/${first.body.entryId}`, undefined, cyToken)).status).toBe(200)
+    expect((await sendJson(site.payload, 'DELETE', `/api/reserve/waitlist/${first.body.entryId}`, undefined, cyToken)).status).toBe(200)
     expect((await join({ ...wish, customer: cy.id }, ids.tokens.admin)).status).toBe(201)
     expect((await join(wish, cyToken)).status).toBe(429)
 

@@ -52,3 +52,13 @@ export const postJson = async (
       method: 'POST',
     }),
   )
+
+/** Sends `body`, when given, as JSON with `method` (DELETE, PATCH…). */
+export const sendJson = async (payload: Payload, method: string, path: string, body?: unknown, token?: string): Promise<JsonResponse> =>
+  read(
+    await restRequest(payload, path, {
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      headers: { 'Content-Type': 'application/json', ...authorization(token) },
+      method,
+    }),
+  )
