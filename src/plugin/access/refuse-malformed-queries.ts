@@ -139,7 +139,10 @@ export const refuseMalformedQueries =
       }
       for (const value of valuesOf(operand)) {
         // Text operators on an id compare it as the database stores it: an integer column fails
-        // on a value out of its range.
+        // on a value out of its range, and PostgreSQL on an empty one.
+        if (TEXTUAL.has(operator) && kind === 'id' && value === '') {
+          throw refuse(`Invalid query: ${path} cannot be queried with ${operator} and no value`)
+        }
         const compared = COMPARING.has(operator) || (TEXTUAL.has(operator) && kind === 'id')
         const problem = compared || (typeof value === 'string' && value.includes('\u0000')) ? mismatch(req.payload, collection, path, field, value) : undefined
         if (problem) {
