@@ -113,18 +113,20 @@ const every = (enabled: boolean, ms: number, work: () => unknown): (() => void) 
 
 /**
  * Catch-up follows a store that pushes events live; any other it reads in passes, one now and
- * one every `intervalMs`. Without in-process timers (a serverless host) boot makes no pass: a
- * cold start answers at once, and the `reserveCatchUp` job does the work. `alongside` (the hold
+ * one every `intervalMs`. Boot does not wait for the first pass: it repairs what a crash left
+ * behind, which requests never depend on (they decide on the ledger), and it re-reads the last
+ * minute, whose cost is the recent write rate's, not nothing. Without in-process timers (a
+ * serverless host) boot makes no pass at all: the `reserveCatchUp` job does the work. `alongside` (the hold
  * expiry's and the waitlist's backstop sweeps) runs after each pass, or on its own timer beside a live subscription, so that
  * the background reads come together. Returns what stops it (the work in progress is
  * `catchUp.settle()`'s).
  */
-const startCatchUp = async (
+const startCatchUp = (
   store: EventStore,
   catchUp: CatchUp,
   { alongside, intervalMs, timers }: { alongside: () => Promise<unknown>; intervalMs: number; timers: boolean },
   report: (error: unknown) => void,
-): Promise<() => void> => {
+): (() => void) => {
   if (store.subscribe) {
     const live = catchUp.follow(report)
     const stopAlongside = every(timers, intervalMs, () => alongside().catch(report))
@@ -135,7 +137,7 @@ const startCatchUp = async (
   }
   const pass = () => catchUp.run().then(alongside).catch(report)
   if (timers) {
-    await pass()
+    void pass()
   }
   return every(timers, intervalMs, pass)
 }
@@ -340,7 +342,7 @@ export const startRuntime = async (payload: Payload, options: ResolvedOptions): 
   const catchUp = createCatchUp(payload, options, { holds, ledger, ownership, projector, store, waitlistRows })
   const subscription = projectUnowned(payload, { ownership, projector, store })
   const report = (error: unknown) => payload.logger.error({ err: error, msg: 'payload-reserve-ledger: catch-up failed' })
-  const stopCatchUp = await startCatchUp(
+  const stopCatchUp = startCatchUp(
     store,
     catchUp,
     {

@@ -127,14 +127,16 @@ describe.each(testDatabaseKinds())('confirm and cancel hooks after their writer 
     expect(calls).toHaveLength(4)
   }, 180_000)
 
-  it("a fresh instance's catch-up at boot delivers a dead writer's afterBookingConfirm once", async () => {
+  it("a fresh instance's catch-up, started at boot, delivers a dead writer's afterBookingConfirm once", async () => {
     const id = ids[2]
     calls.length = 0
     await diesAfterAppend(confirm(id))
     expect(calls).toEqual([`beforeBookingConfirm ${id} pending→confirmed`])
     await pastGrace()
-    // With in-process timers an instance catches up as it boots, before it serves a request.
+    // With in-process timers an instance starts catching up as it boots, without waiting for a
+    // request or a job (it serves requests meanwhile: they decide on the ledger).
     await onInstance(async (payload) => {
+      await getRuntime(payload).catchUp.settle()
       expect((await payload.findByID({ collection: 'reservations', id })).status).toBe('confirmed')
     }, true)
     expect(calls).toEqual([`beforeBookingConfirm ${id} pending→confirmed`, `afterBookingConfirm ${id} pending→confirmed`])

@@ -115,9 +115,10 @@ describe.each(testDatabaseKinds())(`SIGKILL at random moments of a booking strea
   it(`recovers after each of ${ROUNDS} kills: nothing acknowledged lost, no orphan claim, the collection equals a rebuild`, async () => {
     for (let round = 0; round < ROUNDS; round++) {
       await killMidStream(round, killDelay(round))
-      // Catch-up runs at start; a grace of 0 lets it settle everything the killed node left.
+      // Catch-up starts at boot; a grace of 0 lets it settle everything the killed node left.
       const restarted = await startReservePayload(database, { allowGuestBooking: true, catchUp: { graceMs: 0, intervalMs: 3_600_000 } })
       try {
+        await getRuntime(restarted).catchUp.settle()
         await checkRecovered(restarted)
       } finally {
         await stopPayload(restarted)
