@@ -12,6 +12,7 @@ import { type CapacityState, decideCapacity, evolveCapacity, initialCapacityStat
 import { foldReservation, initialReservationState } from '../src/commands/reservation-state.js'
 import { decideReservation } from '../src/commands/reservation-decider.js'
 import { bulkLoadPayloadEvents } from '../src/events/adapters/payload.js'
+import { chainHash, sealMetadata } from '../src/events/hash-chain/event-hash.js'
 import { NO_STREAM } from '../src/events/store.js'
 import { capacityStreams, intervalsIn } from '../src/events/capacity-streams.js'
 import { EVENT_SCHEMA_VERSION, reservationStream } from '../src/events/types.js'
@@ -32,8 +33,23 @@ const CATCH_UP_CHECKPOINT = 'reservations'
 const ACTOR = { kind: 'system', name: 'bench-seed' } as const
 
 interface ResourceHead {
+  /** The hash chain's head: the last event's hash. */
+  hash: null | string
   revision: number
   state: CapacityState
+}
+
+type UnsealedEvent = AppendRequest['events'][number]
+
+/** Events as the hash-chained store appends them after `previousHash`: each carries its hash and its predecessor's. */
+const sealed = (stream: string, expectedRevision: number, events: UnsealedEvent[], previousHash: null | string): { events: UnsealedEvent[]; hash: null | string } => {
+  let hash = previousHash
+  const chained = events.map((event, index) => {
+    const metadata = sealMetadata({ ...event, revision: expectedRevision + 1 + index, stream }, hash)
+    hash = metadata.hash ?? null
+    return { ...event, metadata }
+  })
+  return { events: chained, hash }
 }
 
 export interface SeedProgress {
@@ -46,7 +62,9 @@ export interface SeedProgress {
  * 10+ queries per booking). For each reservation the placement comes from `SeedPlanner`, the
  * `ReservationBooked` event from `decideReservation` and the `CapacityClaimed` event from
  * `decideCapacity` against the resource's state at its stream head, exactly the events a
- * staff booking through the ledger appends. They are written many rows per statement with
+ * staff booking through the ledger appends, sealed into their streams' hash chains as the
+ * default (hash-chained) store seals them, so that reading them costs what it costs a real
+ * ledger (unsealed events would each be hashed on every read). They are written many rows per statement with
  * `bulkLoadPayloadEvents`, dated over the last 40 days (the history of a live system, and old
  * enough that catch-up's one-minute look-back does not re-read it), together with their
  * documents, and the catch-up checkpoint is moved past them: the database is then what a
@@ -97,12 +115,13 @@ export class Seeder {
   private async refresh(stream: string): Promise<ResourceHead> {
     let head = this.heads.get(stream)
     if (!head) {
-      head = { revision: NO_STREAM, state: initialCapacityState() }
+      head = { hash: null, revision: NO_STREAM, state: initialCapacityState() }
       this.heads.set(stream, head)
     }
     for (const event of await this.store.readStream<ResourceEvent>(stream, head.revision + 1)) {
       evolveCapacity(head.state, event)
       head.revision = event.revision
+      head.hash = chainHash(event, head.hash)
     }
     return head
   }
@@ -154,10 +173,13 @@ export class Seeder {
         for (const event of claimed) {
           evolveCapacity(head.state, event)
         }
-        requests.push({ events: claimed.map((event) => ({ ...event, metadata })), expectedRevision: head.revision, stream })
+        const chained = sealed(stream, head.revision, claimed.map((event) => ({ ...event, metadata })), head.hash)
+        requests.push({ events: chained.events, expectedRevision: head.revision, stream })
         head.revision += claimed.length
+        head.hash = chained.hash
       }
-      requests.push({ events: booked.map((event) => ({ ...event, metadata })), expectedRevision: NO_STREAM, stream: reservationStream(reservationId) })
+      const reservation = reservationStream(reservationId)
+      requests.push({ events: sealed(reservation, NO_STREAM, booked.map((event) => ({ ...event, metadata })), null).events, expectedRevision: NO_STREAM, stream: reservation })
       bookings.push(requests.length - 1)
     }
     const results = await bulkLoadPayloadEvents(this.payload, requests, { collection: getRuntime(this.payload).options.slugs.events })
