@@ -43,7 +43,9 @@ export interface CatchUpTally {
   /**
    * Document writes and hook checkpoints of catch-up on a reservation whose newest event was
    * younger than the grace period: the request that appended it may have been writing it at
-   * that moment (catch-up projects the whole stream of a reservation it touches). Not repairs.
+   * that moment (catch-up projects the whole stream of a reservation it touches). Also document
+   * updates that change no field: the request's save landed between the projector's read and
+   * its write. Not repairs.
    */
   racedWithRequests: number
   passes: number
@@ -129,16 +131,23 @@ export const watchCatchUp = (
             tally.hookWrites.push({ events: pending, from, id: String(id), newestEventAgeMs: newest, to: data.ledgerHooksRevision })
           }
         } else {
+          // What the document said before: its revision, and the fields the write changes.
+          const before =
+            id === undefined
+              ? null
+              : ((await payload.db.findOne({ collection, where: { id: { equals: id } } }).catch(() => null)) as null | Record<string, unknown>)
+          const changed = before ? Object.keys(data).filter((key) => differs(before[key], data[key])) : undefined
+          if (name === 'updateOne' && changed?.length === 0) {
+            // It writes what the document already says: a request's own save set it right
+            // between the projector's read and this write. Nothing was left wrong.
+            tally.racedWithRequests++
+            return original.call(this, args)
+          }
           tally.documents++
           if (tally.documentWrites.length < 5) {
-            // What the document said before: its revision, and the fields the write changes.
-            const before =
-              id === undefined
-                ? null
-                : ((await payload.db.findOne({ collection, where: { id: { equals: id } } }).catch(() => null)) as null | Record<string, unknown>)
             tally.documentWrites.push({
               at: new Date().toISOString(),
-              ...(before ? { changed: Object.keys(data).filter((key) => differs(before[key], data[key])), from: before.ledgerRevision as number } : {}),
+              ...(before ? { changed, from: before.ledgerRevision as number } : {}),
               id: String(id ?? JSON.stringify(args.where)),
               kind: name,
               ...(newest === undefined ? {} : { newestEventAgeMs: newest }),
