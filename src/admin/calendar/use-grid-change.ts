@@ -47,12 +47,32 @@ export const useGridChange = (grid: Grid): { announcement: string; change: GridC
 
   useEffect(() => {
     const id = refocus.current
-    if (id === null || (document.activeElement !== null && document.activeElement !== document.body)) {
+    if (id === null) {
       return
     }
-    container.current?.querySelector<HTMLElement>(`.rl-block[data-reservation-id="${CSS.escape(id)}"]`)?.focus()
+    const block = container.current?.querySelector<HTMLElement>(`.rl-block[data-reservation-id="${CSS.escape(id)}"]`)
+    const active = document.activeElement
+    if (active === block) {
+      return
+    }
+    // Focus the user moved on elsewhere stays there.
+    if (active !== null && active !== document.body) {
+      refocus.current = null
+      return
+    }
+    block?.focus()
   })
-  useEffect(() => () => clearTimeout(pause.current), [])
+  useEffect(() => {
+    // A click anywhere is the user's own choice of focus.
+    const forget = () => {
+      refocus.current = null
+    }
+    document.addEventListener('pointerdown', forget)
+    return () => {
+      document.removeEventListener('pointerdown', forget)
+      clearTimeout(pause.current)
+    }
+  }, [])
 
   const change = useMemo<GridChange | null>(() => {
     if (onMove === null) {
@@ -98,6 +118,18 @@ export const useGridChange = (grid: Grid): { announcement: string; change: GridC
       })
     }
     const show = (next: PendingChange) => {
+      const was = latest.current
+      // A pointer reports every pixel; only a new place is shown and announced.
+      if (
+        was?.reservation.id === next.reservation.id &&
+        was.column === next.column &&
+        was.start === next.start &&
+        was.end === next.end &&
+        was.via === next.via &&
+        next.via === 'pointer'
+      ) {
+        return
+      }
       set(next)
       refocus.current = null
       const lane = columns[next.column].resource?.name
