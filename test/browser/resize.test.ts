@@ -125,7 +125,10 @@ describe('resize and keyboard moves in the week view', () => {
   it('moves a focused booking with the arrow keys, announced, saved with Enter; Escape leaves it', async () => {
     const { page } = browser()
     const api = rest(page)
-    const { free } = scene
+    // Where the booking is now, whatever the resize before did: 30 or 60 minutes from `free`.
+    const free = Date.parse((await api.reservation(first.id)).startTime)
+    const length = (Date.parse((await api.reservation(first.id)).endTime!) - free) / MINUTE
+    const later = (minutes: number) => clock(free + minutes * MINUTE)
     await openCalendar(page, { date: scene.date, resource: scene.anna, view: 'week' })
     const block = page.locator(`.rl-block[data-reservation-id="${first.id}"]`)
     const live = page.locator('.rl-grid [role="status"]')
@@ -135,23 +138,23 @@ describe('resize and keyboard moves in the week view', () => {
     expect(await page.locator(`[id="${hint}"]`).innerText()).toContain('Enter saves')
 
     await page.keyboard.press('ArrowDown')
-    await expect.poll(() => live.innerText()).toContain(`${clock(free + 15 * MINUTE)}–${clock(free + 75 * MINUTE)}`)
+    await expect.poll(() => live.innerText()).toContain(`${later(15)}–${later(15 + length)}`)
     await page.keyboard.press('Escape')
     await expect.poll(() => live.innerText()).toContain('cancelled')
     expect(await page.locator('.rl-block-ghost').count()).toBe(0)
 
     await page.keyboard.press('ArrowDown')
     await page.keyboard.press('Shift+ArrowUp')
-    await expect.poll(() => page.locator('.rl-block-ghost').innerText()).toBe(`${clock(free + 15 * MINUTE)}–${clock(free + 60 * MINUTE)}`)
+    await expect.poll(() => page.locator('.rl-block-ghost').innerText()).toBe(`${later(15)}–${later(length)}`)
     await page.keyboard.press('Shift+ArrowDown')
-    await expect.poll(() => live.innerText()).toContain(`${clock(free + 15 * MINUTE)}–${clock(free + 75 * MINUTE)}`)
+    await expect.poll(() => live.innerText()).toContain(`${later(15)}–${later(15 + length)}`)
     await browser().screenshot('keyboard-move-pending')
     await page.keyboard.press('Enter')
     await expect
       .poll(async () => (await api.reservation(first.id)).startTime, { timeout: 20_000 })
       .toBe(iso(free + 15 * MINUTE))
-    expect((await api.reservation(first.id)).endTime).toBe(iso(free + 75 * MINUTE))
-    await expect.poll(() => block.innerText(), { timeout: 20_000 }).toContain(clock(free + 15 * MINUTE))
+    expect((await api.reservation(first.id)).endTime).toBe(iso(free + (15 + length) * MINUTE))
+    await expect.poll(() => block.innerText(), { timeout: 20_000 }).toContain(later(15))
     // Enter saved the move and did not open the drawer, and the block keeps the focus for the next key.
     expect(await page.locator('.rl-block:focus').getAttribute('data-reservation-id')).toBe(first.id)
     expect(await page.locator('.rl-reservation-drawer').count()).toBe(0)
