@@ -159,6 +159,23 @@ describe('resize and keyboard moves in the week view', () => {
     expect(await page.locator('.rl-block:focus').getAttribute('data-reservation-id')).toBe(first.id)
     expect(await page.locator('.rl-reservation-drawer').count()).toBe(0)
     await browser().screenshot('keyboard-move-saved')
+
+    // In the lanes, Left and Right take it to a neighbouring resource's lane, named for screen readers.
+    await openCalendar(page, { date: scene.date, view: 'lanes' })
+    const lanes = page.locator('.rl-grid__column')
+    const ids = await lanes.evaluateAll((columns) => columns.map((column) => column.getAttribute('data-resource-id')))
+    const own = ids.indexOf(String(scene.anna))
+    expect(ids.length).toBeGreaterThan(1)
+    const next = own + 1 < ids.length ? own + 1 : own - 1
+    const resources = await api.resources()
+    const neighbour = resources.find((resource) => String(resource.id) === ids[next])!
+    await page.locator(`.rl-block[data-reservation-id="${first.id}"]`).focus()
+    await page.keyboard.press(next > own ? 'ArrowRight' : 'ArrowLeft')
+    await expect.poll(() => live.innerText()).toContain(neighbour.name)
+    expect(await lanes.nth(next).locator('.rl-block-ghost').count()).toBe(1)
+    await page.keyboard.press('Escape')
+    await expect.poll(() => page.locator('.rl-block-ghost').count()).toBe(0)
+    expect(await api.reservation(first.id)).toMatchObject({ resource: scene.anna, startTime: iso(free + 15 * MINUTE) })
   })
 
   it('offers no move or resize on a cancelled booking', async () => {
