@@ -240,5 +240,50 @@ describe('resize and keyboard moves in the week view', () => {
       expect(await page.locator('.rl-reservation-drawer').count()).toBe(0)
       await phone!.screenshot('touch-move-done')
     })
+
+    it('drags the lower edge with a finger at once, and a quick swipe over a block still scrolls', async () => {
+      const { page } = phone!
+      const api = rest(page)
+      const { free } = scene
+      expect((await api.reservation(second.id)).endTime).toBe(iso(free + 150 * MINUTE))
+      await openCalendar(page, { date: scene.date, resource: scene.anna, view: 'day' })
+      const cdp = await page.context().newCDPSession(page)
+      const touch = (type: 'touchEnd' | 'touchMove' | 'touchStart', x: number, y: number) =>
+        cdp.send('Input.dispatchTouchEvent', { touchPoints: type === 'touchEnd' ? [] : [{ x, y }], type })
+
+      const handle = page.locator(`.rl-block[data-reservation-id="${second.id}"] .rl-block__resize`)
+      await handle.scrollIntoViewIfNeeded()
+      const box = (await handle.boundingBox())!
+      const x = box.x + box.width / 2
+      const y = box.y + box.height / 2
+      await touch('touchStart', x, y)
+      for (let step = 1; step <= 4; step += 1) {
+        await touch('touchMove', x, y + (step * 15 * PX_PER_MINUTE) / 4)
+      }
+      await expect
+        .poll(() => page.locator('.rl-block-ghost').innerText())
+        .toBe(`${clock(free + 120 * MINUTE)}–${clock(free + 165 * MINUTE)}`)
+      await phone!.screenshot('touch-resize')
+      await touch('touchEnd', x, y)
+      await expect
+        .poll(async () => (await api.reservation(second.id)).endTime, { timeout: 20_000 })
+        .toBe(iso(free + 165 * MINUTE))
+      expect((await api.reservation(second.id)).startTime).toBe(iso(free + 120 * MINUTE))
+      await expect.poll(() => page.locator('.rl-block-ghost').count(), { timeout: 20_000 }).toBe(0)
+
+      // A finger that moves at once scrolls the page: the block lifts only after a still press.
+      const block = page.locator(`.rl-block[data-reservation-id="${first.id}"]`)
+      await block.scrollIntoViewIfNeeded()
+      const start = (await block.boundingBox())!
+      const before = await page.evaluate(() => window.scrollY)
+      await touch('touchStart', start.x + 20, start.y + 10)
+      for (let step = 1; step <= 6; step += 1) {
+        await touch('touchMove', start.x + 20, start.y + 10 - step * 30)
+      }
+      await touch('touchEnd', start.x + 20, start.y + 10)
+      await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 10_000 }).toBeGreaterThan(before)
+      expect(await page.locator('.rl-block--lifted').count()).toBe(0)
+      expect(await page.locator('.rl-reservation-drawer').count()).toBe(0)
+    })
   })
 })
