@@ -7,6 +7,7 @@ import type { ReservationRecord, SlotsResponse } from '../../src/plugin/http/con
 import { addCalendarDays, todayIn } from '../../src/admin/shared/calendar-dates.js'
 import { type Browser, logIn, openBrowser, useLoggedInBrowser } from './support/browser.js'
 import { openCalendar } from './support/calendar.js'
+import { switchLanguage } from './support/language.js'
 import { rest, TIMEZONE } from './support/rest.js'
 
 const MINUTE = 60_000
@@ -192,6 +193,27 @@ describe('resize and keyboard moves in the week view', () => {
     expect(await block.locator('.rl-block__resize').count()).toBe(0)
     // The booking beside it still offers both.
     expect(await page.locator(`.rl-block[data-reservation-id="${second.id}"] .rl-block__resize`).count()).toBe(1)
+  })
+
+  it('in Arabic, right to left, Left takes a booking to the next day and the announcement is Arabic', async () => {
+    const { page } = browser()
+    await switchLanguage(page, 'العربية', 'ar')
+    try {
+      await openCalendar(page, { date: scene.date, resource: scene.anna, view: 'week' })
+      const days = await page.locator('.rl-grid__column').evaluateAll((columns) => columns.map((one) => one.getAttribute('data-date')))
+      const own = days.indexOf(scene.date)
+      // Forward in reading order is leftward; on the week's last day, go back with Right instead.
+      const next = own + 1 < days.length ? own + 1 : own - 1
+      await page.locator(`.rl-block[data-reservation-id="${first.id}"]`).focus()
+      await page.keyboard.press(next > own ? 'ArrowLeft' : 'ArrowRight')
+      await expect.poll(() => page.locator(`.rl-grid__column[data-date="${days[next]}"] .rl-block-ghost`).count()).toBe(1)
+      await expect.poll(() => page.locator('.rl-grid [role="status"]').innerText()).toContain('الوقت الجديد')
+      await browser().screenshot('ar-keyboard-move-pending')
+      await page.keyboard.press('Escape')
+      await expect.poll(() => page.locator('.rl-block-ghost').count()).toBe(0)
+    } finally {
+      await switchLanguage(page, 'English', 'en')
+    }
   })
 
   describe('on a phone (390×844, touch)', () => {
