@@ -11,6 +11,7 @@ import { isAllDay, timeSpan } from '../shared/time-span.js'
 import { useFormatters } from '../shared/use-formatters.js'
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'
 import { startDrag } from './drag-data.js'
+import { useBlockChange } from './use-block-change.js'
 import './reservation-block.css'
 
 /**
@@ -20,8 +21,8 @@ import './reservation-block.css'
 export type BlockLayout = 'all-day' | 'full' | 'line'
 
 interface Props {
-  /** Whether the block may be dragged to another time (the week, day and lanes grids). */
-  draggable?: boolean
+  /** Index of the time grid's column the block is in; there it may be moved and resized. */
+  column?: number
   layout: BlockLayout
   onOpen: (reservation: ReservationRecord) => void
   reservation: ReservationRecord
@@ -31,7 +32,7 @@ interface Props {
 
 /** A reservation on the calendar, coloured by status; a click opens its drawer. */
 export const ReservationBlock: React.FC<Props> = (props) => {
-  const { draggable = false, layout, onOpen, reservation, settings, style } = props
+  const { column, layout, onOpen, reservation, settings, style } = props
   const { has, t } = useReserveTranslation()
   const format = useFormatters(settings.timezone)
   const title = bookerLabel(reservation) ?? relatedName(reservation.service) ?? t('reservation')
@@ -42,16 +43,31 @@ export const ReservationBlock: React.FC<Props> = (props) => {
   const status = statusLabel(reservation.status, t, has)
   const tone = statusTone(reservation.status, settings)
   const ended = settings.statusMachine.terminalStatuses.includes(reservation.status)
+  const change = useBlockChange(reservation, column)
+  const { movable } = change
 
   return (
     <button
+      {...change.handlers}
+      aria-describedby={change.describedBy}
       aria-label={`${title}, ${service ?? ''} ${time}, ${status}`}
-      className={`rl-block rl-block--${tone} rl-block--${layout}${ended ? ' rl-block--ended' : ''}`}
+      className={`rl-block rl-block--${tone} rl-block--${layout}${ended ? ' rl-block--ended' : ''}${change.lifted ? ' rl-block--lifted' : ''}`}
+      data-movable={movable || undefined}
       data-reservation-id={reservation.id}
       data-status={reservation.status}
-      draggable={draggable || undefined}
-      onClick={() => onOpen(reservation)}
-      onDragStart={draggable ? (event) => startDrag(event, reservation) : undefined}
+      draggable={movable || undefined}
+      onClick={() => change.consumeClick() || onOpen(reservation)}
+      onDragStart={
+        movable
+          ? (event) => {
+              change.handlers.onDragStart?.(event)
+              if (!event.defaultPrevented) {
+                startDrag(event, reservation)
+              }
+            }
+          : undefined
+      }
+      ref={change.ref}
       style={style}
       title={`${time} · ${title}${service ? ` · ${service}` : ''} · ${status}`}
       type="button"
@@ -71,6 +87,7 @@ export const ReservationBlock: React.FC<Props> = (props) => {
           {service && service !== title && <span className="rl-block__service">{service}</span>}
         </>
       )}
+      {change.resize && <span {...change.resize} aria-hidden className="rl-block__resize" title={t('resizeEnd')} />}
     </button>
   )
 }

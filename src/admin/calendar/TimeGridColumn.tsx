@@ -1,6 +1,6 @@
 'use client'
 import { useAuth } from '@payloadcms/ui'
-import React from 'react'
+import React, { useContext } from 'react'
 
 import type { AdminSettings, ReservationRecord, ResourceRecord } from '../../plugin/http/contract.js'
 import type { GridColumn } from './grid-column.js'
@@ -10,10 +10,12 @@ import type { MoveReservation } from './use-move-reservation.js'
 import { zonedEpoch } from '../shared/calendar-dates.js'
 import { mayBookAt } from '../shared/may-book.js'
 import { AvailabilityShades } from './AvailabilityShades.js'
+import { BlockGhost } from './BlockGhost.js'
 import { blockSpans } from './block-spans.js'
 import { BookingCells } from './BookingCells.js'
 import { carriesReservation, droppedReservation } from './drag-data.js'
 import { ExternalBlocks } from './ExternalBlocks.js'
+import { GridChangeContext } from './grid-change-context.js'
 import { HoldBlocks } from './HoldBlocks.js'
 import { MIN_CELL_MINUTES, offsetBelow, PX_PER_MINUTE } from './grid-scale.js'
 import { TimedBlocks } from './TimedBlocks.js'
@@ -24,6 +26,8 @@ interface Props {
   axis: TimeAxis
   column: GridColumn
   hours: number[]
+  /** The column's place in the grid, left to right in reading order. */
+  index: number
   now: number
   onBook: ((start: string, resource: null | ResourceRecord) => void) | null
   /** Moves a reservation dropped here; null where nothing may move. */
@@ -34,7 +38,7 @@ interface Props {
 
 /** One column of the grid's hours: shading, hour lines, booking cells, holds, time busy elsewhere, reservations, now. */
 export const TimeGridColumn: React.FC<Props> = (props) => {
-  const { allDay, axis, column, hours, now, onBook, onMove, onOpen, settings } = props
+  const { allDay, axis, column, hours, index, now, onBook, onMove, onOpen, settings } = props
   const { timezone } = settings
   const top = zonedEpoch(column.date, axis.start, timezone)
   const bottom = zonedEpoch(column.date, axis.end, timezone)
@@ -42,6 +46,7 @@ export const TimeGridColumn: React.FC<Props> = (props) => {
   const cellMinutes = Math.max(settings.slotInterval, MIN_CELL_MINUTES)
   const timed = column.reservations.filter((reservation) => !allDay.includes(reservation))
   const { user } = useAuth()
+  const pending = useContext(GridChangeContext)?.pending
   const mayBook = (start: number) => mayBookAt(user, settings.roleRules, { now, resource: column.resource, start })
   // Another's lane in owner mode: nothing in it is the user's to book, at any time.
   const closed = onBook !== null && !mayBook(Number.POSITIVE_INFINITY)
@@ -62,6 +67,7 @@ export const TimeGridColumn: React.FC<Props> = (props) => {
     <div
       className="rl-grid__column"
       data-bookable={closed ? 'false' : undefined}
+      data-column-index={index}
       data-date={column.date}
       data-resource-id={column.resource ? String(column.resource.id) : undefined}
       onDragOver={onMove ? (event) => carriesReservation(event) && event.preventDefault() : undefined}
@@ -105,11 +111,14 @@ export const TimeGridColumn: React.FC<Props> = (props) => {
       )}
       <TimedBlocks
         blocks={blockSpans(timed, top, bottom, cellMinutes)}
-        draggable={onMove !== null}
+        column={index}
         offset={offset}
         onOpen={onOpen}
         settings={settings}
       />
+      {pending && pending.column === index && (
+        <BlockGhost bottom={bottom} change={pending} offset={offset} timezone={timezone} top={top} />
+      )}
       {now >= top && now < bottom && <div aria-hidden className="rl-grid__now" style={{ top: offset(now) }} />}
     </div>
   )

@@ -10,21 +10,21 @@ import { ReservationBlock } from './ReservationBlock.js'
 
 interface Props {
   blocks: BlockSpan[]
-  /** Whether the blocks may be dragged to another time. */
-  draggable: boolean
+  /** Index of the grid's column they are in. */
+  column: number
   offset: Offset
   onOpen: (reservation: ReservationRecord) => void
   settings: AdminSettings
 }
 
 /** A column's reservations at their times, overlapping ones side by side. */
-export const TimedBlocks: React.FC<Props> = ({ blocks, draggable, offset, onOpen, settings }) => {
+export const TimedBlocks: React.FC<Props> = ({ blocks, column, offset, onOpen, settings }) => {
   const lanes = overlapLanes(blocks)
   return blocks.map(({ end, id, reservation, start }) => {
     const placement = lanes.get(id) ?? { lane: 0, lanes: 1 }
     return (
       <ReservationBlock
-        draggable={draggable}
+        column={column}
         key={id}
         // Under 45 minutes there is room for one line of text and a bit.
         layout={end - start < 45 * 60_000 ? 'line' : 'full'}

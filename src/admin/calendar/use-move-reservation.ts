@@ -16,32 +16,43 @@ export interface DraggedReservation {
   startTime: string
 }
 
-export type MoveReservation = (dragged: DraggedReservation, start: number, resource: null | RecordId) => Promise<void>
+/** Moves a reservation to `start`, in another lane to `resource`; with `end`, to that end, else keeping its length. */
+export type MoveReservation = (
+  dragged: DraggedReservation,
+  start: number,
+  resource: null | RecordId,
+  end?: number,
+) => Promise<void>
 
 /**
- * Moves a dragged reservation to a new start (keeping its length) and, dropped in another
- * resource's lane, to that resource: a PATCH, so the ledger decides. Refused, the reason is
- * toasted and the calendar, asked again, shows the booking where it was.
+ * Moves or resizes a reservation: a PATCH, so the ledger decides. Refused, the reason is toasted
+ * and the calendar, asked again, shows the booking where it was.
  */
 export const useMoveReservation = (settings: AdminSettings, onMoved: () => void): MoveReservation => {
   const api = useApi()
   const { t } = useReserveTranslation()
   const format = useFormatters(settings.timezone)
   return useCallback(
-    async (dragged, start, resource) => {
+    async (dragged, start, resource, end) => {
       const from = Date.parse(dragged.startTime)
-      const length = dragged.endTime ? Date.parse(dragged.endTime) - from : 0
+      const until = dragged.endTime ? Date.parse(dragged.endTime) : null
+      const to = end ?? (until === null ? null : start + until - from)
       const otherResource = resource !== null && String(resource) !== String(dragged.resource)
-      if (start === from && !otherResource) {
+      if (start === from && !otherResource && to === until) {
         return
       }
       try {
         await api.send('PATCH', `/${settings.slugs.reservations}/${encodeURIComponent(dragged.id)}`, {
-          ...(dragged.endTime && { endTime: new Date(start + length).toISOString() }),
+          ...(to !== null && { endTime: new Date(to).toISOString() }),
           ...(otherResource && { resource }),
           startTime: new Date(start).toISOString(),
         })
-        toast.success(t('auditMoved', { from: format.weekdayTime(from), to: format.weekdayTime(start) }))
+        // Only the end changed: say so, with the ends.
+        toast.success(
+          start === from && !otherResource && until !== null && to !== null
+            ? t('auditEnd', { from: format.time(until), to: format.time(to) })
+            : t('auditMoved', { from: format.weekdayTime(from), to: format.weekdayTime(start) }),
+        )
       } catch (error) {
         toast.error(error instanceof Error ? error.message : t('requestFailed'))
       }

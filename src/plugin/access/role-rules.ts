@@ -16,5 +16,5 @@ export interface RoleRules {
 export const ownerFieldOf = (resolved: RoleRules): string => resolved.resourceOwnerMode?.ownerField ?? 'owner'
 
 export { isPrivileged } from './is-privileged.js'
-export { managesOwnRecords } from './record-scope.js'
+export { managesOwnRecords, seesAllRecords } from './record-scope.js'
 export type { AccessUser } from './user-roles.js'

@@ -37,7 +37,9 @@ export interface Browser {
  * The browser's own time zone is deliberately not the plugin's (Europe/Berlin in the dev app):
  * days and times must follow the plugin's zone.
  */
-export const openBrowser = async (options: { baseURL?: string; colorScheme?: 'dark' | 'light' } = {}): Promise<Browser> => {
+export const openBrowser = async (
+  options: { baseURL?: string; colorScheme?: 'dark' | 'light'; phone?: boolean } = {},
+): Promise<Browser> => {
   const baseURL = options.baseURL ?? inject('baseURL')
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'reserve-chromium-'))
   const context = await chromium.launchPersistentContext(profile, {
@@ -45,10 +47,13 @@ export const openBrowser = async (options: { baseURL?: string; colorScheme?: 'da
     baseURL,
     colorScheme: options.colorScheme ?? 'light',
     executablePath: CHROMIUM,
+    // A phone: a touch screen the size of a common one.
+    hasTouch: options.phone ?? false,
+    isMobile: options.phone ?? false,
     locale: 'en-US',
     timezoneId: 'America/New_York',
     // Wide enough for Payload to keep its navigation open beside the page.
-    viewport: { height: 1050, width: 1680 },
+    viewport: options.phone ? { height: 844, width: 390 } : { height: 1050, width: 1680 },
   })
   context.setDefaultTimeout(30_000)
   const page = context.pages()[0] ?? (await context.newPage())

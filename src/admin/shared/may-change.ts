@@ -1,0 +1,46 @@
+import type { AdminSettings, ReservationRecord } from '../../plugin/http/contract.js'
+
+import {
+  type AccessUser,
+  isPrivileged,
+  managesOwnRecords,
+  ownerFieldOf,
+  seesAllRecords,
+} from '../../plugin/access/role-rules.js'
+
+/**
+ * Whether the user may move a reservation to another time, by the server's own checks: a
+ * terminal status is final, staff who see all records update all (`reservationAccess`), and in
+ * owner mode other staff update only the reservations of resources they own.
+ */
+export const mayMove = (
+  user: AccessUser | null | undefined,
+  settings: AdminSettings,
+  reservation: ReservationRecord,
+): boolean => {
+  const rules = settings.roleRules
+  if (settings.statusMachine.terminalStatuses.includes(reservation.status)) {
+    return false
+  }
+  if (seesAllRecords(user, rules)) {
+    return true
+  }
+  if (!managesOwnRecords(user, rules)) {
+    return false
+  }
+  // Populated one level deep, the resource carries its owner's id.
+  const resource = reservation.resource
+  const owner = typeof resource === 'object' && resource !== null ? (resource as unknown as Record<string, unknown>)[ownerFieldOf(rules)] : undefined
+  const ownerId = typeof owner === 'object' && owner !== null ? (owner as { id?: unknown }).id : owner
+  return ownerId !== undefined && ownerId !== null && String(ownerId) === String(user?.id)
+}
+
+/**
+ * Whether the user may also change where it ends: only privileged callers set an end of their
+ * own choosing (`endOf` in the booking plan); for others the service's duration decides.
+ */
+export const mayResize = (
+  user: AccessUser | null | undefined,
+  settings: AdminSettings,
+  reservation: ReservationRecord,
+): boolean => mayMove(user, settings, reservation) && isPrivileged(user, settings.roleRules) && Boolean(reservation.endTime)
