@@ -66,9 +66,12 @@ describe('live calendar: one user changes, another sees it without reloading', (
     expect(cancelled.status()).toBe(200)
     await expect.poll(() => blockOf(booked.id).getAttribute('data-status'), { interval: 100, timeout: LIVE_MS }).toBe('cancelled')
 
-    // The watcher's connection drops; a booking made meanwhile shows once it is back, unreloaded.
+    // The watcher's connection drops (offline emulation leaves open connections open; stopping
+    // the page's loads ends it, as a network failure would) and cannot come back while offline.
+    // A booking made meanwhile shows once it is back, unreloaded.
     const connections = liveRequests.length
     await watcher().context.setOffline(true)
+    await page.evaluate(() => window.stop())
     const meanwhile = await book(starts[2].start)
     await expect.poll(() => api.reservation(meanwhile.id).then((doc) => doc.id)).toBe(meanwhile.id)
     await watcher().context.setOffline(false)
