@@ -48,8 +48,17 @@ export const useLiveUpdates = (onChange: () => void, enabled: boolean): void => 
         }
       })
     }
+    // Back online after a while: open now rather than at the end of the longest wait.
+    const online = () => {
+      if (source?.readyState === EventSource.CLOSED) {
+        clearTimeout(reopen)
+        open()
+      }
+    }
     open()
+    window.addEventListener('online', online)
     return () => {
+      window.removeEventListener('online', online)
       clearTimeout(settle)
       clearTimeout(reopen)
       source?.close()
