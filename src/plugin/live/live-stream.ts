@@ -58,7 +58,7 @@ export const liveStream = (feed: LiveFeed, options: LiveStreamOptions): Readable
         queue = queue.then(() => deliver(notices)).catch(options.report)
       }
       const keepAlive = setInterval(() => write(': keep-alive\n\n'), options.keepAliveMs)
-      const stopListening = feed.listen({ close: () => end(), deliver: send })
+      let stopListening = (): void => undefined
       end = () => {
         if (!open) {
           return
@@ -73,6 +73,8 @@ export const liveStream = (feed: LiveFeed, options: LiveStreamOptions): Readable
           // The client cancelled the stream: it is closed already.
         }
       }
+      // After `end` is set: a feed already stopped closes the listener at once.
+      stopListening = feed.listen({ close: end, deliver: send })
       options.signal?.addEventListener('abort', end)
       if (options.signal?.aborted) {
         end()
