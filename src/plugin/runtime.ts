@@ -6,12 +6,13 @@ import type { CheckpointStore } from '../projections/catch-up.js'
 import type { ResolvedOptions } from './options.js'
 
 import { Ledger } from '../commands/ledger.js'
+import { foldReservation } from '../commands/reservation-state.js'
 import { CommandRejected } from '../events/rejection.js'
 import { createPayloadEventStore } from '../events/adapters/payload.js'
 import { Checkpointer } from '../events/hash-chain/checkpointer.js'
 import { hashChained } from '../events/hash-chain/hash-chained-store.js'
 import { parseCapacityStream } from '../events/capacity-streams.js'
-import { isReservationEvent, isResourceEvent } from '../events/types.js'
+import { isReservationEvent, isResourceEvent, type ReservationEvent, reservationStream } from '../events/types.js'
 import { BusyIndex } from '../capacity/busy-index.js'
 import { CatchUp } from '../projections/catch-up.js'
 import { deliverHooks, projectDocuments, projectHolds, projectWaitlist, reconcileClaims } from '../projections/catch-up-handlers.js'
@@ -23,6 +24,7 @@ import { WaitlistProjector } from '../projections/waitlist-projector.js'
 import { WAITLIST_COLLECTION } from './waitlist/waitlist-collections.js'
 import { WaitlistOffers } from './waitlist/waitlist-offers.js'
 import { RequestOwnership } from '../projections/request-ownership.js'
+import { reservationDocument } from '../projections/reservation-document.js'
 import { ReservationsProjector } from '../projections/reservations-projector.js'
 import { FeedCache } from './external-busy/feed-cache.js'
 import { LiveFeed } from './live/live-feed.js'
@@ -341,6 +343,10 @@ const LIVE_POLL_MS = 500
 const createLiveFeed = (payload: Payload, options: ResolvedOptions, store: EventStore, catchUp: CatchUp): LiveFeed =>
   new LiveFeed(
     {
+      async documentAt(reservationId, revision) {
+        const state = foldReservation(await store.readStream<ReservationEvent>(reservationStream(reservationId), 0, revision + 1))
+        return state.kind === 'active' ? reservationDocument(state.reservation, revision, reservationTenantField(payload, options)) : null
+      },
       async projected(ids) {
         const { docs } = await payload.find({
           collection: options.slugs.reservations as CollectionSlug,

@@ -120,6 +120,27 @@ describe.each(testDatabaseKinds())('GET /api/reserve/live (%s)', (kind) => {
     expect(ada.events.map((event) => reservationIdOf(event.data))).not.toContain(bobs)
   })
 
+  it("tells owner-mode staff when a reservation of theirs moves to another's resource or is deleted, and not what happens to it there", async () => {
+    const ada = await connect(tokens.ada)
+    const bob = await connect(tokens.bob)
+    const leaving = await book(resources.ada)
+    await ada.waitFor((event) => event.data === JSON.stringify({ reservationId: leaving, revision: 0 }))
+    await writer.update({ collection: 'reservations', data: { resource: resources.bob }, id: leaving })
+    // Ada's calendar shows it: she hears that it changed, although she can no longer read it.
+    await ada.waitFor((event) => event.data === JSON.stringify({ reservationId: leaving, revision: 1 }))
+    await bob.waitFor((event) => event.data === JSON.stringify({ reservationId: leaving, revision: 1 }))
+    // Now Bob's alone: its next change is his news, not hers.
+    await writer.update({ collection: 'reservations', data: { status: 'cancelled' }, id: leaving })
+    await bob.waitFor((event) => event.data === JSON.stringify({ reservationId: leaving, revision: 2 }))
+
+    const deleted = await book(resources.ada)
+    await ada.waitFor((event) => event.data === JSON.stringify({ reservationId: deleted, revision: 0 }))
+    await writer.delete({ collection: 'reservations', id: deleted })
+    await ada.waitFor((event) => event.data === JSON.stringify({ reservationId: deleted, revision: 1 }))
+    expect(ada.raw()).not.toContain(JSON.stringify({ reservationId: leaving, revision: 2 }))
+    expect(bob.raw()).not.toContain(deleted)
+  })
+
   it('resumes from Last-Event-ID: what was committed while the client was away is sent first', async () => {
     // Only this test's clients listen, so the feed goes idle when `first` leaves.
     await Promise.all(open.splice(0).map((connection) => connection.close()))

@@ -10,6 +10,11 @@ export interface LiveNotice {
   reservationId: string
   /** The reservation stream's revision the event is. */
   revision: number
+  /**
+   * The reservation's document as it was before this change (null for a booking), read from
+   * the ledger once however many ask: to tell those who could read it that it changed.
+   */
+  previous(): Promise<null | Record<string, unknown>>
 }
 
 /** A connected client, told of notices in position order. */
@@ -36,6 +41,8 @@ export interface LiveFeedSources {
   store: EventStore
   /** A recent position to start reading from (catch-up's checkpoint); undefined reads from the start. */
   start(): Promise<string | undefined>
+  /** The reservation's document as it was at `revision`, from its stream; null before it was booked. */
+  documentAt(reservationId: string, revision: number): Promise<null | Record<string, unknown>>
   /** The `ledgerRevision` of each reservation document that exists, by id. */
   projected(ids: string[]): Promise<Map<string, number>>
   /** Logs a failed poll; the next poll tries again. */
@@ -112,7 +119,7 @@ export class LiveFeed {
       limit: limit + 1,
       streamPrefix: RESERVATION_STREAM_PREFIX,
     })
-    const notices = events.filter(isReservation).slice(0, limit).map(noticeOf)
+    const notices = events.filter(isReservation).slice(0, limit).map((event) => this.noticeOf(event))
     return { complete: events.length <= limit, notices }
   }
 
@@ -215,7 +222,21 @@ export class LiveFeed {
         round.held.delete(position)
       }
     }
-    return due.sort((a, b) => (a.position < b.position ? -1 : 1)).map(noticeOf)
+    return due.sort((a, b) => (a.position < b.position ? -1 : 1)).map((event) => this.noticeOf(event))
+  }
+
+  private noticeOf(event: RecordedEvent<ReservationEvent>): LiveNotice {
+    const { reservationId } = event.data
+    let previous: null | Promise<null | Record<string, unknown>> = null
+    return {
+      position: event.position,
+      previous: () => {
+        previous ??= event.revision === 0 ? Promise.resolve(null) : this.sources.documentAt(reservationId, event.revision - 1)
+        return previous
+      },
+      reservationId,
+      revision: event.revision,
+    }
   }
 
   /** Forgets positions too old for any look-back to read again. */
@@ -228,9 +249,3 @@ export class LiveFeed {
     }
   }
 }
-
-const noticeOf = (event: RecordedEvent<ReservationEvent>): LiveNotice => ({
-  position: event.position,
-  reservationId: event.data.reservationId,
-  revision: event.revision,
-})

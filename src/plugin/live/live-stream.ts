@@ -10,6 +10,11 @@ export interface LiveStreamOptions {
   replayLimit: number
   /** The ids among these the client may read (the reservations collection's read access). */
   readable(ids: string[]): Promise<Set<string>>
+  /**
+   * The positions of those notices whose reservation the client could read before the change
+   * (moved out of its reach, deleted): it shows them and must hear that they changed.
+   */
+  readableBefore(notices: LiveNotice[]): Promise<Set<string>>
   /** Logs a failure to read what a client may see; the notices it concerned are not sent. */
   report(error: unknown): void
   /** Aborts when the client goes away (where the host passes the request's signal on). */
@@ -52,7 +57,9 @@ export const liveStream = (feed: LiveFeed, options: LiveStreamOptions): Readable
           return
         }
         const readable = await options.readable([...new Set(notices.map(({ reservationId }) => reservationId))])
-        write(notices.filter(({ reservationId }) => readable.has(reservationId)).map(message).join(''))
+        const hidden = notices.filter(({ reservationId }) => !readable.has(reservationId))
+        const before = hidden.length === 0 ? new Set<string>() : await options.readableBefore(hidden)
+        write(notices.filter(({ position, reservationId }) => readable.has(reservationId) || before.has(position)).map(message).join(''))
       }
       const send = (notices: LiveNotice[]) => {
         queue = queue.then(() => deliver(notices)).catch(options.report)

@@ -21,6 +21,7 @@ const setUp = (maxHoldMs = 60_000) => {
   const reads = { count: 0 }
   const feed = new LiveFeed(
     {
+      documentAt: async () => null,
       projected: async (ids) => {
         reads.count += 1
         return new Map(ids.filter((id) => projected.has(id)).map((id) => [id, projected.get(id)!]))

@@ -17,7 +17,12 @@ const fakeFeed = (missed: { complete: boolean; notices: LiveNotice[] } = { compl
   return { feed, listeners }
 }
 
-const notice = (reservationId: string, position: string): LiveNotice => ({ position, reservationId, revision: 0 })
+const notice = (reservationId: string, position: string, previous: null | Record<string, unknown> = null): LiveNotice => ({
+  position,
+  previous: async () => previous,
+  reservationId,
+  revision: 0,
+})
 
 /** Reads the stream's text until `done` holds for it. */
 const readUntil = async (stream: ReadableStream<Uint8Array>, done: (text: string) => boolean): Promise<string> => {
@@ -39,6 +44,9 @@ const options = (overrides: Partial<Parameters<typeof liveStream>[1]> = {}): Par
   keepAliveMs: 60_000,
   lastEventId: null,
   readable: async (ids) => new Set(ids.filter((id) => id !== 'hidden')),
+  // What the client could read before: a document that names it.
+  readableBefore: async (notices) =>
+    new Set((await Promise.all(notices.map(async (one) => ((await one.previous())?.mine ? [one.position] : [])))).flat()),
   replayLimit: 10,
   report: (error) => {
     throw error
@@ -58,6 +66,18 @@ describe('liveStream', () => {
     expect(text).toContain('retry: 1000\n')
     expect(text).toContain('id: p2\nevent: reservation\ndata: {"reservationId":"shown","revision":0}\n\n')
     expect(text).not.toContain('hidden')
+    expect(text).not.toContain('p1')
+    await stream.cancel()
+  })
+
+  it('sends a notice the client may no longer read when it could read the reservation before the change', async () => {
+    const { feed, listeners } = fakeFeed()
+    const stream = liveStream(feed, options())
+    for (const listener of listeners) {
+      listener.deliver([notice('hidden', 'p1', { mine: false }), notice('hidden', 'p2', { mine: true }), notice('shown', 'p3')])
+    }
+    const text = await readUntil(stream, (sofar) => sofar.includes('p3'))
+    expect(text).toContain('id: p2\n')
     expect(text).not.toContain('p1')
     await stream.cancel()
   })
