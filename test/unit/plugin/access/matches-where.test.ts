@@ -1,3 +1,5 @@
+import type { Where } from 'payload'
+
 import { describe, expect, it } from 'vitest'
 
 import { matchesWhere } from '../../../../src/plugin/access/matches-where.js'
@@ -5,7 +7,7 @@ import { matchesWhere } from '../../../../src/plugin/access/matches-where.js'
 const doc = { customer: 7, id: 'abc', items: [{ resource: 'r2' }, { resource: 'r3' }], resource: 1, tenant: null }
 
 describe('matchesWhere: an access constraint on a document in memory', () => {
-  it.each([
+  it.each<[Where, boolean]>([
     [{ resource: { equals: '1' } }, true],
     [{ resource: { equals: 2 } }, false],
     [{ resource: { in: [3, 1] } }, true],
