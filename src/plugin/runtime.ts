@@ -6,12 +6,13 @@ import type { CheckpointStore } from '../projections/catch-up.js'
 import type { ResolvedOptions } from './options.js'
 
 import { Ledger } from '../commands/ledger.js'
+import { foldReservation } from '../commands/reservation-state.js'
 import { CommandRejected } from '../events/rejection.js'
 import { createPayloadEventStore } from '../events/adapters/payload.js'
 import { Checkpointer } from '../events/hash-chain/checkpointer.js'
 import { hashChained } from '../events/hash-chain/hash-chained-store.js'
 import { parseCapacityStream } from '../events/capacity-streams.js'
-import { isReservationEvent, isResourceEvent } from '../events/types.js'
+import { isReservationEvent, isResourceEvent, type ReservationEvent, reservationStream } from '../events/types.js'
 import { BusyIndex } from '../capacity/busy-index.js'
 import { CatchUp } from '../projections/catch-up.js'
 import { deliverHooks, projectDocuments, projectHolds, projectWaitlist, reconcileClaims } from '../projections/catch-up-handlers.js'
@@ -23,8 +24,10 @@ import { WaitlistProjector } from '../projections/waitlist-projector.js'
 import { WAITLIST_COLLECTION } from './waitlist/waitlist-collections.js'
 import { WaitlistOffers } from './waitlist/waitlist-offers.js'
 import { RequestOwnership } from '../projections/request-ownership.js'
+import { reservationDocument } from '../projections/reservation-document.js'
 import { ReservationsProjector } from '../projections/reservations-projector.js'
 import { FeedCache } from './external-busy/feed-cache.js'
+import { LiveFeed } from './live/live-feed.js'
 import { FeedSync } from './external-busy/feed-sync.js'
 import { CHECKPOINTS_COLLECTION } from './ledger-checkpoints-collection.js'
 import { referenceData } from './reference-data/reference-data.js'
@@ -51,6 +54,8 @@ export interface ReserveRuntime {
   /** The holds collection as a projection of the ledger's holds. */
   holds: HoldsProjector
   ledger: Ledger
+  /** Reservation events of every process, for the live calendar's connections. */
+  live: LiveFeed
   options: ResolvedOptions
   /** Which reservations a request in this process is writing, and guest tokens on their way to afterBookingCreate. */
   ownership: RequestOwnership
@@ -330,6 +335,38 @@ const startCheckpoints = (payload: Payload, options: ResolvedOptions, store: Eve
 }
 
 
+/** How often the live calendar's feed reads the ledger while a client listens. */
+const LIVE_POLL_MS = 500
+
+/**
+ * The live calendar's feed: from catch-up's checkpoint, each event once its document shows it
+ * (the projected revision read with access bypassed; each connection applies its own).
+ */
+const createLiveFeed = (payload: Payload, options: ResolvedOptions, store: EventStore, catchUp: CatchUp): LiveFeed =>
+  new LiveFeed(
+    {
+      async documentAt(reservationId, revision) {
+        const state = foldReservation(await store.readStream<ReservationEvent>(reservationStream(reservationId), 0, revision + 1))
+        return state.kind === 'active' ? reservationDocument(state.reservation, revision, reservationTenantField(payload, options)) : null
+      },
+      async projected(ids) {
+        const { docs } = await payload.find({
+          collection: options.slugs.reservations as CollectionSlug,
+          depth: 0,
+          overrideAccess: true,
+          pagination: false,
+          select: { ledgerRevision: true },
+          where: { id: { in: ids } },
+        })
+        return new Map(docs.map((doc) => [String(doc.id), Number((doc as { ledgerRevision?: unknown }).ledgerRevision ?? -1)]))
+      },
+      report: (error) => payload.logger.error({ err: error, msg: 'payload-reserve-ledger: live feed poll failed' }),
+      start: () => catchUp.position(),
+      store,
+    },
+    { lookbackMs: 10_000, maxHoldMs: 10_000, pageSize: 500, pollMs: LIVE_POLL_MS },
+  )
+
 /** Starts the ledger for a Payload instance: store, index, projector, catch-up, calendar feeds. */
 export const startRuntime = async (payload: Payload, options: ResolvedOptions): Promise<ReserveRuntime> => {
   const store = await createStore(payload, options)
@@ -341,6 +378,7 @@ export const startRuntime = async (payload: Payload, options: ResolvedOptions): 
   const { stopWaitlist, waitlist, waitlistOffers, waitlistRows } = startWaitlist(payload, options, { holds, ledger, store })
   const catchUp = createCatchUp(payload, options, { holds, ledger, ownership, projector, store, waitlistRows })
   const subscription = projectUnowned(payload, { ownership, projector, store })
+  const live = createLiveFeed(payload, options, store, catchUp)
   const report = (error: unknown) => payload.logger.error({ err: error, msg: 'payload-reserve-ledger: catch-up failed' })
   const stopCatchUp = startCatchUp(
     store,
@@ -371,10 +409,12 @@ export const startRuntime = async (payload: Payload, options: ResolvedOptions): 
     holdExpiry,
     holds,
     ledger,
+    live,
     options,
     ownership,
     projector,
     async stop() {
+      await live.stop()
       stopCatchUp()
       stopFeeds()
       stopWebhooks()

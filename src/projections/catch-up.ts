@@ -105,6 +105,11 @@ export class CatchUp {
       .subscribe()
   }
 
+  /** The stored checkpoint: a recent position, where a reader of what is new can start. */
+  position(): Promise<string | undefined> {
+    return this.checkpoint.load()
+  }
+
   /** One pass; concurrent callers share the pass in progress. */
   run(): Promise<CatchUpResult> {
     this.running ??= this.pass().finally(() => {

@@ -82,7 +82,7 @@ describe.each(testDatabaseKinds())('the OpenAPI document matches the endpoints (
     const documented = Object.entries<Json>((openApiDocument('/api') as Json).paths)
       .flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`))
       .sort()
-    expect(registered).toHaveLength(15)
+    expect(registered).toHaveLength(16)
     expect(documented).toEqual(registered)
   })
 
@@ -209,6 +209,8 @@ describe.each(testDatabaseKinds())('the OpenAPI document matches the endpoints (
       'GET /api/reserve/as-of 403 forbidden': () => get(`/api/reserve/as-of?resource=${resource}`, customerToken),
       'GET /api/reserve/as-of 404 resource': () =>
         get('/api/reserve/as-of?resource=987654&start=2030-06-04T00:00:00Z&end=2030-06-05T00:00:00Z&at=2030-01-01T00:00:00Z', adminToken),
+      'GET /api/reserve/live 401 anonymous': () => get('/api/reserve/live'),
+      'GET /api/reserve/live 403 forbidden': () => get('/api/reserve/live', customerToken),
       'GET /api/reserve/history 400 reservationIdRequired': () => get('/api/reserve/history', adminToken),
       'GET /api/reserve/history 400 reservationIdType': () => get('/api/reserve/history?reservationId[]=a', adminToken),
       'GET /api/reserve/history 401 anonymous': () => get(`/api/reserve/history?reservationId=${reservation}`),

@@ -10,6 +10,7 @@ import { reserveLedgerPlugin } from '../../src/index.js'
 import { getRuntime } from '../../src/plugin/runtime.js'
 import { createTestDatabase, testDatabaseKinds } from '../helpers/databases.js'
 import { login, startPayload, stopPayload } from '../helpers/payload.js'
+import { openEventStream, type SseEvent } from '../support/sse.js'
 import { ALWAYS_OPEN, errorPaths, http } from './plugin-http.js'
 
 /**
@@ -307,6 +308,26 @@ for (const kind of testDatabaseKinds()) {
       const slots = await http(payload, `/api/reserve/slots?service=${a.service.id}&resource=${b.resource.id}&date=${DAY}`)
       expect(slots.status).toBe(404)
       expect(await ledgerSize()).toBe(before)
+    })
+
+    it("the live calendar tells tenant A's staff of A's changes only, and users with every tenant of both", async () => {
+      const staff = await openEventStream(payload, '/api/reserve/live', { token: staffA })
+      const all = await openEventStream(payload, '/api/reserve/live', { token: superAdmin })
+      try {
+        const book = async ({ customer, resource, service }: Site) =>
+          String((await create('reservations', { customer: customer.id, resource: resource.id, service: service.id, startTime: `${DAY}T18:00:00.000Z` })).id)
+        const ofB = await book(b)
+        const ofA = await book(a)
+        const about = (id: string) => (event: SseEvent) => event.event === 'reservation' && event.data.includes(id)
+        // Announced in position order: B's booking reaches a client before A's, or not at all.
+        await staff.waitFor(about(ofA))
+        await all.waitFor(about(ofB))
+        await all.waitFor(about(ofA))
+        expect(staff.raw()).not.toContain(ofB)
+      } finally {
+        await staff.close()
+        await all.close()
+      }
     })
   })
 

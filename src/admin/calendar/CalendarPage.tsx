@@ -5,6 +5,7 @@ import React, { useState } from 'react'
 import type { ReservationsCalendarProps } from './calendar-props.js'
 
 import { usePrivileged } from '../shared/use-privileged.js'
+import { useLiveUpdates } from '../shared/use-live-updates.js'
 import { useResources } from '../shared/use-resources.js'
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'
 import { AsOfBanner } from './AsOfBanner.js'
@@ -33,6 +34,8 @@ export const CalendarPage: React.FC<ReservationsCalendarProps> = (props) => {
   const plural = useCollectionLabel(settings.slugs.reservations)
   const [asOf, setAsOf] = useState<null | number>(null)
   const privileged = usePrivileged(settings)
+  // Other users' changes, as they happen; the past shown as of an instant does not change.
+  useLiveUpdates(drawers.refresh, mode !== 'list' && asOf === null)
 
   const actions = (list: boolean) => (
     <CalendarActions

@@ -10,6 +10,7 @@ import { customerSearchEndpoint } from './customer-search.js'
 import { feedEndpoint } from './feed.js'
 import { historyEndpoint } from './history.js'
 import { placeHoldEndpoint, releaseHoldEndpoint } from './holds.js'
+import { liveEndpoint } from './live.js'
 import { openApiEndpoint } from './openapi.js'
 import { resourceAvailabilityEndpoint } from './resource-availability.js'
 import { slotsEndpoint } from './slots.js'
@@ -34,5 +35,6 @@ export const reserveEndpoints = (options: ResolvedOptions): Endpoint[] => [
   historyEndpoint(options),
   feedEndpoint(options),
   asOfEndpoint(options),
+  liveEndpoint(options),
   openApiEndpoint(),
 ]

@@ -684,6 +684,34 @@ const paths = (api: string): Record<string, Json> => ({
       summary: 'The calendar as it was',
     },
   },
+  [`${api}/reserve/live`]: {
+    get: {
+      description:
+        "Server-sent events (`text/event-stream`) for a live calendar: a `reservation` event for every change any server process commits to a reservation the caller may read (the reservations collection's read access: owner mode, tenants, a site's own access), sent once the reservation's document shows it, so a client refetching on it reads the change. Its `id` is the change's ledger position; reconnecting with `Last-Event-ID` sends what was missed since first, and `resync` (data `{}`) when more was missed than is replayed: reload what is shown. Keep-alive comments every 15 s. Staff only.",
+      operationId: 'getLive',
+      parameters: [
+        { description: 'The id of the last event received, to resume from.', in: 'header', name: 'Last-Event-ID', required: false, schema: text },
+      ],
+      responses: {
+        200: {
+          content: {
+            'text/event-stream': {
+              schema: {
+                description: 'Each `reservation` event carries this as its data, as JSON.',
+                properties: { reservationId: text, revision: { description: "The reservation stream's revision the change is: the document's `ledgerRevision` from then on.", minimum: 0, type: 'integer' } },
+                required: ['reservationId', 'revision'],
+                type: 'object',
+              },
+            },
+          },
+          description: 'The event stream, open until the client or the server ends it.',
+        },
+        401: refusal('Not signed in.', ref('MessageBody'), { anonymous: message(MESSAGES.unauthorized) }),
+        403: refusal('Not staff.', ref('MessageBody'), { forbidden: message(MESSAGES.forbidden) }),
+      },
+      summary: 'Live calendar updates',
+    },
+  },
   [`${api}/reserve/feeds/{file}`]: {
     get: {
       description:

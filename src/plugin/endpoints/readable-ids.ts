@@ -24,6 +24,12 @@ const decidedFromCache = (constraint: Where, record: object | undefined): boolea
     : undefined
 }
 
+/** What the collection's read access answers the requester: all (`true`), none, or a constraint. */
+export const readAccess = async (req: PayloadRequest, collection: string): Promise<boolean | Where> => {
+  const collectionConfig = req.payload.collections[collection as CollectionSlug].config
+  return executeAccess({ collectionConfig, disableErrors: true, req }, collectionConfig.access.read)
+}
+
 /**
  * The ids among `ids` the requester may read in `collection`, decided by the collection's own
  * read access. Endpoints read reference data from a cache that bypasses access, so this is what
@@ -41,8 +47,7 @@ export const readableIds = async (
   if (ids.length === 0) {
     return new Set()
   }
-  const collectionConfig = req.payload.collections[collection as CollectionSlug].config
-  const constraint = await executeAccess({ collectionConfig, disableErrors: true, req }, collectionConfig.access.read)
+  const constraint = await readAccess(req, collection)
   if (!constraint) {
     return new Set()
   }

@@ -195,6 +195,16 @@ export interface HistoryResponse {
   reservationId: string
 }
 
+/**
+ * GET /api/reserve/live (server-sent events): the data of a `reservation` event, sent once the
+ * reservation's document shows the change; the event's `id` is its ledger position.
+ */
+export interface LiveEventData {
+  reservationId: string
+  /** The reservation stream's revision the change is: the document's `ledgerRevision` from then on. */
+  revision: number
+}
+
 /** A page of a Payload REST `find`. */
 export interface Page<T> {
   docs: T[]

@@ -15,6 +15,7 @@ import type {
   HistoryResponse,
   HoldReleaseResponse,
   HoldResponse,
+  LiveEventData,
   MessageBody,
   PayloadErrorBody,
   ReservationDocument,
@@ -144,6 +145,11 @@ const CONTRACT: [string, Json, Record<string, 'optional' | 'required'>][] = [
     { actor: 'required', at: 'required', changes: 'required', data: 'required', reason: 'required', revision: 'required', type: 'required' } satisfies KeysOf<HistoryEvent>,
   ],
   ['… events[].changes[]', descend(history, 'events', 'changes'), { field: 'required', from: 'required', to: 'required' } satisfies KeysOf<HistoryChange>],
+  [
+    'GET /reserve/live 200 (a reservation event\'s data)',
+    document.paths['/api/reserve/live'].get.responses[200].content['text/event-stream'].schema,
+    { reservationId: 'required', revision: 'required' } satisfies KeysOf<LiveEventData>,
+  ],
   ['GET /reserve/as-of 200', asOf, { at: 'required', busy: 'required', reservations: 'required' } satisfies KeysOf<AsOfResponse>],
   ['… busy[]', descend(asOf, 'busy'), { end: 'required', reservationId: 'required', start: 'required', units: 'required' } satisfies KeysOf<AsOfResponse['busy'][number]>],
   [
