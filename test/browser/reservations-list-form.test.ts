@@ -8,7 +8,7 @@ import { addCalendarDays, todayIn } from '../../src/admin/shared/calendar-dates.
 import { bookerLabel, relatedId } from '../../src/admin/shared/related.js'
 import { translations } from '../../src/translations/index.js'
 import { useLoggedInBrowser } from './support/browser.js'
-import { openCalendar } from './support/calendar.js'
+import { openCalendar, openCreateForm } from './support/calendar.js'
 import { rest, type Rest, TIMEZONE } from './support/rest.js'
 
 const en = translations.en.reserveLedger
@@ -210,7 +210,7 @@ describe('a full-day booking', () => {
     expect(slot, 'a free day of the seminar room in the next three weeks').toBeTruthy()
 
     await openCalendar(page, { date, view: 'lanes' })
-    await page.locator(`.rl-grid__column[data-resource-id="${room!.id}"] .rl-grid__cell`).first().click()
+    await openCreateForm(page, page.locator(`.rl-grid__column[data-resource-id="${room!.id}"] .rl-grid__cell`).first())
     const drawer = page.locator('.doc-drawer').last()
     await drawer.locator('#field-resource', { hasText: room!.name! }).waitFor()
     await drawer.locator('#field-service .rs__control').click()

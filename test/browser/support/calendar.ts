@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 
 import type { ReservationRecord } from '../../../src/plugin/http/contract.js'
 
@@ -41,3 +41,13 @@ export const overlappingDay = (date: string): QueryValue => {
 
 export const overlaps = (reservation: ReservationRecord, start: number, end: number): boolean =>
   Date.parse(reservation.startTime) < end && Date.parse(reservation.endTime ?? reservation.startTime) > start
+
+/**
+ * Opens the full create form from a free time: the click opens the quick-create popover, its
+ * "More options…" the form, prefilled with what the click chose.
+ */
+export const openCreateForm = async (page: Page, cell: Locator): Promise<void> => {
+  await cell.click()
+  await page.locator('.rl-quick[data-placed] .rl-quick__more').click()
+  await page.locator('.rl-quick').waitFor({ state: 'detached' })
+}
