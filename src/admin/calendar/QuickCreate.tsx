@@ -59,7 +59,8 @@ export const QuickCreate: React.FC<Props> = ({ onBooked, onClose, onMore, resour
   const titleId = useId()
 
   const requestClose = () => (form.touched || picker.text.trim() !== '' ? setAsking(true) : onClose())
-  useDialogFocus(dialog, anchor, requestClose)
+  // Escape while asking goes back to the form.
+  useDialogFocus(dialog, anchor, () => (asking ? setAsking(false) : requestClose()))
 
   // The one service a resource offers is the choice.
   const only = services?.length === 1 ? services[0].id : null
@@ -79,21 +80,9 @@ export const QuickCreate: React.FC<Props> = ({ onBooked, onClose, onMore, resour
   const fullDay = services?.find((one) => String(one.id) === String(form.service))?.durationType === 'full-day'
   const when = fullDay ? format.dateLong(localDateOf(Date.parse(start), settings.timezone)) : format.weekdayDateTimeZone(start)
 
+  // Enter books from a select too, as it does from the search box.
   const onKeyDown = (event: React.KeyboardEvent<HTMLFormElement>) => {
-    const element = event.target as HTMLElement
-    if (event.key === 'Escape') {
-      // The customer list closes first, on its own.
-      if (element.getAttribute('aria-expanded') === 'true') {
-        return
-      }
-      event.preventDefault()
-      event.stopPropagation()
-      if (asking) {
-        setAsking(false)
-      } else {
-        requestClose()
-      }
-    } else if (event.key === 'Enter' && element instanceof HTMLSelectElement) {
+    if (event.key === 'Enter' && event.target instanceof HTMLSelectElement) {
       event.preventDefault()
       event.currentTarget.requestSubmit()
     }

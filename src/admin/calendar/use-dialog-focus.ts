@@ -4,14 +4,15 @@ import { type RefObject, useEffect, useRef } from 'react'
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
 /**
- * Keeps the keyboard inside a non-modal dialog while it is open: focus moves into it, Tab and
- * Shift+Tab cycle through its controls, a press outside it asks to close (`onOutside`), and on
- * closing focus returns to where the dialog was opened from.
+ * Keeps the keyboard inside a dialog while it is open: focus moves into it, Tab and Shift+Tab
+ * cycle through its controls, Escape or a press outside it asks to close (`onClose`), and on
+ * closing focus returns to where the dialog was opened from. An open list (a combobox's) takes
+ * its Escape first.
  */
-export const useDialogFocus = (dialog: RefObject<HTMLElement | null>, returnTo: HTMLElement, onOutside: () => void): void => {
+export const useDialogFocus = (dialog: RefObject<HTMLElement | null>, returnTo: HTMLElement, onClose: () => void): void => {
   // The latest callback, without moving focus again each time it changes.
-  const outside = useRef(onOutside)
-  outside.current = onOutside
+  const close = useRef(onClose)
+  close.current = onClose
   useEffect(() => {
     const element = dialog.current
     if (!element) {
@@ -20,6 +21,15 @@ export const useDialogFocus = (dialog: RefObject<HTMLElement | null>, returnTo: 
     const focusables = () => Array.from(element.querySelectorAll<HTMLElement>(FOCUSABLE))
     focusables()[0]?.focus()
     const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        if ((event.target as HTMLElement | null)?.getAttribute?.('aria-expanded') === 'true') {
+          return
+        }
+        event.preventDefault()
+        event.stopPropagation()
+        close.current()
+        return
+      }
       if (event.key !== 'Tab') {
         return
       }
@@ -40,7 +50,7 @@ export const useDialogFocus = (dialog: RefObject<HTMLElement | null>, returnTo: 
     }
     const onPress = (event: PointerEvent) => {
       if (!element.contains(event.target as Node)) {
-        outside.current()
+        close.current()
       }
     }
     document.addEventListener('keydown', onKey, true)
