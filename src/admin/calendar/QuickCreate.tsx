@@ -149,7 +149,9 @@ export const QuickCreate: React.FC<Props> = ({ onBooked, onClose, onMore, resour
           </button>
           <button
             className="rl-quick__button rl-quick__button--primary"
-            disabled={!form.ready || form.busy}
+            // Busy, it stays focusable (submit ignores it), so the keyboard keeps its place for an error.
+            aria-disabled={form.busy || undefined}
+            disabled={!form.ready}
             ref={book}
             type="submit"
           >
