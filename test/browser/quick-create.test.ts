@@ -161,6 +161,8 @@ describe('quick-create popover on a free time', () => {
       await page.keyboard.press(press % 4 === 3 ? 'Shift+Tab' : 'Tab')
       expect(await page.evaluate(() => Boolean(document.activeElement?.closest('.rl-quick')))).toBe(true)
     }
+    // Away from the customer search, whose open list would take the first Escape.
+    await popover(page).getByRole('button', { exact: true, name: en.quickClose }).focus()
     await page.keyboard.press('Escape')
     await page.locator('.rl-quick').waitFor({ state: 'detached' })
 
@@ -211,6 +213,38 @@ describe('quick-create popover on a free time', () => {
         return drawer.count()
       }, { timeout: 20_000 })
       .toBe(0)
+  })
+
+  it('without a resource filter, offers the resources to choose and then what the chosen one offers', async () => {
+    const { page } = browser()
+    const api = rest(page)
+    const seed = await seeded(api)
+    // A free time of Anna's that nobody's booking covers, so the week shows its cell uncovered.
+    let found: { date: string; slot: TimeRange } | undefined
+    while (!found) {
+      const candidate = await freeTime(api, seed)
+      const { end, start } = candidate.slot
+      const covering = await api.reservations({ and: [{ startTime: { less_than: end } }, { endTime: { greater_than: start } }] })
+      found = covering.length === 0 ? candidate : undefined
+    }
+    const { date, slot } = found
+    await openCalendar(page, { date, view: 'week' })
+    await page.locator(`.rl-grid__column[data-date="${date}"] .rl-grid__cell[data-start="${slot.start}"]`).click()
+    const quick = popover(page)
+    await quick.waitFor()
+    const choices = quick.locator('select').first()
+    const names = (await choices.locator('option:not([disabled])').allInnerTexts()).map(plain)
+    expect(names).toEqual((await api.resources()).map((resource) => resource.name))
+    await choices.selectOption({ label: 'Anna Weber' })
+    const services = quick.locator('select').nth(1)
+    await expect.poll(async () => (await services.locator('option:not([disabled])').allInnerTexts()).map(plain).sort()).toEqual(['Consultation', 'Treatment'])
+    // The seminar room offers one service, the full day: it is chosen, and the time reads as the day.
+    await choices.selectOption({ label: 'Seminar room' })
+    await expect.poll(async () => plain(await quick.locator('.rl-quick__when').innerText())).toContain(en.allDay)
+    expect(await services.locator('option:checked').innerText()).toBe('Seminar room, full day')
+    await page.keyboard.press('Escape')
+    await quick.getByRole('button', { exact: true, name: en.quickDiscard }).click()
+    await page.locator('.rl-quick').waitFor({ state: 'detached' })
   })
 
   it('fits a 390×844 screen', async () => {
