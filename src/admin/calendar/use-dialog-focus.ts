@@ -22,10 +22,11 @@ export const useDialogFocus = (dialog: RefObject<HTMLElement | null>, returnTo: 
     focusables()[0]?.focus()
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
+        // Never the search box's own Escape, which would clear what was typed without asking.
+        event.preventDefault()
         if ((event.target as HTMLElement | null)?.getAttribute?.('aria-expanded') === 'true') {
           return
         }
-        event.preventDefault()
         event.stopPropagation()
         close.current()
         return
