@@ -59,8 +59,8 @@ export const QuickCreate: React.FC<Props> = ({ onBooked, onClose, onMore, resour
   const titleId = useId()
 
   const requestClose = () => (form.touched || picker.text.trim() !== '' ? setAsking(true) : onClose())
-  // Escape while asking goes back to the form.
-  useDialogFocus(dialog, anchor, () => (asking ? setAsking(false) : requestClose()))
+  // Escape while asking goes back to the form; a press outside asks (again).
+  useDialogFocus(dialog, anchor, { onEscape: () => (asking ? setAsking(false) : requestClose()), onOutside: requestClose })
 
   // The one service a resource offers is the choice.
   const only = services?.length === 1 ? services[0].id : null

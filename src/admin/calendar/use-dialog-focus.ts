@@ -5,14 +5,18 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
 
 /**
  * Keeps the keyboard inside a dialog while it is open: focus moves into it, Tab and Shift+Tab
- * cycle through its controls, Escape or a press outside it asks to close (`onClose`), and on
- * closing focus returns to where the dialog was opened from. An open list (a combobox's) takes
- * its Escape first.
+ * cycle through its controls, Escape and a press outside it are told (`onEscape`, `onOutside`),
+ * and on closing focus returns to where the dialog was opened from. An open list (a
+ * combobox's) takes its Escape first.
  */
-export const useDialogFocus = (dialog: RefObject<HTMLElement | null>, returnTo: HTMLElement, onClose: () => void): void => {
-  // The latest callback, without moving focus again each time it changes.
-  const close = useRef(onClose)
-  close.current = onClose
+export const useDialogFocus = (
+  dialog: RefObject<HTMLElement | null>,
+  returnTo: HTMLElement,
+  handlers: { onEscape: () => void; onOutside: () => void },
+): void => {
+  // The latest handlers, without moving focus again each time they change.
+  const latest = useRef(handlers)
+  latest.current = handlers
   useEffect(() => {
     const element = dialog.current
     if (!element) {
@@ -28,7 +32,7 @@ export const useDialogFocus = (dialog: RefObject<HTMLElement | null>, returnTo: 
           return
         }
         event.stopPropagation()
-        close.current()
+        latest.current.onEscape()
         return
       }
       if (event.key !== 'Tab') {
@@ -51,7 +55,7 @@ export const useDialogFocus = (dialog: RefObject<HTMLElement | null>, returnTo: 
     }
     const onPress = (event: PointerEvent) => {
       if (!element.contains(event.target as Node)) {
-        close.current()
+        latest.current.onOutside()
       }
     }
     document.addEventListener('keydown', onKey, true)
