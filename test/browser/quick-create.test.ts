@@ -97,8 +97,8 @@ describe('quick-create popover on a free time', () => {
     expect(text).toContain(TIMEZONE)
     expect(text).toContain('Anna Weber')
     // Only what Anna offers: not the seminar room's day.
-    const offered = (await quick.locator('select option:not([disabled])').allInnerTexts()).map(plain)
-    expect(offered.sort()).toEqual(['Consultation', 'Treatment'])
+    const offered = async () => (await quick.locator('select option:not([disabled])').allInnerTexts()).map(plain).sort()
+    await expect.poll(offered, { timeout: 15_000 }).toEqual(['Consultation', 'Treatment'])
     expect(await quick.getByRole('button', { exact: true, name: en.quickBook }).isDisabled()).toBe(true)
 
     await quick.locator('select').selectOption({ label: 'Consultation' })
@@ -237,10 +237,12 @@ describe('quick-create popover on a free time', () => {
     expect(names).toEqual((await api.resources()).map((resource) => resource.name))
     await choices.selectOption({ label: 'Anna Weber' })
     const services = quick.locator('select').nth(1)
-    await expect.poll(async () => (await services.locator('option:not([disabled])').allInnerTexts()).map(plain).sort()).toEqual(['Consultation', 'Treatment'])
+    await expect
+      .poll(async () => (await services.locator('option:not([disabled])').allInnerTexts()).map(plain).sort(), { timeout: 15_000 })
+      .toEqual(['Consultation', 'Treatment'])
     // The seminar room offers one service, the full day: it is chosen, and the time reads as the day.
     await choices.selectOption({ label: 'Seminar room' })
-    await expect.poll(async () => plain(await quick.locator('.rl-quick__when').innerText())).toContain(en.allDay)
+    await expect.poll(async () => plain(await quick.locator('.rl-quick__when').innerText()), { timeout: 15_000 }).toContain(en.allDay)
     expect(await services.locator('option:checked').innerText()).toBe('Seminar room, full day')
     await page.keyboard.press('Escape')
     await quick.getByRole('button', { exact: true, name: en.quickDiscard }).click()
