@@ -7,7 +7,7 @@ import type { RecordId, ReservationRecord, ResourceRecord, SlotsResponse, TimeRa
 import { addCalendarDays, todayIn } from '../../src/admin/shared/calendar-dates.js'
 import { translations } from '../../src/translations/index.js'
 import { useLoggedInBrowser } from './support/browser.js'
-import { openCalendar } from './support/calendar.js'
+import { closeCreateForm, openCalendar } from './support/calendar.js'
 import { switchLanguage } from './support/language.js'
 import { rest, type Rest, TIMEZONE } from './support/rest.js'
 
@@ -202,17 +202,7 @@ describe('quick-create popover on a free time', () => {
     await drawer.locator('#field-service', { hasText: 'Treatment' }).waitFor()
     await drawer.locator('.rl-customer-field__chosen', { hasText: 'mia@example.com' }).waitFor()
     expect(plain(await drawer.locator('#field-startTime input').first().inputValue())).toContain(clockIn(slot.start, TIMEZONE))
-    // The form asks before discarding only when something in it changed since it opened.
-    await page.keyboard.press('Escape')
-    const leave = page.getByRole('button', { name: 'Leave anyway' })
-    await expect
-      .poll(async () => {
-        if (await leave.isVisible()) {
-          await leave.click()
-        }
-        return drawer.count()
-      }, { timeout: 20_000 })
-      .toBe(0)
+    await closeCreateForm(page)
   })
 
   it('without a resource filter, offers the resources to choose and then what the chosen one offers', async () => {

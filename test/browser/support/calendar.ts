@@ -1,5 +1,7 @@
 import type { Locator, Page } from 'playwright-core'
 
+import { expect } from 'vitest'
+
 import type { ReservationRecord } from '../../../src/plugin/http/contract.js'
 
 import { type QueryValue, toQueryString } from '../../../src/admin/shared/query-string.js'
@@ -50,4 +52,22 @@ export const openCreateForm = async (page: Page, cell: Locator): Promise<void> =
   await cell.click()
   await page.locator('.rl-quick[data-placed] .rl-quick__more').click()
   await page.locator('.rl-quick').waitFor({ state: 'detached' })
+}
+
+/** Closes the create form with Escape, leaving without saving where the form asks (it asks only once something changed). */
+export const closeCreateForm = async (page: Page): Promise<void> => {
+  const drawer = page.locator('.doc-drawer')
+  await page.keyboard.press('Escape')
+  const leave = page.getByRole('button', { name: 'Leave anyway' })
+  await expect
+    .poll(
+      async () => {
+        if (await leave.isVisible()) {
+          await leave.click()
+        }
+        return drawer.count()
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(0)
 }
