@@ -91,6 +91,8 @@ export const QuickCreate: React.FC<Props> = ({ onBooked, onClose, onMore, resour
   return createPortal(
     <form
       aria-labelledby={titleId}
+      // The keyboard stays inside while it is open.
+      aria-modal="true"
       className="rl-quick"
       data-placed={position ? 'true' : undefined}
       noValidate
