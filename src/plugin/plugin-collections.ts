@@ -7,7 +7,7 @@ import { refuseDigestQueries } from './access/refuse-digest-queries.js'
 import { refuseMalformedQueries } from './access/refuse-malformed-queries.js'
 import { readsLedger, withoutTokenDigest } from './access/reservation-events-access.js'
 import { feedKeysCollection } from './calendar-export/feed-keys-collection.js'
-import { reservationComponent, zonedDateComponents } from './admin/registration.js'
+import { reservationComponent, withZonedTimestamps, zonedDateComponents } from './admin/registration.js'
 import { withOverride } from './collections/collection-override.js'
 import { feedsCollection } from './external-busy/feeds-collection.js'
 import { syncFeedsOnChange } from './external-busy/sync-on-change.js'
@@ -47,7 +47,7 @@ export const pluginCollections = (resolved: ResolvedOptions): CollectionConfig[]
         withReferenceDataInvalidation(buildSchedulesCollection(resolved), 'schedules'),
       ]
   const [services, resources, schedules] = referenceCollections
-  return [
+  const collections: CollectionConfig[] = [
     overridden(services, 'services'),
     overridden(resources, 'resources'),
     overridden(schedules, 'schedules'),
@@ -91,4 +91,5 @@ export const pluginCollections = (resolved: ResolvedOptions): CollectionConfig[]
     waitlistNoticesCollection(),
     ledgerCheckpointsCollection(),
   ]
+  return collections.map((collection) => withZonedTimestamps(collection, resolved))
 }

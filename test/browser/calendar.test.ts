@@ -7,7 +7,7 @@ import type { ReservationRecord, SlotsResponse } from '../../src/plugin/http/con
 import { addCalendarDays, datesFrom, localDateOf, startOfWeek, todayIn } from '../../src/admin/shared/calendar-dates.js'
 import { relatedId } from '../../src/admin/shared/related.js'
 import { type Browser, logIn, openBrowser } from './support/browser.js'
-import { openCalendar, overlappingDay } from './support/calendar.js'
+import { openCalendar, openCreateForm, overlappingDay } from './support/calendar.js'
 import { type Rest, rest, TIMEZONE } from './support/rest.js'
 
 const nowISO = (): string => new Date().toISOString()
@@ -119,7 +119,7 @@ describe('reservations calendar', () => {
     expect(start, 'a free consultation slot of Anna Weber').not.toBe('')
 
     await openCalendar(page, { date, view: 'lanes' })
-    await page.locator(`.rl-grid__column[data-resource-id="${anna!.id}"] .rl-grid__cell[data-start="${start}"]`).click()
+    await openCreateForm(page, page.locator(`.rl-grid__column[data-resource-id="${anna!.id}"] .rl-grid__cell[data-start="${start}"]`))
 
     const drawer = page.locator('.doc-drawer').last()
     // The relationship field shows the prefilled resource once it has loaded its name.

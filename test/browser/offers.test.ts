@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addCalendarDays, localDateOf, todayIn } from '../../src/admin/shared/calendar-dates.js'
 import { translations } from '../../src/translations/index.js'
 import { type Browser, openBrowser, useLoggedInBrowser } from './support/browser.js'
-import { openCalendar } from './support/calendar.js'
+import { openCalendar, openCreateForm } from './support/calendar.js'
 import { rest, TIMEZONE } from './support/rest.js'
 
 const en = translations.en.reserveLedger
@@ -45,7 +45,7 @@ describe('owner-mode staff are offered only their own lane', () => {
     expect(await mine.locator('.rl-grid__cell').count()).toBeGreaterThan(0)
     await browser.screenshot('owner-mode-lanes')
 
-    await mine.locator('.rl-grid__cell').first().click()
+    await openCreateForm(page, mine.locator('.rl-grid__cell').first())
     await page.locator('.doc-drawer').last().locator('#field-resource', { hasText: own!.name! }).waitFor()
   })
 })

@@ -8,7 +8,7 @@ import { addCalendarDays, todayIn } from '../../src/admin/shared/calendar-dates.
 import { bookerLabel, relatedId } from '../../src/admin/shared/related.js'
 import { translations } from '../../src/translations/index.js'
 import { useLoggedInBrowser } from './support/browser.js'
-import { openCalendar } from './support/calendar.js'
+import { closeCreateForm, openCalendar, openCreateForm } from './support/calendar.js'
 import { rest, type Rest, TIMEZONE } from './support/rest.js'
 
 const en = translations.en.reserveLedger
@@ -210,7 +210,7 @@ describe('a full-day booking', () => {
     expect(slot, 'a free day of the seminar room in the next three weeks').toBeTruthy()
 
     await openCalendar(page, { date, view: 'lanes' })
-    await page.locator(`.rl-grid__column[data-resource-id="${room!.id}"] .rl-grid__cell`).first().click()
+    await openCreateForm(page, page.locator(`.rl-grid__column[data-resource-id="${room!.id}"] .rl-grid__cell`).first())
     const drawer = page.locator('.doc-drawer').last()
     await drawer.locator('#field-resource', { hasText: room!.name! }).waitFor()
     await drawer.locator('#field-service .rs__control').click()
@@ -219,9 +219,8 @@ describe('a full-day booking', () => {
     await offered.waitFor()
     expect(await offered.innerText()).toBe(en.allDay)
     await browser().screenshot('slot-picker-full-day')
-    await page.keyboard.press('Escape')
-    await page.getByRole('button', { name: 'Leave anyway' }).click()
-    await drawer.waitFor({ state: 'detached' })
+    // The popover chose the room's one service already, so the form may have nothing changed to ask about.
+    await closeCreateForm(page)
 
     const response = await page.request.post('/api/reservations', {
       data: { resource: room!.id, service: roomDay!.id, startTime: slot!.start },

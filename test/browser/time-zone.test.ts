@@ -8,7 +8,7 @@ import { addCalendarDays, localDateOf, todayIn } from '../../src/admin/shared/ca
 import { weekdayOf } from '../../src/time/local-time.js'
 import { translations } from '../../src/translations/index.js'
 import { useLoggedInBrowser } from './support/browser.js'
-import { openCalendar } from './support/calendar.js'
+import { openCalendar, openCreateForm } from './support/calendar.js'
 import { rest, type Rest, TIMEZONE } from './support/rest.js'
 
 const en = translations.en.reserveLedger
@@ -67,7 +67,7 @@ describe("one time zone: the plugin's, whatever the browser's", () => {
 
     await openCalendar(page, { date, resource: anna!.id, view: 'week' })
     const cell = page.locator(`.rl-grid__column[data-date="${date}"] .rl-grid__cell[data-start="${slot.start}"]`)
-    await cell.click()
+    await openCreateForm(page, cell)
     const drawer = page.locator('.doc-drawer').last()
     const title = drawer.locator('.doc-drawer__header-text')
     await expect.poll(async () => plain(await title.innerText()), { timeout: 15_000 }).toContain(clock)

@@ -2,6 +2,7 @@
 import React from 'react'
 
 import type { ResourceRecord } from '../../plugin/http/contract.js'
+import type { BookAt } from './book-at.js'
 import type { Offset } from './grid-scale.js'
 import type { TimeAxis } from './time-axis.js'
 
@@ -17,14 +18,15 @@ interface Props {
   /** Whether a click at this start would book what the server accepts; other cells are left out. */
   mayBook: (start: number) => boolean
   offset: Offset
-  onBook: (start: string, resource: null | ResourceRecord) => void
+  onBook: BookAt
   resource: null | ResourceRecord
   timezone: string
 }
 
 /**
- * The invisible buttons behind a column's reservations: a click books the cell's start. Only
- * where the booking would be accepted: a time the user may not book has nothing to click.
+ * The invisible buttons behind a column's reservations: a click books the cell's start, in a
+ * popover anchored at the cell. Only where the booking would be accepted: a time the user may
+ * not book has nothing to click.
  */
 export const BookingCells: React.FC<Props> = (props) => {
   const { axis, cellMinutes, date, mayBook, offset, onBook, resource, timezone } = props
@@ -43,7 +45,7 @@ export const BookingCells: React.FC<Props> = (props) => {
       className="rl-grid__cell"
       data-start={new Date(start).toISOString()}
       key={start}
-      onClick={() => onBook(new Date(start).toISOString(), resource)}
+      onClick={(event) => onBook(new Date(start).toISOString(), resource, event.currentTarget)}
       style={{ height: cellMinutes * PX_PER_MINUTE, top: offset(start) }}
       tabIndex={-1}
       type="button"

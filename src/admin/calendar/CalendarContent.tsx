@@ -25,7 +25,7 @@ const ignore = (): void => undefined
 
 /** What the mode shows under the toolbar: the pending queue, or the calendar on dates. */
 export const CalendarContent: React.FC<Props> = ({ asOf, drawers, mayCreate, nav, resources, settings }) => {
-  const { book, open, refresh, refreshKey } = drawers
+  const { open, quick, refresh, refreshKey } = drawers
   const { date, dates, mode } = nav
   const move = useMoveReservation(settings, refresh)
   return (
@@ -39,7 +39,7 @@ export const CalendarContent: React.FC<Props> = ({ asOf, drawers, mayCreate, nav
           date={date}
           dates={dates}
           mode={mode}
-          onBook={mayCreate && asOf === null ? book : null}
+          onBook={mayCreate && asOf === null ? quick : null}
           onDay={nav.showDay}
           onMove={asOf === null ? move : null}
           // The drawer's status moves change the booking; as of the past there is nothing to change.

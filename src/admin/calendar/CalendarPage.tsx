@@ -13,6 +13,7 @@ import { CalendarActions } from './CalendarActions.js'
 import { CalendarContent } from './CalendarContent.js'
 import { CalendarDrawers } from './CalendarDrawers.js'
 import { CalendarToolbar } from './CalendarToolbar.js'
+import { QuickCreate } from './QuickCreate.js'
 import { useCalendarDrawers } from './use-calendar-drawers.js'
 import { useCalendarNavigation } from './use-calendar-navigation.js'
 import { isDatedMode } from './modes.js'
@@ -77,6 +78,23 @@ export const CalendarPage: React.FC<ReservationsCalendarProps> = (props) => {
           settings={settings}
         />
         <CalendarDrawers detail={detail} drawers={drawers} settings={settings} />
+        {drawers.quickTarget && (
+          <QuickCreate
+            key={`${drawers.quickTarget.start}|${drawers.quickTarget.resource?.id ?? ''}`}
+            onBooked={() => {
+              drawers.closeQuick()
+              drawers.refresh()
+            }}
+            onClose={drawers.closeQuick}
+            onMore={(resource, choice) => {
+              drawers.closeQuick()
+              drawers.book(drawers.quickTarget?.start ?? null, resource, choice)
+            }}
+            resources={resources}
+            settings={settings}
+            target={drawers.quickTarget}
+          />
+        )}
       </Gutter>
     </div>
   )

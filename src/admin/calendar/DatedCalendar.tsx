@@ -3,6 +3,7 @@ import { Banner, ShimmerEffect } from '@payloadcms/ui'
 import React from 'react'
 
 import type { AdminSettings, ReservationRecord, ResourceRecord } from '../../plugin/http/contract.js'
+import type { BookAt } from './book-at.js'
 import type { DatedMode } from './modes.js'
 import type { MoveReservation } from './use-move-reservation.js'
 
@@ -18,7 +19,7 @@ interface Props {
   date: string
   dates: string[]
   mode: DatedMode
-  onBook: ((start: null | string, resource: null | ResourceRecord) => void) | null
+  onBook: BookAt | null
   onDay: (date: string) => void
   /** Moves a dragged reservation; null where nothing may move (as of the past). */
   onMove: MoveReservation | null

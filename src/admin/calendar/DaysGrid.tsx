@@ -3,6 +3,7 @@ import React from 'react'
 
 import type { AdminSettings, ReservationRecord, ResourceRecord } from '../../plugin/http/contract.js'
 import type { EpochAvailability } from '../shared/capacity.js'
+import type { BookAt } from './book-at.js'
 import type { GridColumn } from './grid-column.js'
 import type { MoveReservation } from './use-move-reservation.js'
 
@@ -21,7 +22,7 @@ interface Props {
   /** The availability of every shown resource; null while loading. */
   every: EpochAvailability[] | null
   mode: 'day' | 'week'
-  onBook: ((start: null | string, resource: null | ResourceRecord) => void) | null
+  onBook: BookAt | null
   onDay: (date: string) => void
   /** Moves a dragged reservation; null where nothing may move (as of the past). */
   onMove: MoveReservation | null

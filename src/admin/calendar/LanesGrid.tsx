@@ -3,6 +3,7 @@ import React from 'react'
 
 import type { AdminSettings, ReservationRecord, ResourceRecord } from '../../plugin/http/contract.js'
 import type { EpochAvailability } from '../shared/capacity.js'
+import type { BookAt } from './book-at.js'
 import type { GridColumn } from './grid-column.js'
 import type { MoveReservation } from './use-move-reservation.js'
 
@@ -16,7 +17,7 @@ interface Props {
   /** By resource id; null while loading. */
   availability: Map<string, EpochAvailability> | null
   date: string
-  onBook: ((start: null | string, resource: null | ResourceRecord) => void) | null
+  onBook: BookAt | null
   /** Moves a dragged reservation; null where nothing may move (as of the past). */
   onMove: MoveReservation | null
   onOpen: (reservation: ReservationRecord) => void

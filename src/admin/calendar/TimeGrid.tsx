@@ -1,7 +1,8 @@
 'use client'
 import React, { useRef } from 'react'
 
-import type { AdminSettings, ReservationRecord, ResourceRecord } from '../../plugin/http/contract.js'
+import type { AdminSettings, ReservationRecord } from '../../plugin/http/contract.js'
+import type { BookAt } from './book-at.js'
 import type { GridColumn } from './grid-column.js'
 import type { MoveReservation } from './use-move-reservation.js'
 
@@ -20,7 +21,7 @@ import './time-grid.css'
 interface Props {
   columns: GridColumn[]
   /** Null when the admin may not create reservations: the grid then has no booking cells. */
-  onBook: ((start: string, resource: null | ResourceRecord) => void) | null
+  onBook: BookAt | null
   /** Moves a dragged reservation; null where nothing may move (as of the past). */
   onMove: MoveReservation | null
   onOpen: (reservation: ReservationRecord) => void

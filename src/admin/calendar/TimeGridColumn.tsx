@@ -2,7 +2,8 @@
 import { useAuth } from '@payloadcms/ui'
 import React, { useContext } from 'react'
 
-import type { AdminSettings, ReservationRecord, ResourceRecord } from '../../plugin/http/contract.js'
+import type { AdminSettings, ReservationRecord } from '../../plugin/http/contract.js'
+import type { BookAt } from './book-at.js'
 import type { GridColumn } from './grid-column.js'
 import type { TimeAxis } from './time-axis.js'
 import type { MoveReservation } from './use-move-reservation.js'
@@ -29,7 +30,7 @@ interface Props {
   /** The column's place in the grid, left to right in reading order. */
   index: number
   now: number
-  onBook: ((start: string, resource: null | ResourceRecord) => void) | null
+  onBook: BookAt | null
   /** Moves a reservation dropped here; null where nothing may move. */
   onMove: MoveReservation | null
   onOpen: (reservation: ReservationRecord) => void

@@ -172,6 +172,29 @@ export const zonedDateComponents = (options: ResolvedOptions): undefined | Zoned
 }
 
 /**
+ * One of the plugin's collections with its edit view's "Last modified" and "Created" in the
+ * plugin's zone, where Payload's document controls use the browser's. Unchanged when the
+ * plugin is disabled or the collection keeps no timestamps.
+ */
+export const withZonedTimestamps = (collection: CollectionConfig, options: ResolvedOptions): CollectionConfig => {
+  if (options.disabled || collection.timestamps === false) {
+    return collection
+  }
+  const edit = collection.admin?.components?.edit
+  const stamps = { clientProps: { settings: adminSettings(options) }, path: `${CLIENT}#ZonedTimestamps` }
+  return {
+    ...collection,
+    admin: {
+      ...collection.admin,
+      components: {
+        ...collection.admin?.components,
+        edit: { ...edit, beforeDocumentControls: [...(edit?.beforeDocumentControls ?? []), stamps] },
+      },
+    },
+  }
+}
+
+/**
  * The component of a reservation field: the customer search or the slot picker (or the site's
  * replacement). None when the site chose Payload's default, or the plugin is disabled, since
  * both read endpoints that are then not mounted.

@@ -225,6 +225,8 @@ export interface ResourceRecord extends NamedRecord {
   /** `#rrggbb`, the resource's colour on the calendar; none: one from the admin's palette. */
   color?: null | string
   quantity?: number
+  /** The services it offers: ids at depth 0. */
+  services?: Related<NamedRecord>[] | null
 }
 
 export interface CustomerRecord extends NamedRecord {

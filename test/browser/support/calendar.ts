@@ -1,4 +1,6 @@
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
+
+import { expect } from 'vitest'
 
 import type { ReservationRecord } from '../../../src/plugin/http/contract.js'
 
@@ -41,3 +43,31 @@ export const overlappingDay = (date: string): QueryValue => {
 
 export const overlaps = (reservation: ReservationRecord, start: number, end: number): boolean =>
   Date.parse(reservation.startTime) < end && Date.parse(reservation.endTime ?? reservation.startTime) > start
+
+/**
+ * Opens the full create form from a free time: the click opens the quick-create popover, its
+ * "More options…" the form, prefilled with what the click chose.
+ */
+export const openCreateForm = async (page: Page, cell: Locator): Promise<void> => {
+  await cell.click()
+  await page.locator('.rl-quick[data-placed] .rl-quick__more').click()
+  await page.locator('.rl-quick').waitFor({ state: 'detached' })
+}
+
+/** Closes the create form with Escape, leaving without saving where the form asks (it asks only once something changed). */
+export const closeCreateForm = async (page: Page): Promise<void> => {
+  const drawer = page.locator('.doc-drawer')
+  await page.keyboard.press('Escape')
+  const leave = page.getByRole('button', { name: 'Leave anyway' })
+  await expect
+    .poll(
+      async () => {
+        if (await leave.isVisible()) {
+          await leave.click()
+        }
+        return drawer.count()
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(0)
+}

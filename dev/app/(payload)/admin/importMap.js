@@ -1,3 +1,4 @@
+import { ZonedTimestamps as ZonedTimestamps_b85f4cc38ed4505bf30a28b10aa9052f } from 'payload-reserve-ledger/client'
 import { TimeZoneField as TimeZoneField_b85f4cc38ed4505bf30a28b10aa9052f } from 'payload-reserve-ledger/client'
 import { ColourField as ColourField_b85f4cc38ed4505bf30a28b10aa9052f } from 'payload-reserve-ledger/client'
 import { WeekdayHours as WeekdayHours_b85f4cc38ed4505bf30a28b10aa9052f } from 'payload-reserve-ledger/client'
@@ -19,6 +20,7 @@ import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } f
 
 /** @type import('payload').ImportMap */
 export const importMap = {
+  "payload-reserve-ledger/client#ZonedTimestamps": ZonedTimestamps_b85f4cc38ed4505bf30a28b10aa9052f,
   "payload-reserve-ledger/client#TimeZoneField": TimeZoneField_b85f4cc38ed4505bf30a28b10aa9052f,
   "payload-reserve-ledger/client#ColourField": ColourField_b85f4cc38ed4505bf30a28b10aa9052f,
   "payload-reserve-ledger/client#WeekdayHours": WeekdayHours_b85f4cc38ed4505bf30a28b10aa9052f,

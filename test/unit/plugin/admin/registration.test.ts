@@ -92,3 +92,30 @@ describe('the admin components a site chooses', () => {
     expect(() => configWith({ components: { reservationDetail: '' } })).toThrow('components.reservationDetail must be a component path or false')
   })
 })
+
+describe("the edit views' Last modified and Created lines", () => {
+  const stampsOf = (collection: CollectionConfig) =>
+    (collection.admin?.components?.edit?.beforeDocumentControls ?? []).map(pathOf)
+
+  it("are the plugin's, in its zone, on every collection it adds that keeps them, after a site's own components there", () => {
+    const site = '/components/Before#Before'
+    const config = configWith({ collectionOverrides: { services: { admin: { components: { edit: { beforeDocumentControls: [site] } } } } } })
+    const [added, untimed] = [false, true].map((without) =>
+      config.collections!.filter(({ slug, timestamps }) => slug !== 'users' && (timestamps === false) === without),
+    )
+    expect(added.length).toBeGreaterThan(5)
+    // The ledger's events keep their own time, which the plugin's field shows.
+    expect(untimed.flatMap(stampsOf)).toEqual([])
+    for (const collection of added) {
+      expect(stampsOf(collection).at(-1), collection.slug).toBe('payload-reserve-ledger/client#ZonedTimestamps')
+    }
+    const services = added.find(({ slug }) => slug === 'services')!
+    expect((services.admin?.components?.edit?.beforeDocumentControls ?? [])[0]).toBe(site)
+    expect(stampsOf(config.collections!.find(({ slug }) => slug === 'users')!)).toEqual([])
+  })
+
+  it("are Payload's when the plugin is disabled", () => {
+    const config = configWith({ disabled: true })
+    expect(config.collections!.flatMap(stampsOf)).toEqual([])
+  })
+})
