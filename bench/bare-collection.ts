@@ -17,6 +17,7 @@ const dateTime = { date: { pickerAppearance: 'dayAndTime' as const } }
  */
 const bareReservations = (slugs: { customers: string; resources: string; services: string }): CollectionConfig => ({
   slug: BARE_SLUG,
+  indexes: [{ fields: ['customer', 'createdAt'] }],
   fields: [
     { name: 'id', type: 'text' },
     { name: 'service', type: 'relationship', relationTo: slugs.services, required: true },

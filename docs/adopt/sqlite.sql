@@ -58,6 +58,7 @@ CREATE INDEX `reservations_idempotency_key_idx` ON `reservations` (`idempotency_
 CREATE INDEX `reservations_series_id_idx` ON `reservations` (`series_id`);
 CREATE INDEX `reservations_updated_at_idx` ON `reservations` (`updated_at`);
 CREATE INDEX `reservations_created_at_idx` ON `reservations` (`created_at`);
+CREATE INDEX `customer_createdAt_idx` ON `reservations` (`customer_id`,`created_at`);
 
 CREATE TABLE `__new_reservations_items` (
 	`_order` integer NOT NULL,

@@ -50,6 +50,11 @@ export const buildReservationsCollection = (options: ResolvedOptions): Collectio
     },
     // The list view (and a find without `sort`): by when the bookings are, the latest first.
     defaultSort: '-startTime',
+    // A customer's `bookings` join (its latest by creation) is read whenever a customer is
+    // populated, a booking's returned document included. Without this index PostgreSQL may walk
+    // the whole createdAt index looking for a customer with few bookings (270 ms at 10^6
+    // reservations before its statistics caught up).
+    indexes: [{ fields: ['customer', 'createdAt'] }],
     labels: collectionLabels('coll_reservation', 'coll_reservations'),
     fields: [
       // Ids are made by the ledger (UUIDv7) so they are the same on every database.
