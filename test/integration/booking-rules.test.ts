@@ -173,6 +173,22 @@ describe.each(testDatabaseKinds())('booking rules, customers in userCollection (
       expect(response.status).toBe(201)
       expect(response.body.doc.customer).toBe(users.customerB.id)
     })
+
+    it('refuses a Local API booking for a customer deleted a moment ago, appending nothing to the ledger', async () => {
+      const gone = (await site.payload.create({
+        collection: 'users',
+        data: { email: 'gone@example.test', password: PASSWORD, role: 'customer' },
+      })) as Doc
+      const data = { resource: open.id, service: hourly.id, startTime: nextSlot() }
+      const kept = (await site.payload.create({ collection: 'reservations', data: { ...data, customer: users.customerA.id } })) as Doc
+      expect(kept.customer).toMatchObject({ id: users.customerA.id })
+      await site.payload.delete({ collection: 'users', id: gone.id })
+      const events = async () => (await getRuntime(site.payload).store.readAll({ limit: 100_000, streamPrefix: 'reserve-' })).length
+      const before = await events()
+      const refused = await rejection(site.payload.create({ collection: 'reservations', data: { ...data, customer: gone.id, startTime: nextSlot() } }))
+      expect(refused).toEqual({ paths: ['customer'], status: 400 })
+      expect(await events()).toBe(before)
+    })
   })
 
   describe('schedules', () => {
@@ -197,6 +213,26 @@ describe.each(testDatabaseKinds())('booking rules, customers in userCollection (
       const weekend = await onWeekdays('2030-03-10T00:00:00.000Z', users.customerA.token, fullDay.id)
       expect([workday.status, weekend.status]).toEqual([201, 400])
       expect(workday.body.doc.endTime).toBe('2030-03-07T00:00:00.000Z')
+    })
+
+    it('holds customers to a schedule changed a moment ago', async () => {
+      const resource = (await site.payload.create({ collection: 'resources', data: { name: 'Changing', quantity: 5, services: [hourly.id] } })) as Doc
+      const weekdaysOnly = ['mon', 'tue', 'wed', 'thu', 'fri'].map((day) => ({ day, endTime: '17:00', startTime: '09:00' }))
+      const schedule = (await site.payload.create({
+        collection: 'schedules',
+        data: { name: 'Hours', recurringSlots: weekdaysOnly, resource: resource.id },
+      })) as Doc
+      const at = (startTime: string) => book({ resource: resource.id, startTime }, users.customerA.token)
+      expect((await at('2030-04-01T10:00:00.000Z')).status).toBe(201)
+      await site.payload.update({
+        collection: 'schedules',
+        data: { recurringSlots: weekdaysOnly.map((slot) => ({ ...slot, endTime: '12:00' })) },
+        id: schedule.id,
+      })
+      const afternoon = await at('2030-04-01T14:00:00.000Z')
+      expect(afternoon.status).toBe(400)
+      expect(errorPaths(afternoon.body)).toEqual(['startTime'])
+      expect((await at('2030-04-01T11:00:00.000Z')).status).toBe(201)
     })
 
     it('holds Local API bookings made for a customer to the schedule too', async () => {
