@@ -80,6 +80,8 @@ describe.each(testDatabaseKinds())('a process killed between append and projecti
       hooks: { afterBookingCreate: [({ doc }) => void created.push({ id: doc.id, token: doc.cancellationToken })] },
     })
     try {
+      // Catch-up's pass starts at boot, which does not wait for it.
+      await getRuntime(restarted).catchUp.settle()
       const { docs } = await restarted.find({ collection: 'reservations', limit: 0, sort: 'startTime' })
       expect(docs).toHaveLength(4)
       for (const id of acknowledged) {
