@@ -26,16 +26,18 @@ export const useChangedElsewhere = (settings: AdminSettings): ChangedElsewhere =
   const { id, savedDocumentData, updateSavedDocumentData } = useDocumentInfo()
   const modified = useFormModified()
   const { reset } = useForm()
-  const [changed, setChanged] = useState(false)
-  const latest = useRef({ modified, revision: savedDocumentData?.ledgerRevision as unknown })
-  latest.current = { modified, revision: savedDocumentData?.ledgerRevision }
+  const saved: unknown = savedDocumentData?.ledgerRevision
+  // The revision announced; the notice goes once the form shows it, however it came to (a save,
+  // Payload's own reload of stale data, or ours).
+  const [newer, setNewer] = useState<null | number>(null)
+  const latest = useRef({ modified, saved })
+  latest.current = { modified, saved }
   const path = `/${settings.slugs.reservations}/${encodeURIComponent(String(id))}`
 
   const show = useCallback(
     async (doc: Doc) => {
       await reset(doc)
       updateSavedDocumentData(doc)
-      setChanged(false)
     },
     [reset, updateSavedDocumentData],
   )
@@ -46,11 +48,11 @@ export const useChangedElsewhere = (settings: AdminSettings): ChangedElsewhere =
       read()
         .then((doc) => {
           // This form's own save, or a reconnection with nothing new.
-          if (doc.ledgerRevision === latest.current.revision) {
+          if (doc.ledgerRevision === latest.current.saved) {
             return
           }
           if (latest.current.modified) {
-            setChanged(true)
+            setNewer(Number(doc.ledgerRevision))
           } else {
             void show(doc)
           }
@@ -65,5 +67,5 @@ export const useChangedElsewhere = (settings: AdminSettings): ChangedElsewhere =
   const reload = useCallback(() => {
     void read().then(show)
   }, [read, show])
-  return { changed, reload }
+  return { changed: newer !== null && !(Number(saved) >= newer), reload }
 }
