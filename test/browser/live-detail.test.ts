@@ -101,6 +101,9 @@ describe('live detail: the drawer, the form and the dashboard follow another use
       .poll(async () => (await status.textContent())?.toLowerCase(), { interval: 100, timeout: LIVE_MS })
       .toContain('confirmed')
     expect(await notice.count()).toBe(0)
+    const revision = page.locator('#field-ledgerRevision')
+    const saved = await api.get<{ ledgerRevision: number }>(`/reservations/${booked.id}`, { depth: 0 })
+    await expect.poll(() => revision.inputValue()).toBe(String(saved.ledgerRevision))
 
     // Something typed: it stays, and a notice offers to reload.
     const notes = page.locator('#field-notes')
