@@ -120,11 +120,14 @@ describe('quick-create popover on a free time', () => {
     await page.locator(`.rl-grid__column[data-date="${date}"] .rl-block[data-reservation-id="${booked.id}"]`).waitFor({ timeout: 20_000 })
   })
 
-  it('shows the reason of a conflict in the popover and books nothing', async () => {
+  it('shows the reason of a conflict in the popover, books nothing, and shows what took the time once it closes', async () => {
     const { page } = browser()
     const api = rest(page)
     const seed = await seeded(api)
     const { date, slot } = await freeTime(api, seed)
+    // Without live updates, which would show the other booking by themselves.
+    const noLive = '**/api/reserve/live'
+    await page.route(noLive, (route) => route.abort())
     const quick = await openAt(page, seed.anna, date, slot.start)
     await quick.locator('select').selectOption({ label: 'Consultation' })
     await chooseMia(page)
@@ -145,9 +148,13 @@ describe('quick-create popover on a free time', () => {
     expect(await popover(page).count(), 'the popover stays open').toBe(1)
     const at = await bookingsAt(api, seed.anna.id, slot.start)
     expect(at.map((reservation) => reservation.guest?.name ?? reservation.customer)).toEqual(['Quick Race'])
+    const taken = page.locator(`.rl-grid__column[data-date="${date}"] .rl-block[data-reservation-id="${at[0].id}"]`)
+    expect(await taken.count(), 'not shown while the popover is open').toBe(0)
     await page.keyboard.press('Escape')
     await page.getByRole('button', { exact: true, name: en.quickDiscard }).click()
     await page.locator('.rl-quick').waitFor({ state: 'detached' })
+    await taken.waitFor({ timeout: 20_000 })
+    await page.unroute(noLive)
   })
 
   it('closes on Escape or a press outside, keeps the keyboard inside, and asks first once something was typed', async () => {

@@ -90,6 +90,7 @@ export const CalendarPage: React.FC<ReservationsCalendarProps> = (props) => {
               drawers.closeQuick()
               drawers.book(drawers.quickTarget?.start ?? null, resource, choice)
             }}
+            onRefused={drawers.quickRefused}
             resources={resources}
             settings={settings}
             target={drawers.quickTarget}

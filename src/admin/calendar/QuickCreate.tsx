@@ -26,6 +26,8 @@ interface Props {
   onClose: () => void
   /** Closes the popover and opens the full form with what was chosen. */
   onMore: (resource: null | ResourceRecord, choice: BookingChoice) => void
+  /** The server refused to book (a conflict, most often): the calendar behind is out of date. */
+  onRefused: () => void
   resources: null | ResourceRecord[]
   settings: AdminSettings
   target: QuickTarget
@@ -36,7 +38,7 @@ interface Props {
  * customer, and Book. The full form is one click further ("More options…"). Escape or a press
  * outside closes it, asking first once something was chosen or typed.
  */
-export const QuickCreate: React.FC<Props> = ({ onBooked, onClose, onMore, resources, settings, target }) => {
+export const QuickCreate: React.FC<Props> = ({ onBooked, onClose, onMore, onRefused, resources, settings, target }) => {
   const { t } = useReserveTranslation()
   const { user } = useAuth()
   const format = useFormatters(settings.timezone)
@@ -48,7 +50,8 @@ export const QuickCreate: React.FC<Props> = ({ onBooked, onClose, onMore, resour
           mayBookAt(user, settings.roleRules, { now: Date.now(), resource: one, start: Date.parse(start) }),
         )
       : null
-  const form = useQuickCreate(settings, start, target.resource ?? (bookable?.length === 1 ? bookable[0] : null), onBooked)
+  const initial = target.resource ?? (bookable?.length === 1 ? bookable[0] : null)
+  const form = useQuickCreate(settings, start, initial, onBooked, onRefused)
   const { services } = useOfferedServices(settings, form.resource)
   const picker = useCustomerPicker((id) => form.choose({ customer: id }), false)
   const chosenCustomer = useCustomer(settings, form.customer ?? null)

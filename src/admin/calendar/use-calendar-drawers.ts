@@ -1,7 +1,7 @@
 'use client'
 import { useConfig, useDocumentDrawer, useModal } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation.js'
-import { useCallback, useState } from 'react'
+import { useCallback, useRef, useState } from 'react'
 
 import type { AdminSettings, RecordId, ReservationRecord, ResourceRecord } from '../../plugin/http/contract.js'
 import type { BookAt } from './book-at.js'
@@ -35,6 +35,8 @@ export interface CalendarDrawers {
   prefill: Record<string, unknown>
   /** Opens the quick-create popover on a free time, unless one is still open (asking before it discards what was typed). */
   quick: BookAt
+  /** The quick-create popover was refused a booking: the calendar loads again once it closes. */
+  quickRefused: () => void
   /** The free time the quick-create popover is open on. */
   quickTarget: null | QuickTarget
   /** Has the calendar load its reservations again, after a change. */
@@ -89,6 +91,31 @@ export const useCalendarDrawers = (settings: AdminSettings, detail: ReservationD
     (start, resource, anchor) => setQuickTarget((current) => current ?? { anchor, resource, start }),
     [],
   )
-  const closeQuick = useCallback(() => setQuickTarget(null), [])
-  return { book, closeDrawer, closeQuick, CreateDrawer, open, opened, prefill, quick, quickTarget, refresh, refreshKey }
+  // What took the time refused is not shown until the calendar loads again; loading while the
+  // popover is open could redraw the cell it is anchored to, so it waits for the popover to close.
+  const refused = useRef(false)
+  const quickRefused = useCallback(() => {
+    refused.current = true
+  }, [])
+  const closeQuick = useCallback(() => {
+    setQuickTarget(null)
+    if (refused.current) {
+      refused.current = false
+      refresh()
+    }
+  }, [refresh])
+  return {
+    book,
+    closeDrawer,
+    closeQuick,
+    CreateDrawer,
+    open,
+    opened,
+    prefill,
+    quick,
+    quickRefused,
+    quickTarget,
+    refresh,
+    refreshKey,
+  }
 }

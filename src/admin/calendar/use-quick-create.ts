@@ -28,13 +28,15 @@ export interface QuickCreate extends BookingChoice {
 /**
  * The popover's booking: the resource (the lane's, or the only one the user may book, else
  * chosen), the service and the customer, booked with `POST /reserve/book` as the signed-in user,
- * the same path and rules as the full form. Booked, a toast names it and `onBooked` closes.
+ * the same path and rules as the full form. Booked, a toast names it and `onBooked` closes;
+ * refused, `onRefused` is told (the calendar behind may not show what took the time).
  */
 export const useQuickCreate = (
   settings: AdminSettings,
   start: string,
   initial: null | ResourceRecord,
   onBooked: () => void,
+  onRefused: () => void,
 ): QuickCreate => {
   const api = useApi()
   const { t } = useReserveTranslation()
@@ -81,6 +83,7 @@ export const useQuickCreate = (
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : t('requestFailed'))
       setBusy(false)
+      onRefused()
     }
   }
 

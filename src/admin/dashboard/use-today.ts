@@ -9,6 +9,7 @@ import { loadOf, sumLoads, withCompleted } from '../shared/capacity.js'
 import { dayBounds, todayIn } from '../shared/calendar-dates.js'
 import { useAvailability } from '../shared/use-availability.js'
 import { useCompleted } from '../shared/use-completed.js'
+import { useLiveUpdates } from '../shared/use-live-updates.js'
 import { useReservations } from '../shared/use-reservations.js'
 import { useResources } from '../shared/use-resources.js'
 
@@ -28,10 +29,12 @@ export interface Today {
   upcoming: Reservations
 }
 
-/** What the dashboard widget shows of today, loaded once. */
+/** What the dashboard widget shows of today, read again whenever a reservation changes (anyone's, live). */
 export const useToday = (settings: AdminSettings): Today => {
   const [today] = useState(() => todayIn(settings.timezone))
   const [now] = useState(() => new Date().toISOString())
+  const [refreshKey, setRefreshKey] = useState(0)
+  useLiveUpdates(() => setRefreshKey((key) => key + 1), true)
   const day = dayBounds(today, settings.timezone)
   const todayConditions = useMemo(
     () => [
@@ -44,12 +47,12 @@ export const useToday = (settings: AdminSettings): Today => {
     () => [{ startTime: { greater_than_equal: now } }, { status: { in: settings.statusMachine.blockingStatuses } }],
     [now, settings.statusMachine.blockingStatuses],
   )
-  const todays = useReservations(settings, { conditions: todayConditions, refreshKey: 0 })
-  const upcoming = useReservations(settings, { conditions: upcomingConditions, limit: UPCOMING, refreshKey: 0 })
+  const todays = useReservations(settings, { conditions: todayConditions, refreshKey })
+  const upcoming = useReservations(settings, { conditions: upcomingConditions, limit: UPCOMING, refreshKey })
   const { resources } = useResources(settings)
   const resourceIds = useMemo(() => (resources ?? []).map((one) => one.id), [resources])
-  const availability = useAvailability(resourceIds, day.start, day.end, 0)
-  const completed = useCompleted(settings, day.start, day.end)
+  const availability = useAvailability(resourceIds, day.start, day.end, refreshKey)
+  const completed = useCompleted(settings, day.start, day.end, refreshKey)
   const load =
     availability &&
     completed &&

@@ -1,5 +1,5 @@
 'use client'
-import { Button, Drawer, ShimmerEffect, useConfig } from '@payloadcms/ui'
+import { Button, Drawer, ShimmerEffect, useConfig, useModal } from '@payloadcms/ui'
 import React from 'react'
 
 import type { AdminSettings } from '../../plugin/http/contract.js'
@@ -25,7 +25,8 @@ interface Props {
 
 /**
  * A reservation at a glance: its details, the status moves the machine allows from where it
- * stands, and its history from the ledger. Editing everything else opens the regular form.
+ * stands, and its history from the ledger, all read again when someone else changes it. Editing
+ * everything else opens the regular form.
  */
 export const ReservationDrawer: React.FC<Props> = ({ drawerSlug, onChanged, reservationId, settings }) => {
   const { t } = useReserveTranslation()
@@ -35,7 +36,11 @@ export const ReservationDrawer: React.FC<Props> = ({ drawerSlug, onChanged, rese
       routes: { admin: adminRoute },
     },
   } = useConfig()
-  const { changed, current, error, revision } = useOpenedReservation(reservationId, settings, onChanged)
+  const { isModalOpen } = useModal()
+  // Followed live while open: a closed drawer keeps its last reservation but need not read it.
+  const { changed, current, error, refreshKey } = useOpenedReservation(reservationId, settings, onChanged, {
+    live: isModalOpen(drawerSlug),
+  })
   const title = current ? (bookerLabel(current) ?? relatedName(current.service) ?? t('reservation')) : t('reservation')
 
   return (
@@ -67,7 +72,7 @@ export const ReservationDrawer: React.FC<Props> = ({ drawerSlug, onChanged, rese
               {t('openForm')}
             </Button>
           </div>
-          <HistoryTimeline refreshKey={revision} reservationId={current.id} settings={settings} />
+          <HistoryTimeline refreshKey={refreshKey} reservationId={current.id} settings={settings} />
         </div>
       )}
     </Drawer>

@@ -13,11 +13,12 @@ export type CompletedTimes = Map<string, { end: number; guests: number; start: n
 
 /**
  * The completed bookings over `[from, to)` by resource id: the ledger no longer holds their
- * time, so utilisation adds them back (see `withCompleted`). Null while loading.
+ * time, so utilisation adds them back (see `withCompleted`). Null while loading; read again
+ * when `refreshKey` changes, the previous answer kept meanwhile.
  */
-export const useCompleted = (settings: AdminSettings, from: number, to: number): CompletedTimes | null => {
+export const useCompleted = (settings: AdminSettings, from: number, to: number, refreshKey = 0): CompletedTimes | null => {
   const conditions = useMemo(() => [...overlapping(from, to), { status: { equals: COMPLETED } }], [from, to])
-  const { error, reservations } = useReservations(settings, { conditions, refreshKey: 0 })
+  const { error, reservations } = useReservations(settings, { conditions, refreshKey })
   return useMemo(() => {
     // Without them utilisation reads low, as it did before: no reason to hide the rest.
     if (error) {

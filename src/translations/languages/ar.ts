@@ -45,6 +45,8 @@ export const ar: ReserveLedgerTranslations = {
     capacityBooked: 'السعة المحجوزة',
     capacityUsed: 'السعة المستخدمة: {{percent}}',
     changeCustomer: 'تغيير',
+    changedElsewhere: 'غيّره شخص آخر منذ أن بدأت التعديل. أعد التحميل لرؤية تغييره؛ ستُتجاهل تغييراتك.',
+    changedElsewhereReload: 'إعادة التحميل',
     chooseResource: 'اختر موردًا لعرض أوقات البدء المتاحة.',
     chooseResourceAndService: 'اختر موردًا وخدمة لعرض أوقات البدء المتاحة.',
     chooseService: 'اختر خدمة لعرض أوقات البدء المتاحة.',

@@ -45,6 +45,9 @@ export const de: ReserveLedgerTranslations = {
     capacityBooked: 'Belegte Kapazität',
     capacityUsed: 'Belegte Kapazität: {{percent}}',
     changeCustomer: 'Ändern',
+    changedElsewhere:
+      'Seit Beginn Ihrer Bearbeitung von jemand anderem geändert. Neu laden, um die Änderung zu sehen; Ihre Eingaben gehen verloren.',
+    changedElsewhereReload: 'Neu laden',
     chooseResource: 'Wählen Sie eine Ressource, um die freien Startzeiten zu sehen.',
     chooseResourceAndService: 'Wählen Sie eine Ressource und eine Leistung, um die freien Startzeiten zu sehen.',
     chooseService: 'Wählen Sie eine Leistung, um die freien Startzeiten zu sehen.',

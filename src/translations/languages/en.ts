@@ -47,6 +47,8 @@ export const en = {
     capacityBooked: 'Capacity booked',
     capacityUsed: 'Capacity used: {{percent}}',
     changeCustomer: 'Change',
+    changedElsewhere: 'Changed by someone else since you began editing. Reload to see their change; yours will be discarded.',
+    changedElsewhereReload: 'Reload',
     chooseResource: 'Choose a resource to see the free start times.',
     chooseResourceAndService: 'Choose a resource and a service to see the free start times.',
     chooseService: 'Choose a service to see the free start times.',

@@ -45,6 +45,8 @@ export const es: ReserveLedgerTranslations = {
     capacityBooked: 'Capacidad reservada',
     capacityUsed: 'Capacidad ocupada: {{percent}}',
     changeCustomer: 'Cambiar',
+    changedElsewhere: 'Otra persona la cambió desde que empezó a editar. Recargue para ver su cambio; los suyos se descartarán.',
+    changedElsewhereReload: 'Recargar',
     chooseResource: 'Elija un recurso para ver las horas de inicio libres.',
     chooseResourceAndService: 'Elija un recurso y un servicio para ver las horas de inicio libres.',
     chooseService: 'Elija un servicio para ver las horas de inicio libres.',

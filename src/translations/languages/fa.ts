@@ -45,6 +45,9 @@ export const fa: ReserveLedgerTranslations = {
     capacityBooked: 'ظرفیت رزروشده',
     capacityUsed: 'ظرفیت استفاده‌شده: {{percent}}',
     changeCustomer: 'تغییر',
+    changedElsewhere:
+      'از وقتی ویرایش را شروع کردید، شخص دیگری آن را تغییر داده است. برای دیدن تغییر او دوباره بارگیری کنید؛ تغییرات شما کنار گذاشته می‌شود.',
+    changedElsewhereReload: 'بارگیری دوباره',
     chooseResource: 'برای دیدن زمان‌های شروع آزاد، یک منبع انتخاب کنید.',
     chooseResourceAndService: 'برای دیدن زمان‌های شروع آزاد، یک منبع و یک خدمت انتخاب کنید.',
     chooseService: 'برای دیدن زمان‌های شروع آزاد، یک خدمت انتخاب کنید.',

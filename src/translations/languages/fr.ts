@@ -45,6 +45,9 @@ export const fr: ReserveLedgerTranslations = {
     capacityBooked: 'Capacité réservée',
     capacityUsed: 'Capacité occupée : {{percent}}',
     changeCustomer: 'Changer',
+    changedElsewhere:
+      'Modifiée par quelqu’un d’autre depuis que vous avez commencé. Rechargez pour voir sa modification ; la vôtre sera abandonnée.',
+    changedElsewhereReload: 'Recharger',
     chooseResource: 'Choisissez une ressource pour voir les heures de début libres.',
     chooseResourceAndService: 'Choisissez une ressource et une prestation pour voir les heures de début libres.',
     chooseService: 'Choisissez une prestation pour voir les heures de début libres.',

@@ -45,6 +45,9 @@ export const hi: ReserveLedgerTranslations = {
     capacityBooked: 'बुक की गई क्षमता',
     capacityUsed: 'उपयोग की गई क्षमता: {{percent}}',
     changeCustomer: 'बदलें',
+    changedElsewhere:
+      'आपके संपादन शुरू करने के बाद किसी और ने इसे बदल दिया है। उनका बदलाव देखने के लिए फिर से लोड करें; आपके बदलाव हट जाएँगे।',
+    changedElsewhereReload: 'फिर से लोड करें',
     chooseResource: 'खाली प्रारंभ समय देखने के लिए कोई संसाधन चुनें।',
     chooseResourceAndService: 'खाली प्रारंभ समय देखने के लिए कोई संसाधन और सेवा चुनें।',
     chooseService: 'खाली प्रारंभ समय देखने के लिए कोई सेवा चुनें।',

@@ -45,6 +45,9 @@ export const id: ReserveLedgerTranslations = {
     capacityBooked: 'Kapasitas terpesan',
     capacityUsed: 'Kapasitas terpakai: {{percent}}',
     changeCustomer: 'Ganti',
+    changedElsewhere:
+      'Diubah orang lain sejak Anda mulai mengedit. Muat ulang untuk melihat perubahannya; perubahan Anda akan dibuang.',
+    changedElsewhereReload: 'Muat ulang',
     chooseResource: 'Pilih sumber daya untuk melihat waktu mulai yang tersedia.',
     chooseResourceAndService: 'Pilih sumber daya dan layanan untuk melihat waktu mulai yang tersedia.',
     chooseService: 'Pilih layanan untuk melihat waktu mulai yang tersedia.',

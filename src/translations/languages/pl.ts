@@ -45,6 +45,9 @@ export const pl: ReserveLedgerTranslations = {
     capacityBooked: 'Zarezerwowana pojemność',
     capacityUsed: 'Wykorzystana pojemność: {{percent}}',
     changeCustomer: 'Zmień',
+    changedElsewhere:
+      'Ktoś inny ją zmienił, odkąd zaczęto edycję. Wczytaj ponownie, aby zobaczyć tę zmianę; Twoje zmiany zostaną odrzucone.',
+    changedElsewhereReload: 'Wczytaj ponownie',
     chooseResource: 'Wybierz zasób, aby zobaczyć wolne godziny rozpoczęcia.',
     chooseResourceAndService: 'Wybierz zasób i usługę, aby zobaczyć wolne godziny rozpoczęcia.',
     chooseService: 'Wybierz usługę, aby zobaczyć wolne godziny rozpoczęcia.',

@@ -45,6 +45,9 @@ export const ru: ReserveLedgerTranslations = {
     capacityBooked: 'Загрузка',
     capacityUsed: 'Загрузка: {{percent}}',
     changeCustomer: 'Изменить',
+    changedElsewhere:
+      'Кто-то другой изменил её, пока вы редактировали. Перезагрузите, чтобы увидеть изменение; ваши правки будут отброшены.',
+    changedElsewhereReload: 'Перезагрузить',
     chooseResource: 'Выберите ресурс, чтобы увидеть свободное время начала.',
     chooseResourceAndService: 'Выберите ресурс и услугу, чтобы увидеть свободное время начала.',
     chooseService: 'Выберите услугу, чтобы увидеть свободное время начала.',

@@ -45,6 +45,9 @@ export const tr: ReserveLedgerTranslations = {
     capacityBooked: 'Ayrılmış kapasite',
     capacityUsed: 'Kullanılan kapasite: {{percent}}',
     changeCustomer: 'Değiştir',
+    changedElsewhere:
+      'Siz düzenlemeye başladıktan sonra başka biri değiştirdi. Değişikliği görmek için yeniden yükleyin; sizin değişiklikleriniz atılır.',
+    changedElsewhereReload: 'Yeniden yükle',
     chooseResource: 'Boş başlangıç saatlerini görmek için bir kaynak seçin.',
     chooseResourceAndService: 'Boş başlangıç saatlerini görmek için bir kaynak ve bir hizmet seçin.',
     chooseService: 'Boş başlangıç saatlerini görmek için bir hizmet seçin.',

@@ -45,6 +45,8 @@ export const zh: ReserveLedgerTranslations = {
     capacityBooked: '已预订容量',
     capacityUsed: '已用容量：{{percent}}',
     changeCustomer: '更换',
+    changedElsewhere: '在您开始编辑后，其他人更改了此预约。重新加载以查看其更改；您的更改将被丢弃。',
+    changedElsewhereReload: '重新加载',
     chooseResource: '请选择资源以查看可用的开始时间。',
     chooseResourceAndService: '请选择资源和服务以查看可用的开始时间。',
     chooseService: '请选择服务以查看可用的开始时间。',
