@@ -12,13 +12,11 @@ import type { Payload } from 'payload'
 
 import { sealMetadata } from '../src/events/hash-chain/event-hash.js'
 import { getRuntime } from '../src/plugin/runtime.js'
-import { createTestDatabase } from '../test/helpers/databases.js'
 import { login, stopPayload } from '../test/helpers/payload.js'
 import { type Booker, bookers } from './bookers.js'
 import { startBenchPayload } from './boot.js'
-import { type BenchDatabase } from './database.js'
-import { BENCH_STAFF, createScenario, seededSpan } from './scenario.js'
-import { Seeder } from './seeder.js'
+import { BENCH_STAFF, seededSpan } from './scenario.js'
+import { seededSqlite } from './seeded-sqlite.js'
 import { type BenchSlot, benchSlots } from './slot-plan.js'
 
 const N = 10_000
@@ -29,12 +27,7 @@ type Side = 'off' | 'on'
 
 const log = (line: string) => process.stderr.write(`${line}\n`)
 const now = Date.now()
-const sqlite = await createTestDatabase('sqlite')
-const database: BenchDatabase = { journal: 'wal', kind: 'sqlite', uri: sqlite.uri }
-const seeding = await startBenchPayload(database, true)
-const scenario = await createScenario(seeding, now)
-await new Seeder(seeding, scenario, N, now).seedTo(N, ({ done }) => done % 5000 === 0 && log(`seeded ${done}`))
-await stopPayload(seeding)
+const { database, scenario, sqlite } = await seededSqlite(N, now, log)
 
 const sides: Record<Side, Payload> = {
   off: await startBenchPayload(database, false, false),

@@ -12,13 +12,11 @@ import { writeFile } from 'node:fs/promises'
 import { Session } from 'node:inspector/promises'
 
 import { getRuntime } from '../src/plugin/runtime.js'
-import { createTestDatabase } from '../test/helpers/databases.js'
 import { login, stopPayload } from '../test/helpers/payload.js'
 import { bookers } from './bookers.js'
 import { startBenchPayload } from './boot.js'
-import { type BenchDatabase } from './database.js'
-import { BENCH_STAFF, createScenario, seededSpan } from './scenario.js'
-import { Seeder } from './seeder.js'
+import { BENCH_STAFF, seededSpan } from './scenario.js'
+import { seededSqlite } from './seeded-sqlite.js'
 import { benchSlots } from './slot-plan.js'
 
 const N = 10_000
@@ -31,12 +29,7 @@ const BOOKINGS = Number(process.argv.slice(2).find((arg, at, all) => /^\d+$/.tes
 
 const log = (line: string) => process.stderr.write(`${line}\n`)
 const now = Date.now()
-const sqlite = await createTestDatabase('sqlite')
-const database: BenchDatabase = { journal: 'wal', kind: 'sqlite', uri: sqlite.uri }
-const seeding = await startBenchPayload(database, true)
-const scenario = await createScenario(seeding, now)
-await new Seeder(seeding, scenario, N, now).seedTo(N, ({ done }) => done % 5000 === 0 && log(`seeded ${done}`))
-await stopPayload(seeding)
+const { database, scenario, sqlite } = await seededSqlite(N, now, log)
 
 const payload = await startBenchPayload(database, false)
 for (const resource of scenario.resources) {
