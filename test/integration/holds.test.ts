@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 
 import { Readable } from 'node:stream'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 import { holdTokenDigest } from '../../src/commands/hold-rules.js'
 import { LEDGER_FORMAT_VERSION } from '../../src/ledger-io/format.js'
@@ -10,12 +10,11 @@ import { RESERVE_QUEUE } from '../../src/plugin/jobs.js'
 import { restoreLedger } from '../../src/plugin/restore-ledger.js'
 import { getRuntime } from '../../src/plugin/runtime.js'
 import { rebuildReservations } from '../../src/projections/rebuild.js'
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../helpers/databases.js'
-import { login, stopPayload } from '../helpers/payload.js'
+import { testDatabaseKinds } from '../helpers/databases.js'
+import { login } from '../helpers/payload.js'
 import { exportedLedger } from '../support/exported-ledger.js'
 import { getJson, type JsonResponse, postJson, sendJson, withQuery } from '../support/http.js'
 import { claimsOf } from '../support/month-streams.js'
-import { startReservePayload } from '../support/reserve-payload.js'
 import { usePayloadOn } from '../support/suite-payload.js'
 import { ALWAYS_OPEN, errorPaths } from './plugin-http.js'
 
@@ -237,18 +236,7 @@ describe.each(testDatabaseKinds())('holds while a customer checks out (%s)', (ki
   })
 
   describe('export and import', () => {
-    let database: TestDatabase
-    let target: Payload
-
-    beforeAll(async () => {
-      database = await createTestDatabase(kind)
-      target = await startReservePayload(database, { allowGuestBooking: true })
-    })
-
-    afterAll(async () => {
-      await stopPayload(target)
-      await database.drop()
-    })
+    const target = usePayloadOn(kind, { allowGuestBooking: true })
 
     it(`round-trips holds in a version ${LEDGER_FORMAT_VERSION} file: the same holds hold the same capacity`, async () => {
       const text = await exportedLedger(site.payload)
@@ -256,19 +244,19 @@ describe.each(testDatabaseKinds())('holds while a customer checks out (%s)', (ki
       expect(text).toContain('"type":"ReservationHeld"')
       expect(text).toContain('"type":"HoldPlaced"')
       // The same reference data, in the same order, so that SQL ids agree.
-      const service = await target.create({ collection: 'services', data: { allowGuestBooking: 'enabled', duration: 60, name: 'Fitting' } })
-      await target.create({ collection: 'services', data: { allowGuestBooking: 'enabled', duration: 60, holdMinutes: 2, name: 'Quick fitting' } })
-      const room = await target.create({ collection: 'resources', data: { name: 'Fitting room', quantity: 1, services: [service.id] } })
+      const service = await target.payload.create({ collection: 'services', data: { allowGuestBooking: 'enabled', duration: 60, name: 'Fitting' } })
+      await target.payload.create({ collection: 'services', data: { allowGuestBooking: 'enabled', duration: 60, holdMinutes: 2, name: 'Quick fitting' } })
+      const room = await target.payload.create({ collection: 'resources', data: { name: 'Fitting room', quantity: 1, services: [service.id] } })
       expect(room.id).toBe(ids.room)
       for (const name of ['ann', 'ben']) {
-        await target.create({ collection: 'users', data: { email: `${name}@holds.test`, password: PASSWORD, role: 'customer' } })
+        await target.payload.create({ collection: 'users', data: { email: `${name}@holds.test`, password: PASSWORD, role: 'customer' } })
       }
 
-      await restoreLedger(target, () => Readable.from([text]))
-      expect(await holdRows(target)).toEqual(await holdRows(site.payload))
+      await restoreLedger(target.payload, () => Readable.from([text]))
+      expect(await holdRows(target.payload)).toEqual(await holdRows(site.payload))
       const held = (await holdRows(site.payload))[0].holdId as string
       const index = async (payload: Payload) => (await claimsOf(getRuntime(payload).store, String(ids.room))).intervalsOf(held)
-      expect(await index(target)).toEqual(await index(site.payload))
+      expect(await index(target.payload)).toEqual(await index(site.payload))
     })
   })
 })

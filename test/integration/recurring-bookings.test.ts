@@ -1,18 +1,17 @@
 import type { Payload, Where } from 'payload'
 
 import { Readable } from 'node:stream'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 import { LEDGER_FORMAT_VERSION } from '../../src/ledger-io/format.js'
 import { restoreLedger } from '../../src/plugin/restore-ledger.js'
 import { getRuntime } from '../../src/plugin/runtime.js'
 import { rebuildReservations } from '../../src/projections/rebuild.js'
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../helpers/databases.js'
-import { login, stopPayload } from '../helpers/payload.js'
+import { testDatabaseKinds } from '../helpers/databases.js'
+import { login } from '../helpers/payload.js'
 import { exportedLedger } from '../support/exported-ledger.js'
 import { type JsonResponse, postJson } from '../support/http.js'
 import { claimsOf } from '../support/month-streams.js'
-import { startReservePayload } from '../support/reserve-payload.js'
 import { usePayloadOn } from '../support/suite-payload.js'
 import { ALWAYS_OPEN, errorPaths } from './plugin-http.js'
 
@@ -349,34 +348,23 @@ describe.each(testDatabaseKinds())('recurring bookings (%s)', (kind) => {
   })
 
   describe('export and import', () => {
-    let database: TestDatabase
-    let target: Payload
-
-    beforeAll(async () => {
-      database = await createTestDatabase(kind)
-      target = await startReservePayload(database, { allowGuestBooking: true })
-    })
-
-    afterAll(async () => {
-      await stopPayload(target)
-      await database.drop()
-    })
+    const target = usePayloadOn(kind, { allowGuestBooking: true })
 
     it(`round-trips series in a version ${LEDGER_FORMAT_VERSION} file`, async () => {
       const text = await exportedLedger(site.payload)
       expect(JSON.parse(text.split('\n')[0])).toMatchObject({ version: 4 })
       expect(text).toContain('"seriesId"')
-      const service = await target.create({ collection: 'services', data: { allowGuestBooking: 'enabled', duration: 60, name: 'Lesson' } })
+      const service = await target.payload.create({ collection: 'services', data: { allowGuestBooking: 'enabled', duration: 60, name: 'Lesson' } })
       for (const name of ['Studio', 'Berlin studio', 'Office']) {
-        await target.create({ collection: 'resources', data: { name, quantity: 1, services: [service.id] } })
+        await target.payload.create({ collection: 'resources', data: { name, quantity: 1, services: [service.id] } })
       }
       for (const name of ['admin', 'ann']) {
-        await target.create({ collection: 'users', data: { email: `${name}@series.test`, password: PASSWORD, role: name === 'admin' ? 'admin' : 'customer' } })
+        await target.payload.create({ collection: 'users', data: { email: `${name}@series.test`, password: PASSWORD, role: name === 'admin' ? 'admin' : 'customer' } })
       }
-      await restoreLedger(target, () => Readable.from([text]))
+      await restoreLedger(target.payload, () => Readable.from([text]))
       const series = async (payload: Payload) =>
         (await payload.find({ collection: 'reservations', depth: 0, limit: 0, pagination: false, sort: 'startTime' })).docs.map(({ id, seriesId }) => ({ id, seriesId }))
-      expect(await series(target)).toEqual(await series(site.payload))
+      expect(await series(target.payload)).toEqual(await series(site.payload))
     })
   })
 })

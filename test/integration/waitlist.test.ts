@@ -335,19 +335,8 @@ describe.each(testDatabaseKinds())('the waitlist (%s)', (kind) => {
   })
 
   describe('export and import', () => {
-    let database: TestDatabase
-    let target: Payload
     const imported: Offer[] = []
-
-    beforeAll(async () => {
-      database = await createTestDatabase(kind)
-      target = await startReservePayload(database, { allowGuestBooking: true, hooks: { afterWaitlistOffer: [(offer) => void imported.push(offer)] } })
-    })
-
-    afterAll(async () => {
-      await stopPayload(target)
-      await database.drop()
-    })
+    const target = usePayloadOn(kind, { allowGuestBooking: true, hooks: { afterWaitlistOffer: [(offer) => void imported.push(offer)] } })
 
     it(`round-trips the waitlist in a version ${LEDGER_FORMAT_VERSION} file, without announcing its offers again`, async () => {
       const chunks: string[] = []
@@ -365,10 +354,10 @@ describe.each(testDatabaseKinds())('the waitlist (%s)', (kind) => {
       for (const type of ['WaitlistJoined', 'WaitlistOffered', 'WaitlistLeft', 'WaitlistExpired']) {
         expect(text).toContain(`"type":"${type}"`)
       }
-      await seed(target)
-      await restoreLedger(target, () => Readable.from([text]))
-      expect(await rowsOf(target)).toEqual(await rowsOf(site.payload))
-      await getRuntime(target).waitlistOffers.sweep()
+      await seed(target.payload)
+      await restoreLedger(target.payload, () => Readable.from([text]))
+      expect(await rowsOf(target.payload)).toEqual(await rowsOf(site.payload))
+      await getRuntime(target.payload).waitlistOffers.sweep()
       expect(imported).toEqual([])
     })
   })
