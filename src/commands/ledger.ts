@@ -83,6 +83,13 @@ const holderFence = ({ revision, stream }: HolderView, decided: ReservationEvent
 const concurrentChange = () => new CommandRejected('conflict', 'The reservation changed concurrently; try again')
 
 /**
+ * A booking or hold names a fresh UUIDv7, so its stream is new: the append's expected revision
+ * checks that, and nothing needs to read the stream first.
+ */
+const opensStream = ([first]: ReservationCommand[]): boolean =>
+  (first.type === 'BookReservation' && !first.data.withHold) || first.type === 'PlaceHold'
+
+/**
  * The command handler: reads the streams a command touches, decides, appends with the
  * expected revisions and retries (bounded, jittered) when a concurrent writer got there first.
  * Every stream a decision read is checked by its append, including those it writes nothing to,
@@ -182,11 +189,9 @@ export class Ledger {
     if (attempt > 1) {
       meta.trace?.('retry', { attempt, command: names, reservationId })
     }
-    // A booking or hold names a fresh UUIDv7, so its stream is new: the append's expected
-    // revision checks that, and only a retry after a conflict reads the stream.
+    // Only a retry after a conflict reads a new stream.
     const [first] = commands
-    const fresh = (first.type === 'BookReservation' && !first.data.withHold) || first.type === 'PlaceHold'
-    const { revision, state } = fresh && attempt === 1 ? { revision: NO_STREAM, state: foldReservation([]) } : await this.load(reservationId)
+    const { revision, state } = opensStream(commands) && attempt === 1 ? { revision: NO_STREAM, state: foldReservation([]) } : await this.load(reservationId)
     const now = meta.now ?? this.clock()
     const holder = first.type === 'PlaceHold' && first.data.holderKey ? await this.liveHoldsOf(first.data.holderKey, now) : null
     const context: DecisionContext = { ...(holder ? { liveHolds: holder.live } : {}), now, privileged: meta.privileged }
@@ -268,25 +273,26 @@ export class Ledger {
   /**
    * Decides `commands` one after another against the reservation's current state, appending
    * nothing: a write that becomes several commands is refused whole before the first commits.
-   * Capacity is still checked as each one commits. Returns the state they start from and lead to.
+   * Capacity is still checked as each one commits. Returns the state they start from, at which
+   * revision, and the state they lead to with the revision their events would reach.
    */
   async precheck(
     reservationId: string,
     commands: ReservationCommand[],
     meta: CommandMeta,
-  ): Promise<{ next: ReservationState; state: ReservationState }> {
-    const { state } = await this.load(reservationId)
+  ): Promise<{ next: ReservationState; nextRevision: number; revision: number; state: ReservationState }> {
+    const { revision, state } = opensStream(commands) ? { revision: NO_STREAM, state: foldReservation([]) } : await this.load(reservationId)
     const now = meta.now ?? this.clock()
     const context: DecisionContext = { now, privileged: meta.privileged }
     const metadata = this.metadata(reservationId, meta, now)
     let next = state
+    let nextRevision = revision
     for (const command of commands) {
-      next = decideReservation(command, next, this.deps.policy, context).reduce(
-        (evolved, event) => evolveReservation(evolved, event, metadata),
-        next,
-      )
+      const events = decideReservation(command, next, this.deps.policy, context)
+      next = events.reduce((evolved, event) => evolveReservation(evolved, event, metadata), next)
+      nextRevision += events.length
     }
-    return { next, state }
+    return { next, nextRevision, revision, state }
   }
 
   /** A reservation's events in order: its audit trail. */

@@ -32,6 +32,7 @@ import { FeedSync } from './external-busy/feed-sync.js'
 import { CHECKPOINTS_COLLECTION } from './ledger-checkpoints-collection.js'
 import { referenceData } from './reference-data/reference-data.js'
 import { reservationTenantField } from './tenancy/tenancy.js'
+import { appendDecidedWritesOnSave } from './reservations/append-on-save.js'
 import { watchRequestWrites } from './reservations/request-writes.js'
 import { watchReservationFailures } from './reservations/watch-failures.js'
 import { sendReminders } from './notifications/notification-hooks.js'
@@ -440,6 +441,7 @@ export const startRuntime = async (payload: Payload, options: ResolvedOptions): 
   }
   runtimes.set(payload, runtime)
   watchRequestWrites(payload, (writes, failure) => voidFailedWrites(payload, writes, failure))
+  appendDecidedWritesOnSave(payload, options)
   watchReservationFailures(payload, options.slugs.reservations)
   // Payload has no shutdown hook; its destroy() ends with the adapter's, so stop there first.
   const destroyDatabase = payload.db.destroy?.bind(payload.db)

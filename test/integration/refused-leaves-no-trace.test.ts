@@ -14,14 +14,13 @@ type Hooks = NonNullable<CollectionConfig['hooks']>
 
 /** Where a write fails after the ledger has appended. */
 const FAULTS = {
-  'after the append, before the document insert': 'beforeChange',
   'during the insert': 'insert',
   'in afterChange': 'afterChange',
   'in a host hook after the save (afterRead)': 'afterRead',
   'in a host afterOperation hook': 'afterOperation',
 } as const
 
-type Fault = (typeof FAULTS)[keyof typeof FAULTS]
+type Fault = 'beforeChange' | (typeof FAULTS)[keyof typeof FAULTS]
 
 const afterBookingCreate = vi.fn()
 
@@ -105,6 +104,26 @@ describe.each(testDatabaseKinds())('a refused or failed write leaves no trace (%
 
     const retried = await postJson(site.payload, '/api/reserve/book', guestBooking(ids, startTime))
     expect(retried.status).toBe(201)
+  })
+
+  it('appends nothing for a booking a host beforeChange hook after the plugin’s refuses, on REST and the Local API', async () => {
+    const ids = await seed()
+    const startTime = '2031-03-07T09:00:00.000Z'
+    afterBookingCreate.mockClear()
+    const before = (await reservationStreams()).length
+    failAt = 'beforeChange'
+    const rest = await postJson(site.payload, '/api/reserve/book', guestBooking(ids, startTime))
+    const local = await site.payload.create({ collection: 'reservations', data: guestBooking(ids, startTime) }).then(
+      () => 'created',
+      (error: Error) => error.message,
+    )
+    failAt = null
+    expect({ local, rest: rest.status }).toEqual({ local: 'injected failure beforeChange', rest: 500 })
+    // The ledger appends in the document's save, which the hook's refusal never reached.
+    expect((await reservationStreams()).length).toBe(before)
+    expect(afterBookingCreate).not.toHaveBeenCalled()
+    const retried = await site.payload.create({ collection: 'reservations', data: guestBooking(ids, startTime) })
+    expect(retried.startTime).toBe(startTime)
   })
 
   it.each(Object.entries(FAULTS))('voids a booking that fails %s: an error, no claim, no document, no hook', async (_name, where) => {

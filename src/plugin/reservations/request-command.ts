@@ -1,6 +1,6 @@
 import type { JsonObject, PayloadRequest } from 'payload'
 
-import type { CommandOutcome, ExecuteOptions } from '../../commands/ledger.js'
+import type { CommandMeta, CommandOutcome, ExecuteOptions } from '../../commands/ledger.js'
 import type { ReservationState } from '../../commands/reservation-state.js'
 import type { ReservationCommand } from '../../commands/reservation-commands.js'
 import type { ResolvedOptions } from '../options.js'
@@ -16,20 +16,20 @@ import { validateDocument } from './validate-document.js'
 /**
  * Runs this request's commands on one reservation as one decision and records what they
  * appended, so that a failure later in the request voids it. `before` is the reservation
- * before the request's first command.
+ * before the request's first command; `meta` is who acts, when (the request's by default).
  */
 export const runRequestCommands = async (
   req: PayloadRequest,
   options: ResolvedOptions,
   commands: ReservationCommand[],
-  { before, reason, ...execute }: ExecuteOptions & { before: ReservationState; reason?: string },
+  { before, meta = commandMeta(req, options), ...execute }: ExecuteOptions & { before: ReservationState; meta?: CommandMeta },
 ): Promise<CommandOutcome> => {
   const reservationId = commands[0].data.reservationId
   const { ledger, ownership } = getRuntime(req.payload)
   await beginRequestWrite(req)
   // The request writes this reservation's document itself, not the background projector.
   ownership.claim(reservationId)
-  const outcome = await ledger.executeAll(commands, commandMeta(req, options, reason), execute)
+  const outcome = await ledger.executeAll(commands, meta, execute)
   const earlier = requestWriteOf(req, reservationId)
   recordRequestWrite(req, reservationId, {
     before,

@@ -10,21 +10,24 @@ import type {
 import { createHash, randomBytes } from 'node:crypto'
 import { v7 as uuidv7 } from 'uuid'
 
+import type { ReservationState } from '../../commands/reservation-state.js'
 import type { ResolvedOptions } from '../options.js'
 import type { PlanInput } from './booking-plan.js'
 
 import { CommandRejected, isCommandRejected } from '../../events/rejection.js'
+import { reservationDocument } from '../../projections/reservation-document.js'
 import { takeHoldBooking } from '../holds/booking-of-hold.js'
 import { getRuntime } from '../runtime.js'
 import { planTenant } from '../tenancy/booking-tenant.js'
-import { isTenantScoped, tenancyOf } from '../tenancy/tenancy.js'
+import { isTenantScoped, reservationTenantField, tenancyOf } from '../tenancy/tenancy.js'
+import { appendOnSave } from './append-on-save.js'
 import { buildBookingPlan } from './booking-plan.js'
 import { commandMeta } from './command-meta.js'
 import { commandForCreate, commandsForUpdate, detailChanges, guestOf, replanInput } from './commands-for-write.js'
 import { keepLedgerTime } from './keep-ledger-time.js'
 import { toPayloadError } from './ledger-error.js'
 import { relationId } from './relation-id.js'
-import { approveDocument, requestDocument, runRequestCommands } from './request-command.js'
+import { runRequestCommands } from './request-command.js'
 import { beginRequestWrite, finishRequestWrite, recordRequestWrite, type RequestWrite, requestWritesOf } from './request-writes.js'
 import { checkBookingRules } from './rules/index.js'
 import { beforeTransitionHooks } from './transition-hooks.js'
@@ -47,10 +50,21 @@ const refusalsAsPayloadErrors =
     }
   }
 
+/** The document a decision leads to: what Payload validates, and saves once the ledger appended it. */
+const decidedDocument = (req: PayloadRequest, options: ResolvedOptions, next: ReservationState, revision: number) => {
+  if (next.kind !== 'active') {
+    throw new CommandRejected('not-found', 'Reservation not found')
+  }
+  return reservationDocument(next.reservation, revision, reservationTenantField(req.payload, options))
+}
+
 const planFor = (req: PayloadRequest, options: ResolvedOptions, input: PlanInput, create: boolean) =>
   buildBookingPlan(req, input, options, { fillRequiredResources: create, keepEndTime: commandMeta(req, options).privileged })
 
-/** A create: plan → rules → the booking, validated as a document before it is appended → the document. */
+/**
+ * A create: plan → rules → the decision, whose document Payload validates and the adapter's
+ * save appends (`append-on-save.ts`) → the document.
+ */
 const createReservation = async (req: PayloadRequest, options: ResolvedOptions, data: JsonObject) => {
   // Booking a hold: the reservation takes the hold's id, and with it the hold's claim.
   const held = takeHoldBooking(req)
@@ -71,16 +85,16 @@ const createReservation = async (req: PayloadRequest, options: ResolvedOptions, 
     tenant: isTenantScoped(tenancyOf(req.payload, options), options) ? await planTenant(req, options, plan) : null,
     withHold: held?.caller,
   })
-  const outcome = await runRequestCommands(req, options, [command], { approve: approveDocument(req, options, 'create'), before: { kind: 'absent' } })
-  if (token) {
-    getRuntime(req.payload).ownership.keepToken(reservationId, token)
-  }
-  return requestDocument(req, options, reservationId, outcome)
+  const meta = { ...commandMeta(req, options), now: new Date() }
+  const { next, nextRevision } = await getRuntime(req.payload).ledger.precheck(reservationId, [command], meta)
+  const appended = token ? () => getRuntime(req.payload).ownership.keepToken(reservationId, token) : undefined
+  appendOnSave(req, reservationId, { appended, before: { kind: 'absent' }, commands: [command], meta, next, operation: 'create' })
+  return decidedDocument(req, options, next, nextRevision)
 }
 
 /**
- * An update: plan (when it moves) → rules → its commands, decided together and validated as a
- * document before the first appends (all or nothing) → the document.
+ * An update: plan (when it moves) → rules → its commands, decided together (all or nothing),
+ * whose document Payload validates and the adapter's save appends → the document.
  */
 const updateReservation = async (req: PayloadRequest, options: ResolvedOptions, data: JsonObject, stored: JsonObject) => {
   const reservationId = String(stored.id)
@@ -112,11 +126,19 @@ const updateReservation = async (req: PayloadRequest, options: ResolvedOptions, 
     return unchanged
   }
   const reason = typeof req.context.reason === 'string' ? req.context.reason : undefined
-  const { next, state } = await ledger.precheck(reservationId, commands, commandMeta(req, options, reason))
-  await approveDocument(req, options, 'update', stored)(next)
+  const meta = { ...commandMeta(req, options, reason), now: new Date() }
+  const { next, nextRevision, state } = await ledger.precheck(reservationId, commands, meta)
   await beforeTransitionHooks(req, options, state, next)
-  const outcome = await runRequestCommands(req, options, commands, { before: state, reason })
-  return requestDocument(req, options, reservationId, outcome, stored.ledgerHooksRevision as null | number | undefined)
+  appendOnSave(req, reservationId, {
+    before: state,
+    commands,
+    meta,
+    next,
+    operation: 'update',
+    originalDoc: stored,
+    storedHooksRevision: stored.ledgerHooksRevision as null | number | undefined,
+  })
+  return decidedDocument(req, options, next, nextRevision)
 }
 
 /**

@@ -1,0 +1,100 @@
+import type { JsonObject, Payload, PayloadRequest } from 'payload'
+
+import type { CommandMeta } from '../../commands/ledger.js'
+import type { ReservationState } from '../../commands/reservation-state.js'
+import type { ReservationCommand } from '../../commands/reservation-commands.js'
+import type { ResolvedOptions } from '../options.js'
+
+import { isCommandRejected } from '../../events/rejection.js'
+import { reservationDocument } from '../../projections/reservation-document.js'
+import { reservationTenantField } from '../tenancy/tenancy.js'
+import { toPayloadError } from './ledger-error.js'
+import { approveDocument, requestDocument, runRequestCommands } from './request-command.js'
+
+/** A write the reservations collection's beforeChange hook decided, to append as Payload saves it. */
+export interface DecidedWrite {
+  /** Once its events are appended (a guest's cancellation token is kept for the hooks). */
+  appended?: () => void
+  /** The reservation before the request's first command. */
+  before: ReservationState
+  commands: ReservationCommand[]
+  /** Who acts, and the decision's time: a retry decides at the same time, to the same document. */
+  meta: CommandMeta
+  /** The state the decision leads to, whose document Payload validates. */
+  next: ReservationState
+  operation: 'create' | 'update'
+  originalDoc?: JsonObject
+  /** The hooks checkpoint of the stored document, for an update. */
+  storedHooksRevision?: null | number
+}
+
+const decided = new WeakMap<PayloadRequest, Map<string, DecidedWrite>>()
+
+/** Leaves the decision on `req` for the adapter's save of reservation `id`. */
+export const appendOnSave = (req: PayloadRequest, id: string, write: DecidedWrite): void => {
+  const writes = decided.get(req) ?? new Map<string, DecidedWrite>()
+  decided.set(req, writes)
+  writes.set(id, write)
+}
+
+/** The decision left for this save, taken: the request it was made in saves it once. */
+const takeDecided = (req: Partial<PayloadRequest> | undefined, id: unknown): { req: PayloadRequest; write: DecidedWrite } | undefined => {
+  const writes = req ? decided.get(req as PayloadRequest) : undefined
+  const write = writes?.get(String(id))
+  if (!write) {
+    return undefined
+  }
+  writes!.delete(String(id))
+  return { req: req as PayloadRequest, write }
+}
+
+/**
+ * Appends a decided write and answers the data to save: Payload's (its field hooks may have
+ * changed it) with the revisions the append reached. A retry after a concurrent append that
+ * leads to another document validates that document before it is appended, and saves it.
+ */
+const appendDecided = async (req: PayloadRequest, options: ResolvedOptions, id: string, write: DecidedWrite, data: JsonObject) => {
+  const tenantField = reservationTenantField(req.payload, options)
+  const documentOf = (state: ReservationState) =>
+    state.kind === 'active' ? JSON.stringify(reservationDocument(state.reservation, 0, tenantField)) : null
+  const validated = documentOf(write.next)
+  const approve = approveDocument(req, options, write.operation, write.originalDoc)
+  try {
+    const outcome = await runRequestCommands(req, options, write.commands, {
+      approve: (next) => (documentOf(next) === validated ? undefined : approve(next)),
+      before: write.before,
+      meta: write.meta,
+    })
+    write.appended?.()
+    const document = requestDocument(req, options, id, outcome, write.storedHooksRevision)
+    if (documentOf(outcome.state) !== validated) {
+      return { ...data, ...document }
+    }
+    const { ledgerHooksRevision, ledgerRevision } = document as { ledgerHooksRevision?: number; ledgerRevision: number }
+    return { ...data, ledgerRevision, ...(ledgerHooksRevision === undefined ? {} : { ledgerHooksRevision }) }
+  } catch (error) {
+    throw isCommandRejected(error) ? toPayloadError(error, options.slugs.reservations) : error
+  }
+}
+
+/**
+ * The ledger appends a reservation write inside the adapter's save of its document: after
+ * Payload's field validation and every hook before the save have accepted the document the
+ * decision leads to, so that nothing they refuse reaches the ledger, and before the row is
+ * written. Saves without a decision (projections, catch-up) pass through.
+ */
+export const appendDecidedWritesOnSave = (payload: Payload, options: ResolvedOptions): void => {
+  const db = payload.db
+  const slug = options.slugs.reservations
+  const create = db.create.bind(db)
+  const updateOne = db.updateOne.bind(db)
+  db.create = async (args) => {
+    const taken = args.collection === slug ? takeDecided(args.req, args.data.id) : undefined
+    return create(taken ? { ...args, data: await appendDecided(taken.req, options, String(args.data.id), taken.write, args.data) } : args)
+  }
+  db.updateOne = async (args) => {
+    const id = 'id' in args ? args.id : undefined
+    const taken = args.collection === slug && id !== undefined ? takeDecided(args.req, id) : undefined
+    return updateOne(taken ? { ...args, data: await appendDecided(taken.req, options, String(id), taken.write, args.data) } : args)
+  }
+}
