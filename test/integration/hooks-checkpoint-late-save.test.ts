@@ -5,29 +5,26 @@ import { describe, expect, it } from 'vitest'
 import { getRuntime } from '../../src/plugin/runtime.js'
 import { existingTestDatabase, testDatabaseKinds } from '../helpers/databases.js'
 import { stopPayload } from '../helpers/payload.js'
+import { afterLedgerAppend } from '../support/after-ledger-append.js'
 import { seedBookable, startReservePayload } from '../support/reserve-payload.js'
 import { usePayloadOn } from '../support/suite-payload.js'
 
 const GRACE_MS = 500
 
 /**
- * Holds the instance's next save of a reservation document that changes its notes until
- * `release`; `reached` resolves when it gets there (after the ledger's append).
+ * Holds the instance's next notes change between its ledger append and its document save until
+ * `release`; `reached` resolves when it gets there.
  */
 const holdNotesSave = (payload: Payload) => {
   let release = () => {}
   const released = new Promise<void>((resolve) => (release = resolve))
-  const reached = new Promise<void>((resolve) => {
-    const db = payload.db as unknown as { updateOne: (args: { collection: string; data?: Record<string, unknown> }) => Promise<unknown> }
-    const write = db.updateOne.bind(payload.db)
-    db.updateOne = async (args) => {
-      if (args.collection === 'reservations' && args.data && 'notes' in args.data) {
-        resolve()
-        await released
-      }
-      return write(args)
-    }
-  })
+  const reached = new Promise<void>((resolve) =>
+    afterLedgerAppend(
+      payload,
+      () => (resolve(), released),
+      (requests) => requests.some(({ events }) => events.some(({ type }) => type === 'ReservationDetailsUpdated')),
+    ),
+  )
   return { reached, release }
 }
 

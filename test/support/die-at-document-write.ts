@@ -1,14 +1,11 @@
 import type { Payload } from 'payload'
 
+import { afterLedgerAppend } from './after-ledger-append.js'
+
 /**
- * Makes the instance hang at its first write of a reservation document, after the ledger's
- * append, as a host that freezes or kills a function mid-request does; `reached` resolves then.
+ * Makes the instance hang after its ledger's next append of a reservation write, before it
+ * saves the document, as a host that freezes or kills a function mid-request does; `reached`
+ * resolves then.
  */
 export const dieAtDocumentWrite = (payload: Payload): Promise<void> =>
-  new Promise((reached) => {
-    const db = payload.db as unknown as Record<'create' | 'updateOne', (args: { collection: string }) => Promise<unknown>>
-    for (const method of ['create', 'updateOne'] as const) {
-      const write = db[method].bind(payload.db)
-      db[method] = (args) => (args.collection === 'reservations' ? (reached(), new Promise(() => undefined)) : write(args))
-    }
-  })
+  new Promise((reached) => afterLedgerAppend(payload, () => (reached(), new Promise(() => undefined))))
