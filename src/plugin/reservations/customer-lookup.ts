@@ -23,8 +23,9 @@ export const customerExists = async (req: PayloadRequest, options: ResolvedOptio
   const parsed = parseRecordId(req.payload, options.slugs.customers, id)
   const found =
     parsed !== null &&
-    // Only whether it exists: no columns, no joins (an auth collection's sessions).
-    (await req.payload.db.findOne({ collection: options.slugs.customers as CollectionSlug, req, select: {}, where: { id: { equals: parsed } } })) !== null
+    // Only whether it exists: a count reads no columns and no joins (an auth collection's
+    // sessions), and costs about half a findOne's CPU.
+    (await req.payload.db.count({ collection: options.slugs.customers as CollectionSlug, req, where: { id: { equals: parsed } } })).totalDocs > 0
   known.set(key, found)
   return found
 }
