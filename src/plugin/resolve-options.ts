@@ -176,6 +176,10 @@ const validateCustomisation = ({ collectionOverrides, components }: ResolvedOpti
     if (override.fields !== undefined && typeof override.fields !== 'function') {
       throw configError(`collectionOverrides.${key}.fields must be a function ({ defaultFields }) => fields`)
     }
+    // A draft is saved as a version, not as the document, and the ledger appends in that save.
+    if (key === 'reservations' && isPlainObject(override.versions) && override.versions.drafts) {
+      throw configError('collectionOverrides.reservations.versions cannot have drafts: every change of a reservation is a ledger event')
+    }
   }
   if (!isPlainObject(components)) {
     throw configError('components must be an object keyed by component')

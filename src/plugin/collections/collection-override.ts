@@ -45,8 +45,8 @@ const mergeHooks = (plugin: HookMap = {}, host: HookMap = {}, hostFirst: readonl
 /**
  * One of the plugin's collections with a site's override merged in (`collectionOverrides`).
  * `hostFirst` names hooks whose override entries run before the plugin's: on reservations the
- * ledger appends in `beforeChange` and `beforeDelete`, so a site's hook there must be able to
- * refuse before anything is written.
+ * ledger decides in `beforeChange` and appends a delete in `beforeDelete`, so a site's hook there
+ * shapes the data the ledger decides on and can refuse before anything is written.
  */
 export const withOverride = (
   collection: CollectionConfig,

@@ -230,6 +230,11 @@ describe('resolveOptions validation', () => {
     ['hook entry not a function', loose({ hooks: { afterBookingCreate: ['notify'] } }), 'hooks.afterBookingCreate must be an array of functions'],
     ['hook list not an array', loose({ hooks: { beforeBookingCreate: () => ({}) } }), 'hooks.beforeBookingCreate must be an array of functions'],
     ['access for an unknown collection', loose({ access: { bookings: {} } }), 'access.bookings is not a collection of the plugin'],
+    [
+      'drafts on reservations',
+      loose({ collectionOverrides: { reservations: { versions: { drafts: true } } } }),
+      'collectionOverrides.reservations.versions cannot have drafts',
+    ],
     ['access operation not a function', loose({ access: { services: { read: true } } }), 'access.services.read must be a function'],
     ['unknown event store', loose({ eventStore: { kind: 'redis' } }), 'eventStore must be'],
     ['eventstoredb without a connection string', loose({ eventStore: { kind: 'eventstoredb' } }), 'eventStore must be'],
