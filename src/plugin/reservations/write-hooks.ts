@@ -72,8 +72,10 @@ const createReservation = async (req: PayloadRequest, options: ResolvedOptions, 
   const guest = guestOf(data.guest)
   const customer = relationId(data.customer)
   const token = guest && customer === null ? randomBytes(32).toString('base64url') : null
+  // One decision time for the rules and the decision, and for its retries at the save.
+  const meta = { ...commandMeta(req, options), now: new Date() }
   const plan = await planFor(req, options, data, true)
-  await checkBookingRules({ customer, data, guest, meta: commandMeta(req, options), operation: 'create', options, plan, req })
+  await checkBookingRules({ customer, data, guest, meta, operation: 'create', options, plan, req })
   const command = commandForCreate({
     cancellationTokenHash: token ? createHash('sha256').update(token).digest('hex') : null,
     data,
@@ -85,9 +87,9 @@ const createReservation = async (req: PayloadRequest, options: ResolvedOptions, 
     tenant: isTenantScoped(tenancyOf(req.payload, options), options) ? await planTenant(req, options, plan) : null,
     withHold: held?.caller,
   })
-  const meta = { ...commandMeta(req, options), now: new Date() }
-  const { next, nextRevision } = await getRuntime(req.payload).ledger.precheck(reservationId, [command], meta)
-  const appended = token ? () => getRuntime(req.payload).ownership.keepToken(reservationId, token) : undefined
+  const { ledger, ownership } = getRuntime(req.payload)
+  const { next, nextRevision } = await ledger.precheck(reservationId, [command], meta)
+  const appended = token ? () => ownership.keepToken(reservationId, token) : undefined
   appendOnSave(req, reservationId, { appended, before: { kind: 'absent' }, commands: [command], meta, next, operation: 'create' })
   return decidedDocument(req, options, next, nextRevision)
 }
@@ -102,11 +104,13 @@ const updateReservation = async (req: PayloadRequest, options: ResolvedOptions, 
   const input = replanInput(data, stored)
   const plan = input ? await planFor(req, options, input, false) : null
   const changes = detailChanges(data, stored)
+  const reason = typeof req.context.reason === 'string' ? req.context.reason : undefined
+  const meta = { ...commandMeta(req, options, reason), now: new Date() }
   await checkBookingRules({
     customer: 'customer' in changes ? (changes.customer ?? null) : relationId(stored.customer),
     data,
     guest: 'guest' in changes ? (changes.guest ?? null) : guestOf(stored.guest),
-    meta: commandMeta(req, options),
+    meta,
     operation: 'update',
     options,
     originalDoc: stored,
@@ -125,8 +129,6 @@ const updateReservation = async (req: PayloadRequest, options: ResolvedOptions, 
     const { ledgerHooksRevision: _theirs, ...unchanged } = stored
     return unchanged
   }
-  const reason = typeof req.context.reason === 'string' ? req.context.reason : undefined
-  const meta = { ...commandMeta(req, options, reason), now: new Date() }
   const { next, nextRevision, state } = await ledger.precheck(reservationId, commands, meta)
   await beforeTransitionHooks(req, options, state, next)
   appendOnSave(req, reservationId, {

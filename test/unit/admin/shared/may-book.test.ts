@@ -5,15 +5,9 @@ import type { ResourceRecord } from '../../../../src/plugin/http/contract.js'
 import { mayBookAt } from '../../../../src/admin/shared/may-book.js'
 import { adminSettings } from '../../../../src/plugin/admin/settings.js'
 import { resolveOptions } from '../../../../src/plugin/resolve-options.js'
+import { ownerModeSettings } from './owner-mode-settings.js'
 
-const ownerMode = adminSettings(
-  resolveOptions({
-    resourceOwnerMode: { adminRoles: ['admin'] },
-    roles: { privileged: ['admin', 'staff'] },
-    staffProvisioning: { resourceType: 'practitioner', staffRoles: ['staff', 'assistant'] },
-    resourceTypes: ['practitioner'],
-  }),
-).roleRules
+const ownerMode = ownerModeSettings.roleRules
 
 const now = Date.parse('2026-12-09T12:00:00.000Z')
 const later = now + 3_600_000

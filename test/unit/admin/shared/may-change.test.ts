@@ -5,15 +5,8 @@ import type { ReservationRecord } from '../../../../src/plugin/http/contract.js'
 import { mayMove, mayResize } from '../../../../src/admin/shared/may-change.js'
 import { adminSettings } from '../../../../src/plugin/admin/settings.js'
 import { resolveOptions } from '../../../../src/plugin/resolve-options.js'
+import { ownerModeSettings as ownerMode } from './owner-mode-settings.js'
 
-const ownerMode = adminSettings(
-  resolveOptions({
-    resourceOwnerMode: { adminRoles: ['admin'] },
-    roles: { privileged: ['admin', 'staff'] },
-    staffProvisioning: { resourceType: 'practitioner', staffRoles: ['staff', 'assistant'] },
-    resourceTypes: ['practitioner'],
-  }),
-)
 const plain = adminSettings(resolveOptions({ roles: { privileged: ['admin'] } }))
 
 /** A booking of a resource owned by user `owner`, populated as the calendar loads it. */
