@@ -15,10 +15,12 @@ const TEXTUAL = new Set(['like', 'not_like', 'contains'])
 const MAX_PAGING = 2 ** 31 - 1
 
 /**
- * Operators Payload's PostgreSQL adapter can turn into a JSON path query inside a JSON field
- * (3.90); any other, and `in`/`not_in` with a single value, becomes an invalid query there.
+ * Operators Payload's PostgreSQL adapter can turn into a valid JSON path query inside a JSON
+ * field (3.90); any other, and `in`/`not_in` with a single value, becomes an invalid query
+ * there. `contains` is not one: it becomes `@ ~ "…"`, which PostgreSQL's JSON path rejects.
+ * Refused on every database alike, so that a query does not work on one and fail on another.
  */
-const JSON_PATH_OPERATORS = new Set(['equals', 'not_equals', 'in', 'not_in', 'like', 'not_like', 'contains', 'exists'])
+const JSON_PATH_OPERATORS = new Set(['equals', 'not_equals', 'in', 'not_in', 'like', 'not_like', 'exists'])
 
 const refuse = (message: string) => new APIError(message, 400, undefined, true)
 
