@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 
-import type { ReservationRecord, SlotsResponse } from '../../src/plugin/http/contract.js'
+import type { ReservationRecord } from '../../src/plugin/http/contract.js'
 
-import { addCalendarDays, todayIn } from '../../src/admin/shared/calendar-dates.js'
 import { useLoggedInBrowser } from './support/browser.js'
 import { openCalendar } from './support/calendar.js'
-import { rest, TIMEZONE } from './support/rest.js'
+import { separateFreeTimes } from './support/free-times.js'
+import { rest } from './support/rest.js'
 
 /** Issue 13: another user's change appears within this long, without a reload. */
 const LIVE_MS = 2_000
@@ -22,17 +22,7 @@ describe('live calendar: one user changes, another sees it without reloading', (
     const consultation = (await api.services()).find((service) => service.name === 'Consultation')
     expect(anna && consultation).toBeTruthy()
     // A day ahead with three free consultation times of Anna's that do not overlap.
-    let date = ''
-    let starts: SlotsResponse['slots'] = []
-    for (let offset = 3; offset <= 28 && starts.length < 3; offset += 1) {
-      date = addCalendarDays(todayIn(TIMEZONE), offset)
-      const { slots } = await api.get<SlotsResponse>('/reserve/slots', { date, resource: anna!.id, service: consultation!.id })
-      starts = slots.reduce<SlotsResponse['slots']>(
-        (apart, slot) =>
-          apart.length === 0 || Date.parse(apart[apart.length - 1].end) <= Date.parse(slot.start) ? [...apart, slot] : apart,
-        [],
-      )
-    }
+    const { date, starts } = await separateFreeTimes(api, { count: 3, fromOffset: 3, resource: anna!.id, service: consultation!.id })
     expect(starts.length, 'three free, separate consultation times of Anna').toBeGreaterThanOrEqual(3)
     const book = async (start: string): Promise<ReservationRecord> => {
       const response = await other.request.post('/api/reservations', {

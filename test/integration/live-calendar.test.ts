@@ -16,6 +16,8 @@ const DATE = '2030-06-04'
 const at = (time: string): string => `${DATE}T${time}:00.000Z`
 const PASSWORD = 'secret-password'
 const LIVE = '/api/reserve/live'
+/** How long a connection stays open after a change to show that nothing comes again. */
+const OPEN_FOR_MS = 25_000
 
 const reservationIdOf = (data: string): string => (JSON.parse(data) as { reservationId: string }).reservationId
 
@@ -161,6 +163,39 @@ describe.each(testDatabaseKinds())('GET /api/reserve/live (%s)', (kind) => {
     await fresh.waitFor((event) => event.event === 'reservation' && reservationIdOf(event.data) === later)
     expect(fresh.raw()).not.toContain(missed)
   })
+
+  it('sends each change once however long the connection stays open, and a reconnection with the last id nothing already seen', async () => {
+    await Promise.all(open.splice(0).map((connection) => connection.close()))
+    const client = await connect(tokens.admin)
+    const id = await book(resources.ada)
+    await writer.update({ collection: 'reservations', data: { startTime: at('21:00') }, id })
+    await writer.update({ collection: 'reservations', data: { status: 'cancelled' }, id })
+    await client.waitFor((event) => event.data === JSON.stringify({ reservationId: id, revision: 2 }))
+    // Past twice the feed's 10 s look-back: where it used to forget what it had announced, read
+    // it again and announce it on every poll, twice a second for as long as the client stayed.
+    await new Promise((resolve) => setTimeout(resolve, OPEN_FOR_MS))
+    const changes = client.events.filter((event) => event.event === 'reservation')
+    expect(changes.map((event) => event.data)).toEqual([0, 1, 2].map((revision) => JSON.stringify({ reservationId: id, revision })))
+    await client.close()
+
+    // Resumed from the last id: nothing it saw comes again, what comes next does.
+    const resumed = await connect(tokens.admin, { 'Last-Event-ID': String(changes[2].id) })
+    // From the first id: the two changes after it, once each.
+    const behind = await connect(tokens.admin, { 'Last-Event-ID': String(changes[0].id) })
+    const next = await book(resources.bob)
+    await resumed.waitFor((event) => event.event === 'reservation' && reservationIdOf(event.data) === next)
+    await behind.waitFor((event) => event.event === 'reservation' && reservationIdOf(event.data) === next)
+    await new Promise((resolve) => setTimeout(resolve, 3_000))
+    const received = (connection: SseConnection) =>
+      connection.events.filter((event) => event.event === 'reservation').map((event) => JSON.parse(event.data) as unknown)
+    expect(received(resumed)).toEqual([{ reservationId: next, revision: 0 }])
+    expect(received(behind)).toEqual([
+      { reservationId: id, revision: 1 },
+      { reservationId: id, revision: 2 },
+      { reservationId: next, revision: 0 },
+    ])
+    expect(resumed.raw()).not.toContain('event: resync')
+  }, 60_000)
 
   it('ends the stream when the instance stops', async () => {
     const other = await startReservePayload(existingTestDatabase(kind, database.uri), { resourceOwnerMode: { adminRoles: ['admin'] } })

@@ -72,6 +72,7 @@ export const CalendarBody: React.FC<Props> = (props) => {
           onMove={onMove}
           onOpen={onOpen}
           reservations={reservations}
+          resources={resources}
           settings={settings}
         />
       )}

@@ -8,7 +8,7 @@ import type { GridColumn } from './grid-column.js'
 import type { MoveReservation } from './use-move-reservation.js'
 
 import { dayBounds, todayIn } from '../shared/calendar-dates.js'
-import { workingHoursOf } from '../shared/capacity.js'
+import { holdsOf, workingHoursOf } from '../shared/capacity.js'
 import { useFormatters } from '../shared/use-formatters.js'
 import { overlapsDay } from './overlaps-day.js'
 import { TimeGrid } from './TimeGrid.js'
@@ -28,18 +28,21 @@ interface Props {
   onMove: MoveReservation | null
   onOpen: (reservation: ReservationRecord) => void
   reservations: ReservationRecord[]
+  /** The resources shown: with all of them, each one's holds are named by it. */
+  resources: ResourceRecord[]
   settings: AdminSettings
 }
 
 /** A week or a day with a column per date; a week's headings open their day. */
 export const DaysGrid: React.FC<Props> = (props) => {
-  const { availability, chosen, dates, every, mode, onBook, onDay, onMove, onOpen, reservations, settings } = props
+  const { availability, chosen, dates, every, mode, onBook, onDay, onMove, onOpen, reservations, resources, settings } = props
   const format = useFormatters(settings.timezone)
-  // The chosen resource's own shading, else when anyone works at all.
+  // The chosen resource's own shading, else when anyone works at all, with everyone's holds: a
+  // hold is a customer at checkout, news to whoever looks at the week.
   const shading = chosen
     ? (availability?.get(String(chosen.id)) ?? null)
-    : every && every.length > 0
-      ? workingHoursOf(every)
+    : availability && every && every.length > 0
+      ? { ...workingHoursOf(every), holds: holdsOf(resources, availability) }
       : null
   const today = todayIn(settings.timezone)
   const columns: GridColumn[] = dates.map((day) => ({

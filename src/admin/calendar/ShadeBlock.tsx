@@ -2,22 +2,25 @@
 import React from 'react'
 
 import type { Offset } from './grid-scale.js'
+import type { LanePlacement } from './overlap-lanes.js'
 
 interface Props {
   bottom: number
   end: number
   /** `rl-<kind>` and `rl-shade--<kind>` style it: time busy elsewhere, or held at checkout. */
   kind: 'external' | 'hold'
-  label: string
+  label: React.ReactNode
   name: string
   offset: Offset
+  /** Its place among the blocks it overlaps; the column's whole width without. */
+  placement?: LanePlacement
   start: number
   title: string
   top: number
 }
 
 /** One shaded span of a time-grid column, cut to the column's `top`–`bottom`, named for assistive technology. */
-export const ShadeBlock: React.FC<Props> = ({ bottom, end, kind, label, name, offset, start, title, top }) => {
+export const ShadeBlock: React.FC<Props> = ({ bottom, end, kind, label, name, offset, placement, start, title, top }) => {
   const [from, to] = [Math.max(start, top), Math.min(end, bottom)]
   return (
     <div
@@ -26,10 +29,20 @@ export const ShadeBlock: React.FC<Props> = ({ bottom, end, kind, label, name, of
       data-end={new Date(end).toISOString()}
       data-start={new Date(start).toISOString()}
       role="img"
-      style={{ height: offset(to) - offset(from), top: offset(from) }}
+      style={{
+        height: offset(to) - offset(from),
+        top: offset(from),
+        ...(placement && {
+          insetInlineStart: `${(placement.lane / placement.lanes) * 100}%`,
+          width: `${100 / placement.lanes}%`,
+        }),
+      }}
       title={title}
     >
-      <span className={`rl-${kind}__label`}>{label}</span>
+      {/* Its own direction: a Latin name in a right-to-left page is cut at its end, not its start. */}
+      <span className={`rl-${kind}__label`} dir="auto">
+        {label}
+      </span>
     </div>
   )
 }

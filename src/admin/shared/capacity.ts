@@ -1,4 +1,4 @@
-import type { ResourceAvailability, TimeRange } from '../../plugin/http/contract.js'
+import type { ResourceAvailability, ResourceRecord, TimeRange } from '../../plugin/http/contract.js'
 
 import { type EpochRange, mergeRanges, subtractRanges } from '../../time/ranges.js'
 
@@ -11,6 +11,12 @@ import { type EpochRange, mergeRanges, subtractRanges } from '../../time/ranges.
 
 interface Load extends EpochRange {
   units: number
+}
+
+/** Capacity held while a customer checks out. */
+export interface Hold extends Load {
+  /** Whose, where a column shows several resources: the hold is named by it. */
+  resource?: ResourceRecord
 }
 
 interface Pool {
@@ -26,7 +32,7 @@ export interface EpochAvailability {
   /** Busy elsewhere (a calendar feed, the site's resolver): the whole resource is taken. */
   external: ({ label?: string } & EpochRange)[]
   /** The part of `busy` held while a customer checks out, not booked. */
-  holds: Load[]
+  holds: Hold[]
   quantity: number
   requiredPools: Pool[]
   shifts: EpochRange[]
@@ -160,6 +166,10 @@ export const withCompleted = (availability: EpochAvailability, completed: readon
         ...availability,
         busy: [...availability.busy, ...completed.map(({ end, guests, start }) => ({ end, start, units: availability.perGuest ? guests : 1 }))],
       }
+
+/** The holds of resources a column shows together, each with its resource. */
+export const holdsOf = (resources: readonly ResourceRecord[], availability: ReadonlyMap<string, EpochAvailability>): Hold[] =>
+  resources.flatMap((resource) => (availability.get(String(resource.id))?.holds ?? []).map((hold) => ({ ...hold, resource })))
 
 /**
  * Several resources seen as one, for shading a column that shows them all: open whenever one of

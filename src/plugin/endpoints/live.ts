@@ -18,7 +18,7 @@ const REPLAY_LIMIT = 500
 
 /**
  * GET /api/reserve/live: server-sent events for the admin calendar, a `reservation` event
- * (`{ reservationId, revision }`, id the ledger position) for every change any process commits
+ * (`{ reservationId, revision }`, id the highest ledger position sent) for every change any process commits
  * to a reservation the caller may read, by the reservations collection's read access (owner
  * mode, tenants, a site's own access). `Last-Event-ID` resumes: what was missed since is sent
  * first. 401 without a session, 403 for users who are not staff. See docs/ARCHITECTURE.md,

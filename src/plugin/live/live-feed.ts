@@ -58,8 +58,8 @@ interface Round {
   cursor: string | undefined
   /** Events read but not announced yet: their document is behind. */
   held: Map<string, { event: RecordedEvent<ReservationEvent>; since: number }>
-  /** Positions read within the look-back, with their record time, so a re-read is not announced twice. */
-  seen: Map<string, number>
+  /** Positions read that the look-back reads again, so a re-read is not announced twice. */
+  seen: Set<string>
   /** Events recorded before this were there when the round started: clients load them themselves. */
   startedAt: number
 }
@@ -96,7 +96,7 @@ export class LiveFeed {
     }
     this.listeners.add(listener)
     if (this.round === null) {
-      const round: Round = { cursor: undefined, held: new Map(), seen: new Map(), startedAt: this.clock() }
+      const round: Round = { cursor: undefined, held: new Map(), seen: new Set(), startedAt: this.clock() }
       this.round = round
       this.schedule(round, 0)
     }
@@ -109,13 +109,14 @@ export class LiveFeed {
   }
 
   /**
-   * Reservation events a client that last saw `after` may have missed: those after it, and
-   * those within the look-back before it that committed late. At most `limit`; `complete`
-   * is false when there were more (the client should reload what it shows).
+   * Reservation events after `after`, the highest position a client was sent: what it missed
+   * while away. Nothing at or before it is sent again; one that committed late behind it is in
+   * the reload the client makes on reconnecting. At most `limit`; `complete` is false when there
+   * were more (the client should reload what it shows).
    */
   async missedSince(after: string, limit: number): Promise<{ complete: boolean; notices: LiveNotice[] }> {
     const events = await this.sources.store.readAll({
-      after: this.sources.store.rewind(after, this.options.lookbackMs),
+      after,
       limit: limit + 1,
       streamPrefix: RESERVATION_STREAM_PREFIX,
     })
@@ -187,7 +188,7 @@ export class LiveFeed {
         if (round.seen.has(event.position)) {
           continue
         }
-        round.seen.set(event.position, Date.parse(event.recordedAt))
+        round.seen.add(event.position)
         if (round.cursor === undefined || event.position > round.cursor) {
           round.cursor = event.position
         }
@@ -239,11 +240,19 @@ export class LiveFeed {
     }
   }
 
-  /** Forgets positions too old for any look-back to read again. */
+  /**
+   * Forgets the positions the next read no longer reaches: those at or before the look-back from
+   * the cursor. The window is the cursor's, not the clock's: while nothing new is committed the
+   * cursor stays put and every poll reads the same stretch again, so what was announced in it is
+   * remembered for as long as it is read.
+   */
   private forget(round: Round): void {
-    const before = this.clock() - 2 * this.options.lookbackMs
-    for (const [position, recordedAt] of round.seen) {
-      if (recordedAt < before) {
+    if (round.cursor === undefined) {
+      return
+    }
+    const reread = this.sources.store.rewind(round.cursor, this.options.lookbackMs)
+    for (const position of round.seen) {
+      if (position <= reread) {
         round.seen.delete(position)
       }
     }

@@ -29,11 +29,13 @@ const encoder = new TextEncoder()
 /** Tells the client to reload everything it shows. */
 const RESYNC = 'event: resync\ndata: {}\n\n'
 
-const message = ({ position, reservationId, revision }: LiveNotice): string =>
-  `id: ${position}\nevent: reservation\ndata: ${JSON.stringify({ reservationId, revision } satisfies LiveEventData)}\n\n`
+const message = (id: string, { reservationId, revision }: LiveNotice): string =>
+  `id: ${id}\nevent: reservation\ndata: ${JSON.stringify({ reservationId, revision } satisfies LiveEventData)}\n\n`
 
 /**
  * One client's server-sent events: `reservation` for each change to a reservation it may read,
+ * its id the highest ledger position sent on the connection so far (an event held for its
+ * document may come after a later one: a resume from its own position would send that again),
  * `resync` when it must reload what it shows (more was missed than is replayed), comments to
  * keep the connection open. Ends when the client goes away or the feed stops.
  */
@@ -47,6 +49,10 @@ export const liveStream = (feed: LiveFeed, options: LiveStreamOptions): Readable
       let open = true
       /** Deliveries one after another, so a client gets events in the order they were read. */
       let queue = Promise.resolve()
+      /** The highest position sent: the id a resume continues after. */
+      let sent = ''
+      /** What the resume replayed: the feed may read some of it after this client joined. */
+      const replayed = new Set<string>()
       const write = (text: string) => {
         if (open && text !== '') {
           controller.enqueue(encoder.encode(text))
@@ -59,7 +65,17 @@ export const liveStream = (feed: LiveFeed, options: LiveStreamOptions): Readable
         const readable = await options.readable([...new Set(notices.map(({ reservationId }) => reservationId))])
         const hidden = notices.filter(({ reservationId }) => !readable.has(reservationId))
         const before = hidden.length === 0 ? new Set<string>() : await options.readableBefore(hidden)
-        write(notices.filter(({ position, reservationId }) => readable.has(reservationId) || before.has(position)).map(message).join(''))
+        const shown = notices.filter(
+          ({ position, reservationId }) => (readable.has(reservationId) || before.has(position)) && !replayed.has(position),
+        )
+        write(
+          shown
+            .map((notice) => {
+              sent = notice.position > sent ? notice.position : sent
+              return message(sent, notice)
+            })
+            .join(''),
+        )
       }
       const send = (notices: LiveNotice[]) => {
         queue = queue.then(() => deliver(notices)).catch(options.report)
@@ -94,7 +110,9 @@ export const liveStream = (feed: LiveFeed, options: LiveStreamOptions): Readable
         queue = queue
           .then(async () => {
             const { complete, notices } = await feed.missedSince(lastEventId, options.replayLimit)
+            sent = lastEventId
             await deliver(notices)
+            notices.forEach(({ position }) => replayed.add(position))
             if (!complete) {
               write(RESYNC)
             }

@@ -4,6 +4,7 @@ import type { ResourceAvailability } from '../../../../src/plugin/http/contract.
 
 import {
   type EpochAvailability,
+  holdsOf,
   loadOf,
   shadesOf,
   toEpochAvailability,
@@ -127,6 +128,21 @@ describe('holds in the capacity math', () => {
     expect(kinds(availability, '09:00', '11:00')).toEqual([
       ['09:00', '10:00', 'full'],
       ['10:00', '11:00', 'free'],
+    ])
+  })
+
+  it('lists the holds of resources shown together each with its resource, and none of a resource not shown', () => {
+    const held = (time: string) =>
+      toEpochAvailability(answer({ busy: [{ end: at(`${time.slice(0, 2)}:30`), hold: true, start: at(time), units: 1 }] }))
+    const availability = new Map([
+      ['1', held('09:00')],
+      ['2', held('11:00')],
+      ['3', held('13:00')],
+    ])
+    const [anna, jonas] = [{ id: 1, name: 'Anna' }, { id: 2, name: 'Jonas' }]
+    expect(holdsOf([anna, jonas], availability)).toEqual([
+      { end: ms('09:30'), resource: anna, start: ms('09:00'), units: 1 },
+      { end: ms('11:30'), resource: jonas, start: ms('11:00'), units: 1 },
     ])
   })
 })

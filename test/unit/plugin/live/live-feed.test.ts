@@ -14,9 +14,17 @@ const statusChanged = (reservationId: string): NewEvent =>
     type: 'ReservationStatusChanged',
   }) as unknown as NewEvent
 
-/** A feed on a memory store whose documents are at the revisions `projected` holds. */
-const setUp = (maxHoldMs = 60_000) => {
-  const store = createMemoryEventStore()
+/**
+ * A feed on a memory store whose documents are at the revisions `projected` holds. With
+ * `rewindBy`, the store's look-back reaches that many positions back (as the payload store's
+ * does by time); with `clock`, the feed reads the time from it.
+ */
+const setUp = (maxHoldMs = 60_000, { clock, rewindBy = 0 }: { clock?: { now: number }; rewindBy?: number } = {}) => {
+  const memory = createMemoryEventStore()
+  const store = {
+    ...memory,
+    rewind: (position: string) => String(Math.max(0, Number(position) - rewindBy)).padStart(position.length, '0'),
+  }
   const projected = new Map<string, number>()
   const reads = { count: 0 }
   const feed = new LiveFeed(
@@ -33,6 +41,7 @@ const setUp = (maxHoldMs = 60_000) => {
       store,
     },
     { lookbackMs: 10_000, maxHoldMs, pageSize: 2, pollMs: 10 },
+    clock ? () => clock.now : Date.now,
   )
   const heads = new Map<string, number>()
   const append = async (reservationId: string) => {
@@ -82,6 +91,24 @@ describe('LiveFeed', () => {
     await new Promise((resolve) => setTimeout(resolve, 50))
     // Each once, although every poll reads the look-back again.
     expect(one.notices).toHaveLength(3)
+  })
+
+  it('announces an event once however long nothing follows it, while every poll reads it again in the look-back', async () => {
+    const clock = { now: Date.now() }
+    const { append, feed, projected } = setUp(60_000, { clock, rewindBy: 2 })
+    feeds.push(feed)
+    const client = listener()
+    feed.listen(client.listening)
+    await new Promise((resolve) => setTimeout(resolve, 30))
+    await append('a')
+    projected.set('a', 0)
+    await vi.waitFor(() => expect(client.notices).toHaveLength(1))
+    // Minutes pass with nothing new: the look-back still reads `a` on every poll.
+    for (let minute = 0; minute < 5; minute += 1) {
+      clock.now += 60_000
+      await new Promise((resolve) => setTimeout(resolve, 30))
+    }
+    expect(client.notices).toHaveLength(1)
   })
 
   it('does not announce what was committed before listening began, and announces a document that never catches up after maxHoldMs', async () => {

@@ -103,6 +103,30 @@ describe('liveStream', () => {
     await stream.cancel()
   })
 
+  it('never lowers the id: a notice held for its document and sent after a later one carries the later position', async () => {
+    const { feed, listeners } = fakeFeed()
+    const stream = liveStream(feed, options())
+    for (const listener of listeners) {
+      listener.deliver([notice('later', 'p5')])
+      listener.deliver([notice('held', 'p4')])
+    }
+    const text = await readUntil(stream, (sofar) => sofar.includes('"held"'))
+    expect(text).toContain('id: p5\nevent: reservation\ndata: {"reservationId":"later","revision":0}')
+    expect(text).toContain('id: p5\nevent: reservation\ndata: {"reservationId":"held","revision":0}')
+    await stream.cancel()
+  })
+
+  it('does not send again what the resume replayed when the feed reads it after the client joined', async () => {
+    const { feed, listeners } = fakeFeed({ complete: true, notices: [notice('missed', 'p3')] })
+    const stream = liveStream(feed, options({ lastEventId: 'p1' }))
+    for (const listener of listeners) {
+      listener.deliver([notice('missed', 'p3'), notice('new', 'p4')])
+    }
+    const text = await readUntil(stream, (sofar) => sofar.includes('p4'))
+    expect(text.split('"missed"')).toHaveLength(2)
+    await stream.cancel()
+  })
+
   it('stops listening when the client goes away, by its signal or by cancelling, and ends when the feed closes it', async () => {
     const aborted = fakeFeed()
     const controller = new AbortController()
