@@ -13,6 +13,7 @@ import { resolveWindows } from '../../availability/resolve-windows.js'
 import { referenceData } from '../reference-data/reference-data.js'
 import type { ResourceRecord, ServiceRecord } from '../reference-data/records.js'
 import { bookingWindowOf } from '../reference-data/booking-window.js'
+import { offersService } from '../reference-data/offers-service.js'
 import { durationRangeOf, slotServiceOf } from '../reference-data/slot-service.js'
 import { isPrivileged } from '../access/is-privileged.js'
 import { requestTracer } from '../debug-trace.js'
@@ -144,6 +145,13 @@ const slotSetOf = async (
     return null
   }
   if (options.enforceActive && (!service.active || [primaryId, ...set].some((id) => !resources.get(String(id))!.active))) {
+    return null
+  }
+  // The booking rule's pairs (`resource-offers-service.ts`): the primary offers the service, the
+  // other caller resources offer it or are pools it requires.
+  const required = new Set(service.requiredResources.map(String))
+  const offered = (id: RelationId) => offersService(resources.get(String(id))!.services, serviceId)
+  if (!offered(primaryId) || callerIds.some((id) => !required.has(String(id)) && !offered(id!))) {
     return null
   }
   return { primary: resources.get(String(primaryId))!, resources, service, set }
