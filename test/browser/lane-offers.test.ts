@@ -13,7 +13,7 @@ const en = translations.en.reserveLedger
 describe('a lane whose resource does not offer the booking’s service takes no drop', () => {
   const browser = useLoggedInBrowser()
 
-  it('says so over the Seminar room lane while a Consultation is dragged or moved by keyboard there, and saves nothing', async () => {
+  it('says so over the Seminar room lane while a Consultation is dragged or moved by keyboard there, saves nothing, and offers no Consultation there', async () => {
     const { page } = browser()
     const api = rest(page)
     const resources = await api.resources()
@@ -87,5 +87,16 @@ describe('a lane whose resource does not offer the booking’s service takes no 
     await expect.poll(() => page.locator('.rl-block-ghost').count()).toBe(0)
     expect(patches).toEqual([])
     expect(await api.reservation(booking.id)).toMatchObject({ resource: anna!.id, startTime: booking.startTime })
+
+    // A click into the room lane offers only what the room offers: no Consultation.
+    await lane(room!.id).locator('.rl-grid__cell').first().click()
+    const quick = page.locator('.rl-quick[data-placed]')
+    await quick.waitFor()
+    const services = quick.locator('select')
+    await expect
+      .poll(async () => (await services.locator('option:not([disabled])').allInnerTexts()).map((text) => text.trim()), { timeout: 15_000 })
+      .toEqual(['Seminar room, full day'])
+    await page.keyboard.press('Escape')
+    await page.locator('.rl-quick').waitFor({ state: 'detached' })
   })
 })
