@@ -217,9 +217,9 @@ for (const kind of testDatabaseKinds()) {
 
         const activeService = await create('services', { name: 'Massage', duration: 60, owner: staff })
         const inactiveService = await create('services', { name: 'Retired', active: false, duration: 60, owner: staff })
-        const staffResource = await create('resources', { name: 'Staff room', owner: staff, quantity: 50 })
+        const staffResource = await create('resources', { name: 'Staff room', owner: staff, quantity: 50, services: [activeService] })
         const inactiveResource = await create('resources', { name: 'Closed room', active: false, owner: staff })
-        const adminResource = await create('resources', { name: 'Admin room', owner: admin, quantity: 50 })
+        const adminResource = await create('resources', { name: 'Admin room', owner: admin, quantity: 50, services: [activeService] })
         const activeSchedule = await create('schedules', { name: 'Always', recurringSlots: ALWAYS_OPEN, resource: staffResource })
         const inactiveSchedule = await create('schedules', { name: 'Paused', active: false, resource: staffResource })
 

@@ -22,12 +22,17 @@ describe.each(testDatabaseKinds())('availability and slots endpoints (%s)', (kin
   const site = usePayloadOn(kind, { allowGuestBooking: true })
   let adminToken: string
 
-  const service = async (data: Record<string, unknown> = {}): Promise<Id> =>
-    (await site.payload.create({ collection: 'services', data: { duration: 60, name: 'Service', slotInterval: 60, ...data } })).id
+  // Every service made so far: what a new resource offers unless told otherwise.
+  const services: Id[] = []
+  const service = async (data: Record<string, unknown> = {}): Promise<Id> => {
+    const { id } = await site.payload.create({ collection: 'services', data: { duration: 60, name: 'Service', slotInterval: 60, ...data } })
+    services.push(id)
+    return id
+  }
 
-  /** A resource working `from`–`to` every day (wall clock in its zone). */
+  /** A resource offering every service made so far, working `from`–`to` every day (wall clock in its zone). */
   const resource = async (data: Record<string, unknown> = {}, from = '09:00', to = '12:00'): Promise<Id> => {
-    const id = (await site.payload.create({ collection: 'resources', data: { name: 'Resource', ...data } })).id
+    const id = (await site.payload.create({ collection: 'resources', data: { name: 'Resource', services: [...services], ...data } })).id
     await site.payload.create({
       collection: 'schedules',
       data: { name: 'Every day', recurringSlots: EVERY_DAY.map((day) => ({ day, endTime: to, startTime: from })), resource: id },
@@ -138,6 +143,7 @@ describe.each(testDatabaseKinds())('availability and slots endpoints (%s)', (kin
   it('rule 1 and 2: a slot needs every resource of the caller set and of requiredResources free', async () => {
     const room = await resource({ name: 'Room' }, '00:00', '24:00')
     const s = await service({ requiredResources: [room] })
+    const other = await service()
     const alice = await resource({ name: 'Alice' })
     const bob = await resource({ name: 'Bob' })
     const carol = await resource({ name: 'Carol' })
@@ -145,7 +151,7 @@ describe.each(testDatabaseKinds())('availability and slots endpoints (%s)', (kin
     await book({ resource: bob, service: s, startTime: at('10:00') })
     expect(await starts('availability', { resource: alice, service: s })).toEqual([at('09:00'), at('11:00')])
     // Carol is busy at 11:00: with resources=alice,carol both must be free.
-    await book({ resource: carol, service: await service(), startTime: at('11:00') })
+    await book({ resource: carol, service: other, startTime: at('11:00') })
     expect(await starts('availability', { resource: alice, resources: `${alice},${carol}`, service: s })).toEqual([at('09:00')])
     expect(await starts('slots', { resource: alice, resources: `${alice},${carol}`, service: s })).toEqual([at('09:00')])
   })

@@ -65,7 +65,7 @@ describe.each(testDatabaseKinds())('book, cancel and history endpoints (%s)', (k
       users[name] = { id: user.id, token: await login(site.payload, { email, password: 'secret-password' }) }
     }
     service = (await site.payload.create({ collection: 'services', data: { duration: 60, name: 'Hour' } })).id
-    resource = (await site.payload.create({ collection: 'resources', data: { name: 'Desk' } })).id
+    resource = (await site.payload.create({ collection: 'resources', data: { name: 'Desk', services: [service] } })).id
     await site.payload.create({
       collection: 'schedules',
       data: { name: 'Always', recurringSlots: EVERY_DAY.map((day) => ({ day, endTime: '24:00', startTime: '00:00' })), resource },
@@ -92,7 +92,7 @@ describe.each(testDatabaseKinds())('book, cancel and history endpoints (%s)', (k
     })
 
     it('books against the capacity as changed a moment ago in this process (the cached resource is dropped)', async () => {
-      const room = (await site.payload.create({ collection: 'resources', data: { name: 'Room', quantity: 1 } })).id
+      const room = (await site.payload.create({ collection: 'resources', data: { name: 'Room', quantity: 1, services: [service] } })).id
       await site.payload.create({
         collection: 'schedules',
         data: { name: 'Always', recurringSlots: EVERY_DAY.map((day) => ({ day, endTime: '24:00', startTime: '00:00' })), resource: room },
@@ -130,8 +130,9 @@ describe.each(testDatabaseKinds())('book, cancel and history endpoints (%s)', (k
     })
 
     it('answers a taken required pool with 409 naming the item', async () => {
-      const room = (await site.payload.create({ collection: 'resources', data: { name: 'Room' } })).id
+      const room = (await site.payload.create({ collection: 'resources', data: { name: 'Room', services: [service] } })).id
       const withRoom = (await site.payload.create({ collection: 'services', data: { duration: 60, name: 'Roomed', requiredResources: [room] } })).id
+      await site.payload.update({ collection: 'resources', data: { services: [service, withRoom] }, id: resource })
       const startTime = nextStart()
       await site.payload.create({ collection: 'reservations', data: { resource: room, service, startTime } })
       const response = await book({ guest: GUEST, resource, service: withRoom, startTime })

@@ -32,7 +32,7 @@ describe.each(testDatabaseKinds())('availability across time zones and DST (%s)'
   let hour: Id
 
   const resourceIn = async (timezone: string, windows: Array<[string, string]>, exceptions: object[] = []) => {
-    const id = (await site.payload.create({ collection: 'resources', data: { name: timezone, timezone } })).id
+    const id = (await site.payload.create({ collection: 'resources', data: { name: timezone, services: [hour], timezone } })).id
     await site.payload.create({
       collection: 'schedules',
       data: {

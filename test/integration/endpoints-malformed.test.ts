@@ -29,7 +29,7 @@ describe.each(testDatabaseKinds())('malformed input never gives a 5xx (%s)', (ki
     await site.payload.create({ collection: 'users', data: { email: 'admin@example.test', password: 'secret-password', role: 'admin' } })
     adminToken = await login(site.payload, { email: 'admin@example.test', password: 'secret-password' })
     const service = await site.payload.create({ collection: 'services', data: { duration: 30, name: 'Half hour' } })
-    const resource = await site.payload.create({ collection: 'resources', data: { name: 'Chair' } })
+    const resource = await site.payload.create({ collection: 'resources', data: { name: 'Chair', services: [service.id] } })
     await site.payload.create({
       collection: 'schedules',
       data: { name: 'Always', recurringSlots: EVERY_DAY.map((day) => ({ day, endTime: '24:00', startTime: '00:00' })), resource: resource.id },

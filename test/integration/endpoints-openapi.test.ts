@@ -55,7 +55,7 @@ describe.each(testDatabaseKinds())('the OpenAPI document matches the endpoints (
     adminToken = await login(site.payload, { email: 'admin@example.test', password: 'secret-password' })
     customerToken = await login(site.payload, { email: 'customer@example.test', password: 'secret-password' })
     const service = await site.payload.create({ collection: 'services', data: { duration: 60, name: 'Hour' } })
-    const resource = await site.payload.create({ collection: 'resources', data: { name: 'Desk' } })
+    const resource = await site.payload.create({ collection: 'resources', data: { name: 'Desk', services: [service.id] } })
     const reservation = await site.payload.create({
       collection: 'reservations',
       data: { guest: { email: 'g@example.test', name: 'G' }, resource: resource.id, service: service.id, startTime: '2030-06-04T10:00:00.000Z' },

@@ -91,7 +91,7 @@ describe.each(testDatabaseKinds())('slots are exactly the bookable grid starts (
       (await site.payload.create({ collection, data: { name: collection, ...data } as never })).id
     const pool = scenario.pool === null ? null : await create('resources', { quantity: scenario.pool })
     const service = await create('services', { ...scenario.service, requiredResources: pool === null ? [] : [pool] })
-    const resourceData = { capacityMode: scenario.capacityMode, quantity: scenario.quantity, timezone: scenario.zone }
+    const resourceData = { capacityMode: scenario.capacityMode, quantity: scenario.quantity, services: [service], timezone: scenario.zone }
     const resource = await create('resources', resourceData)
     const other = await create('resources', resourceData)
     for (const id of [resource, other]) {

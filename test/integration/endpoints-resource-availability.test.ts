@@ -112,9 +112,9 @@ describe.each(testDatabaseKinds())('resource-availability endpoint (%s)', (kind)
   })
 
   it('lists busy intervals with units, buffers included, through resource or items.resource', async () => {
-    const guests = await create('resources', { capacityMode: 'per-guest', quantity: 10 })
-    const plain = await create('resources', { quantity: 2 })
     const buffered = await create('services', { bufferTimeAfter: 15, bufferTimeBefore: 5, duration: 60 })
+    const guests = await create('resources', { capacityMode: 'per-guest', quantity: 10, services: [buffered] })
+    const plain = await create('resources', { quantity: 2, services: [buffered] })
     await book({ guestCount: 4, resource: guests, service: buffered, startTime: '2030-07-01T10:00:00.000Z' })
     await book({ guestCount: 3, resource: plain, service: buffered, startTime: '2030-07-01T12:00:00.000Z' })
     // A booking of `plain` that also takes `guests` as an item.
@@ -133,8 +133,8 @@ describe.each(testDatabaseKinds())('resource-availability endpoint (%s)', (kind)
   })
 
   it('takes date-times with an offset, also when the + arrived as a space', async () => {
-    const resource = await create('resources', {})
     const service = await create('services', { duration: 60 })
+    const resource = await create('resources', { services: [service] })
     await book({ resource, service, startTime: '2030-08-01T10:00:00.000Z' })
     const expected = [{ end: '2030-08-01T11:00:00.000Z', start: '2030-08-01T10:00:00.000Z', units: 1 }]
     const plus = await getJson(site.payload, `${PATH}?resource=${resource}&start=2030-08-01T11:30:00+02:00&end=2030-08-01T12:30:00%2B02:00`)

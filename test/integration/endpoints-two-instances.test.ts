@@ -53,7 +53,7 @@ describe.each(testDatabaseKinds())('availability across two instances sharing a 
     nodeA = await startReservePayload(database, options)
     nodeB = await startReservePayload(existingTestDatabase(kind, database.uri), options)
     service = (await nodeA.create({ collection: 'services', data: { duration: 60, name: 'Hour', slotInterval: 60 } })).id
-    resource = (await nodeA.create({ collection: 'resources', data: { name: 'Shared' } })).id
+    resource = (await nodeA.create({ collection: 'resources', data: { name: 'Shared', services: [service] } })).id
     scheduleId = (
       await nodeA.create({
         collection: 'schedules',

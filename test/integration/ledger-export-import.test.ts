@@ -64,6 +64,7 @@ const seedReferenceData = async (payload: Payload) => {
     collection: 'services',
     data: { duration: 30, name: 'Treatment', requiredResources: [pool.id] },
   })
+  await payload.update({ collection: 'resources', data: { services: [consultation.id, treatment.id] }, id: chair.id })
   return { chair, consultation, customer, treatment }
 }
 

@@ -74,7 +74,7 @@ for (const kind of testDatabaseKinds()) {
     const site = async (name: string, timezone: string, hour: number): Promise<Site> => {
       const tenant = await create('tenants', { name, timezone })
       const service = await create('services', { name: `Massage ${name}`, duration: 60, tenant: tenant.id })
-      const resource = await create('resources', { name: `Room ${name}`, quantity: 5, tenant: tenant.id })
+      const resource = await create('resources', { name: `Room ${name}`, quantity: 5, services: [service.id], tenant: tenant.id })
       await create('schedules', { name: 'Always', recurringSlots: ALWAYS_OPEN, resource: resource.id, tenant: tenant.id })
       const customer = await create('customers', { email: `customer-${name}@example.test`, password: PASSWORD, tenant: tenant.id })
       const reservation = await create('reservations', {
@@ -348,7 +348,7 @@ for (const kind of testDatabaseKinds()) {
         // Records of unscoped collections have no tenant to disagree with: a booking still goes through.
         const tenant = await payload.create({ collection: 'tenants', data: { name: 'Only' } })
         const service = await payload.create({ collection: 'services', data: { name: 'Scoped', duration: 60, tenant: tenant.id } })
-        const resource = await payload.create({ collection: 'resources', data: { name: 'Shared' } })
+        const resource = await payload.create({ collection: 'resources', data: { name: 'Shared', services: [service.id] } })
         await payload.create({ collection: 'schedules', data: { name: 'Always', recurringSlots: ALWAYS_OPEN, resource: resource.id } })
         const booked = await payload.create({
           collection: 'reservations',
@@ -406,7 +406,7 @@ for (const kind of testDatabaseKinds()) {
       const create = async (collection: string, data: Record<string, unknown>) => (await payload.create({ collection, data, depth: 0 })) as Doc
       const [a, b] = [await create('tenants', { name: 'A' }), await create('tenants', { name: 'B' })]
       const service = await create('services', { name: 'Massage', duration: 60, tenant: a.id })
-      const resource = await create('resources', { name: 'Room', tenant: a.id })
+      const resource = await create('resources', { name: 'Room', services: [service.id], tenant: a.id })
       await create('schedules', { name: 'Always', recurringSlots: ALWAYS_OPEN, resource: resource.id, tenant: a.id })
       const person = (email: string, role: string, tenant: Doc) =>
         create('users', { email, password: PASSWORD, role, tenants: [{ tenant: tenant.id }] })

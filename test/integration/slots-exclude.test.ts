@@ -28,7 +28,7 @@ describe.each(testDatabaseKinds())('slots and availability with exclude: the boo
     }
     const bob = (await site.payload.find({ collection: 'users', where: { email: { equals: 'bob@example.test' } } })).docs[0]
     serviceId = (await site.payload.create({ collection: 'services', data: { duration: 30, name: 'Check-up', slotInterval: 15 } })).id
-    resourceId = (await site.payload.create({ collection: 'resources', data: { name: 'Dr Bob', owner: bob.id, timezone: 'UTC' } })).id
+    resourceId = (await site.payload.create({ collection: 'resources', data: { name: 'Dr Bob', owner: bob.id, services: [serviceId], timezone: 'UTC' } })).id
     await site.payload.create({
       collection: 'schedules',
       data: { name: 'Every day', recurringSlots: EVERY_DAY.map((day) => ({ day, endTime: '12:00', startTime: '10:00' })), resource: resourceId },

@@ -2,9 +2,19 @@ import type { ReservationRecord } from '../../plugin/http/contract.js'
 import type { DraggedReservation } from './use-move-reservation.js'
 
 import { relatedId } from '../shared/related.js'
+import { type MovedService, movedServiceOf } from './lane-refusal.js'
 
 /** The drag's own type, so a drop of anything else (text, a file) is not taken for a booking. */
 const DRAG_TYPE = 'application/x-reserve-ledger-reservation'
+/**
+ * A second type names the booking's service, hex-encoded (types are lower-cased): a lane reads
+ * it while the drag is over it, when the data itself is not readable yet.
+ */
+const SERVICE_TYPE = 'application/x-reserve-ledger-service-'
+
+const toHex = (text: string): string => [...new TextEncoder().encode(text)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
+
+const fromHex = (hex: string): string => new TextDecoder().decode(new Uint8Array((hex.match(/../g) ?? []).map((pair) => parseInt(pair, 16))))
 
 interface Drag {
   dragged: DraggedReservation
@@ -25,6 +35,16 @@ export const startDrag = (event: React.DragEvent<HTMLElement>, reservation: Rese
   }
   event.dataTransfer.effectAllowed = 'move'
   event.dataTransfer.setData(DRAG_TYPE, JSON.stringify(drag))
+  const service = movedServiceOf(reservation)
+  if (service !== null) {
+    event.dataTransfer.setData(`${SERVICE_TYPE}${toHex(JSON.stringify(service))}`, '1')
+  }
+}
+
+/** The service of the reservation a drag carries, readable while it is over the grid; null when not told. */
+export const draggedService = (event: React.DragEvent<HTMLElement>): MovedService | null => {
+  const type = event.dataTransfer.types.find((one) => one.startsWith(SERVICE_TYPE))
+  return type ? (JSON.parse(fromHex(type.slice(SERVICE_TYPE.length))) as MovedService) : null
 }
 
 /** Whether a drag over the grid carries a reservation (its data is readable only on drop). */

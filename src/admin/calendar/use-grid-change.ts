@@ -1,4 +1,5 @@
 'use client'
+import { toast } from '@payloadcms/ui'
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 
 import type { AdminSettings } from '../../plugin/http/contract.js'
@@ -12,6 +13,7 @@ import { relatedId } from '../shared/related.js'
 import { useFormatters } from '../shared/use-formatters.js'
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'
 import { PX_PER_MINUTE } from './grid-scale.js'
+import { laneRefusal, movedServiceOf } from './lane-refusal.js'
 
 /** How long the keyboard's change waits after the last key before it is saved. */
 const PAUSE_MS = 2_500
@@ -93,12 +95,20 @@ export const useGridChange = (grid: Grid): { announcement: string; change: GridC
         setAnnouncement(t('changeCancelled'))
       }
     }
+    // A lane whose resource does not offer the booking's service takes nothing (the server would refuse).
+    const refusalOf = (change: PendingChange) => laneRefusal(columns[change.column].resource, movedServiceOf(change.reservation), t)
     const commit = () => {
       const saving = latest.current
       if (!saving) {
         return
       }
       clearTimeout(pause.current)
+      const refused = refusalOf(saving)
+      if (refused !== null) {
+        set(null)
+        toast.error(refused)
+        return
+      }
       const { column, end, reservation, start, via } = saving
       const from = Date.parse(reservation.startTime)
       const until = reservation.endTime ? Date.parse(reservation.endTime) : null
@@ -134,7 +144,7 @@ export const useGridChange = (grid: Grid): { announcement: string; change: GridC
       refocus.current = null
       const lane = columns[next.column].resource?.name
       const when = `${format.weekdayTime(next.start)}–${format.time(next.end)}${lane ? `, ${lane}` : ''}`
-      setAnnouncement(t(next.via === 'keyboard' ? 'pendingChangeKeyboard' : 'pendingChange', { when }))
+      setAnnouncement(refusalOf(next) ?? t(next.via === 'keyboard' ? 'pendingChangeKeyboard' : 'pendingChange', { when }))
       if (next.via === 'keyboard') {
         pause.current = setTimeout(commit, PAUSE_MS)
       }

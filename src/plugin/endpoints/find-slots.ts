@@ -8,6 +8,7 @@ import { allowsDuration, describeDurations } from '../../availability/duration-r
 import { withExternalBusy } from '../../availability/external-busy.js'
 import { withoutClaim } from '../../availability/without-claim.js'
 import { generateSlots, type SlotResource } from '../../availability/generate-slots.js'
+import { offersService } from '../../availability/offers-service.js'
 import type { EpochRange } from '../../time/ranges.js'
 import { resolveWindows } from '../../availability/resolve-windows.js'
 import { referenceData } from '../reference-data/reference-data.js'
@@ -144,6 +145,13 @@ const slotSetOf = async (
     return null
   }
   if (options.enforceActive && (!service.active || [primaryId, ...set].some((id) => !resources.get(String(id))!.active))) {
+    return null
+  }
+  // The booking rule's pairs (`resource-offers-service.ts`): the primary offers the service, the
+  // other caller resources offer it or are pools it requires.
+  const required = new Set(service.requiredResources.map(String))
+  const offered = (id: RelationId) => offersService(resources.get(String(id))!.services, serviceId)
+  if (!offered(primaryId) || callerIds.some((id) => !required.has(String(id)) && !offered(id!))) {
     return null
   }
   return { primary: resources.get(String(primaryId))!, resources, service, set }

@@ -288,7 +288,7 @@ const paths = (api: string): Record<string, Json> => ({
   [`${api}/reserve/availability`]: {
     get: {
       description:
-        'Bookable slots of a service on a local day. The resolved resource set is the caller resources united with the service\'s requiredResources; a slot is offered only when every one is free. Time a resource is busy elsewhere (the site\'s getExternalBusy, its calendar feeds) blocks the whole resource. Slots that have started are left out; an inactive service or resource (`active: false`, unless the plugin\'s `enforceActive` is off) offers none.',
+        'Bookable slots of a service on a local day. The resolved resource set is the caller resources united with the service\'s requiredResources; a slot is offered only when every one is free. Time a resource is busy elsewhere (the site\'s getExternalBusy, its calendar feeds) blocks the whole resource. Slots that have started are left out; an inactive service or resource (`active: false`, unless the plugin\'s `enforceActive` is off), or a resource that does not list the service in its `services`, offers none.',
       operationId: 'getAvailability',
       parameters: slotParameters,
       responses: {
@@ -366,7 +366,7 @@ const paths = (api: string): Record<string, Json> => ({
       },
       responses: {
         201: ok('The created reservation; with `recurrence`, the series.', { oneOf: [ref('Reservation'), ref('SeriesBooked')] }),
-        400: refusal(`Invalid booking, a body nested deeper than ${MAX_BODY_DEPTH} levels, or more than ${MAX_ITEMS} items (path \`items\`). An invalid \`recurrence\` (paths \`recurrence.<field>\`, every one wrong named; more than 52 occurrences on \`recurrence.until\`) or \`partial\`; a series with occurrences the rules refuse (outside the schedule or booking window, in the past; paths \`recurrence.occurrences.<i>.startTime\`, each named, time conflicts too). An inactive service or resource (\`enforceActive\`; path \`service\`, \`resource\` or \`items.<i>.service\`/\`items.<i>.resource\`), a flexible service's \`endTime\` outside its window (path \`endTime\`). On a multi-tenant site, records of two tenants (on the path of the one that differs from the service's).`, ref('PayloadError'), {
+        400: refusal(`Invalid booking, a body nested deeper than ${MAX_BODY_DEPTH} levels, or more than ${MAX_ITEMS} items (path \`items\`). An invalid \`recurrence\` (paths \`recurrence.<field>\`, every one wrong named; more than 52 occurrences on \`recurrence.until\`) or \`partial\`; a series with occurrences the rules refuse (outside the schedule or booking window, in the past; paths \`recurrence.occurrences.<i>.startTime\`, each named, time conflicts too). An inactive service or resource (\`enforceActive\`; path \`service\`, \`resource\` or \`items.<i>.service\`/\`items.<i>.resource\`); a resource that does not offer the service (not in its \`services\`; path \`resource\`, or \`items.<i>.resource\` unless the service requires that resource), a flexible service's \`endTime\` outside its window (path \`endTime\`). On a multi-tenant site, records of two tenants (on the path of the one that differs from the service's).`, ref('PayloadError'), {
           bodyNotObject: payloadError(MESSAGES.bodyNotObject),
           bodyTooDeep: payloadError(MESSAGES.bodyTooDeep),
           nulCharacter: payloadError(MESSAGES.nulCharacter),

@@ -214,6 +214,7 @@ export const ar: ReserveLedgerTranslations = {
     leaveType_sick: 'مرض',
     leaveType_training: 'تدريب',
     leaveType_vacation: 'إجازة',
+    laneNotOffered: 'لا يقدّم {{resource}} خدمة {{service}}',
     legend: 'مفتاح الألوان',
     mailStatus_failed: 'فشل',
     mailStatus_sending: 'قيد الإرسال',

@@ -216,6 +216,7 @@ export const de: ReserveLedgerTranslations = {
     leaveType_sick: 'Krank',
     leaveType_training: 'Fortbildung',
     leaveType_vacation: 'Urlaub',
+    laneNotOffered: '{{resource}} bietet {{service}} nicht an',
     legend: 'Legende',
     mailStatus_failed: 'Fehlgeschlagen',
     mailStatus_sending: 'Wird gesendet',

@@ -215,6 +215,7 @@ export const en = {
     leaveType_sick: 'Sick',
     leaveType_training: 'Training',
     leaveType_vacation: 'Vacation',
+    laneNotOffered: '{{resource}} does not offer {{service}}',
     legend: 'Legend',
     mailStatus_failed: 'Failed',
     mailStatus_sending: 'Sending',

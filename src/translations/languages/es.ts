@@ -218,6 +218,7 @@ export const es: ReserveLedgerTranslations = {
     leaveType_sick: 'Enfermedad',
     leaveType_training: 'Formación',
     leaveType_vacation: 'Vacaciones',
+    laneNotOffered: '{{resource}} no ofrece {{service}}',
     legend: 'Leyenda',
     mailStatus_failed: 'Fallido',
     mailStatus_sending: 'Enviando',

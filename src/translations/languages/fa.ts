@@ -215,6 +215,7 @@ export const fa: ReserveLedgerTranslations = {
     leaveType_sick: 'بیماری',
     leaveType_training: 'آموزش',
     leaveType_vacation: 'مرخصی',
+    laneNotOffered: '{{resource}} {{service}} را ارائه نمی\u200cدهد',
     legend: 'راهنما',
     mailStatus_failed: 'ناموفق',
     mailStatus_sending: 'در حال ارسال',

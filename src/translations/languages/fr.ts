@@ -218,6 +218,7 @@ export const fr: ReserveLedgerTranslations = {
     leaveType_sick: 'Maladie',
     leaveType_training: 'Formation',
     leaveType_vacation: 'Congés',
+    laneNotOffered: '{{resource}} ne propose pas {{service}}',
     legend: 'Légende',
     mailStatus_failed: 'Échec',
     mailStatus_sending: 'Envoi en cours',

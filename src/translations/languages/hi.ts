@@ -215,6 +215,7 @@ export const hi: ReserveLedgerTranslations = {
     leaveType_sick: 'बीमारी',
     leaveType_training: 'प्रशिक्षण',
     leaveType_vacation: 'छुट्टी',
+    laneNotOffered: '{{resource}} {{service}} नहीं देता',
     legend: 'संकेत',
     mailStatus_failed: 'विफल',
     mailStatus_sending: 'भेजा जा रहा है',

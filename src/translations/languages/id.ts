@@ -215,6 +215,7 @@ export const id: ReserveLedgerTranslations = {
     leaveType_sick: 'Sakit',
     leaveType_training: 'Pelatihan',
     leaveType_vacation: 'Cuti',
+    laneNotOffered: '{{resource}} tidak menawarkan {{service}}',
     legend: 'Keterangan',
     mailStatus_failed: 'Gagal',
     mailStatus_sending: 'Sedang dikirim',

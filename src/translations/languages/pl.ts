@@ -216,6 +216,7 @@ export const pl: ReserveLedgerTranslations = {
     leaveType_sick: 'Choroba',
     leaveType_training: 'Szkolenie',
     leaveType_vacation: 'Urlop',
+    laneNotOffered: '{{resource}} nie oferuje usługi {{service}}',
     legend: 'Legenda',
     mailStatus_failed: 'Niepowodzenie',
     mailStatus_sending: 'Wysyłanie',

@@ -216,6 +216,7 @@ export const ru: ReserveLedgerTranslations = {
     leaveType_sick: 'Болезнь',
     leaveType_training: 'Обучение',
     leaveType_vacation: 'Отпуск',
+    laneNotOffered: '{{resource}} не предлагает услугу «{{service}}»',
     legend: 'Условные обозначения',
     mailStatus_failed: 'Ошибка',
     mailStatus_sending: 'Отправляется',

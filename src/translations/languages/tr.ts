@@ -215,6 +215,7 @@ export const tr: ReserveLedgerTranslations = {
     leaveType_sick: 'Hastalık',
     leaveType_training: 'Eğitim',
     leaveType_vacation: 'İzin',
+    laneNotOffered: '{{resource}} {{service}} hizmetini sunmuyor',
     legend: 'Açıklama',
     mailStatus_failed: 'Başarısız',
     mailStatus_sending: 'Gönderiliyor',

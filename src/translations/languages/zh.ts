@@ -209,6 +209,7 @@ export const zh: ReserveLedgerTranslations = {
     leaveType_sick: '病假',
     leaveType_training: '培训',
     leaveType_vacation: '休假',
+    laneNotOffered: '{{resource}} 不提供{{service}}',
     legend: '图例',
     mailStatus_failed: '失败',
     mailStatus_sending: '发送中',

@@ -7,11 +7,12 @@ import { describe, expect, it } from 'vitest'
  * The layers of `src/`, lowest first (docs/ARCHITECTURE.md, "Layers"). A module may import its
  * own layer and the ones below it, never one above: a domain rule filed above the code that
  * needs it is what this catches. `admin` talks to the server over HTTP only, so besides its
- * own code it may use the translations, the type-only HTTP contract, and the role checks
- * (pure functions of a user and options) so it offers only what the server will allow.
+ * own code it may use the translations, the type-only HTTP contract, the role checks
+ * (pure functions of a user and options) and which services a resource offers, so it offers
+ * only what the server will allow.
  */
 const LAYERS = ['translations', 'time', 'concurrency', 'events', 'capacity', 'commands', 'projections', 'availability', 'ledger-io', 'plugin', 'cli']
-const ADMIN_MAY_IMPORT = ['admin', 'translations', 'time', 'plugin/http/contract.ts', 'plugin/access/role-rules.ts']
+const ADMIN_MAY_IMPORT = ['admin', 'translations', 'time', 'plugin/http/contract.ts', 'plugin/access/role-rules.ts', 'availability/offers-service.ts']
 const TOP = ['exports', 'index.ts']
 
 const SRC = path.resolve(import.meta.dirname, '../../../src')

@@ -12,6 +12,7 @@ import { itemsForNonStaff } from './items-for-non-staff.js'
 import { oneTenant } from './one-tenant.js'
 import { outsideExternalBusy } from './outside-external-busy.js'
 import { ownerStaffBooksOwnResources } from './owner-staff-books-own-resources.js'
+import { resourceOffersService } from './resource-offers-service.js'
 import { withinBookingWindow } from './within-booking-window.js'
 import { withinSchedule } from './within-schedule.js'
 
@@ -30,6 +31,7 @@ const rules: BookingRule[] = [
   customerExists,
   oneTenant,
   activeRecordsOnly,
+  resourceOffersService,
   itemsForNonStaff,
   withinSchedule,
   withinBookingWindow,
