@@ -44,7 +44,8 @@ export const ownDocument = (reservation: Reservation, revision: number, tenantFi
  * site's own (`fields`), as the database adapter stores them.
  */
 export const reservationDocument = (reservation: Reservation, revision: number, tenantField: null | string = null) => ({
-  ...reservation.fields,
+  // A copy: the database adapter marks the groups it writes, and the reservation is the ledger's.
+  ...(reservation.fields && structuredClone(reservation.fields)),
   ...ownDocument(reservation, revision, tenantField),
 })
 

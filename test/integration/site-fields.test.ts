@@ -301,7 +301,8 @@ describe.each(testDatabaseKinds())("a site's own reservation fields reach the le
     const endTime = new Date(Date.parse(startTime) + 90 * 60_000).toISOString()
     const stamp = '2030-01-01T00:00:00.000Z'
     const own = { contact: { callBack: false, phone: '+49 40 5555' }, courses: [{ dish: 'Tea', id: 'row-tea', quantity: 1 }], partySize: 3, tableCode: 'A1', welcome: { en: 'Hello' } }
-    await payload.db.create({ collection: 'reservations', data: { ...where, ...own, createdAt: stamp, endTime, id, startTime, status: 'confirmed', updatedAt: stamp } })
+    // A copy: the adapter marks the groups it writes.
+    await payload.db.create({ collection: 'reservations', data: { ...where, ...structuredClone(own), createdAt: stamp, endTime, id, startTime, status: 'confirmed', updatedAt: stamp } })
     await adoptReservations(payload)
     const [adopted] = await history(id)
     expect(adopted).toMatchObject({ data: { fields: own }, type: 'ReservationAdopted' })
