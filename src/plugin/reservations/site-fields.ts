@@ -104,11 +104,7 @@ export const siteFieldsToBook = (payload: Payload, fields: FlattenedField[], dat
  * not its change, so a concurrent change of them stands.
  */
 export const siteFieldChanges = (payload: Payload, fields: FlattenedField[], data: JsonObject, shown: SiteFields): SiteFields =>
-  Object.fromEntries(
-    Object.entries(storedValues(payload, fields, data))
-      .filter(([name, value]) => !sameValue(value, shown[name]))
-      .map(([name, value]) => [name, value ?? null]),
-  )
+  Object.fromEntries(Object.entries(storedValues(payload, fields, data)).filter(([name, value]) => !sameValue(value, shown[name])))
 
 /**
  * The commands of a decided write with the site's fields as Payload saves the document (after
