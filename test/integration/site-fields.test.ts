@@ -54,10 +54,11 @@ const startSite = (database: TestDatabase) =>
 const seed = async (payload: Payload) => {
   const admin = await payload.create({ collection: 'users', data: { email: 'admin@bistro.test', password: 'admin-pass', role: 'admin' } })
   const waiter = await payload.create({ collection: 'users', data: { email: 'waiter@bistro.test', password: 'waiter-pass', role: 'staff' } })
+  const diner = await payload.create({ collection: 'users', data: { email: 'diner@bistro.test', password: 'diner-pass', role: 'customer' } })
   const service = await payload.create({ collection: 'services', data: { allowGuestBooking: 'enabled', duration: 90, name: 'Dinner' } })
   const resource = await payload.create({ collection: 'resources', data: { name: 'Dining room', quantity: 50, services: [service.id] } })
   await payload.create({ collection: 'schedules', data: { name: 'Always', recurringSlots: ALWAYS_OPEN, resource: resource.id } })
-  return { admin: admin.id, resource: resource.id, service: service.id, waiter: waiter.id }
+  return { admin: admin.id, diner: diner.id, resource: resource.id, service: service.id, waiter: waiter.id }
 }
 
 type Ids = Awaited<ReturnType<typeof seed>>
@@ -219,6 +220,17 @@ describe.each(testDatabaseKinds())("a site's own reservation fields reach the le
     expect(germanEvent.data).toMatchObject({ changes: { fields: { welcome: { de: 'Willkommen zurück!', en: 'Welcome back!' } } } })
     expect((await read(id, 'de')).welcome).toBe('Willkommen zurück!')
     expect(siteValues(await read(id))).toMatchObject({ contact: { callBack: false, phone: '+49 30 999' }, courses: [{ dish: 'Fish', quantity: 3 }], welcome: 'Welcome back!' })
+  })
+
+  it("keeps the site's fields out of a customer's own history: their read access is the site's", async () => {
+    const id = await paths[3][1]({ ...booking(), ...SENT, customer: ids.diner })
+    expect((await sendJson(payload, 'PATCH', `/api/reservations/${id}`, { partySize: 7 }, token)).status).toBe(200)
+    const own = await getJson(payload, `/api/reserve/history?reservationId=${id}`, await login(payload, { email: 'diner@bistro.test', password: 'diner-pass' }))
+    expect(own.status).toBe(200)
+    expect(own.body.events.map(({ type }: { type: string }) => type)).toEqual(['ReservationBooked'])
+    expect(JSON.stringify(own.body)).not.toMatch(/partySize|tableCode|"fields"/)
+    const staff = await getJson(payload, `/api/reserve/history?reservationId=${id}`, token)
+    expect(staff.body.events.at(-1).changes).toEqual([{ field: 'partySize', from: 6, to: 7 }])
   })
 
   it('refuses clearing a required site field with a 400 and appends nothing', async () => {

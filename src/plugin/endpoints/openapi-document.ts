@@ -320,6 +320,7 @@ const paths = (api: string): Record<string, Json> => ({
       requestBody: {
         content: json({
           additionalProperties: true,
+          description: "Any field the site added to reservations (`collectionOverrides.reservations.fields`) is taken as the collection's create takes it, and recorded in the ledger; a series (`recurrence`) refuses them (400 naming each).",
           properties: {
             customer: id,
             endTime: {
