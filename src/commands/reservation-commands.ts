@@ -1,4 +1,4 @@
-import type { BookingPlan, Guest, HoldHolder, RelationId, ReservationAdopted, ReservationDetails } from '../events/types.js'
+import type { BookingPlan, Guest, HoldHolder, RelationId, ReservationAdopted, ReservationDetails, SiteFields } from '../events/types.js'
 import type { Reservation } from './reservation-state.js'
 import type { StatusMachine } from './status-machine.js'
 
@@ -23,6 +23,8 @@ export type BookReservation = {
   data: {
     cancellationTokenHash: null | string
     customer: null | RelationId
+    /** The site's own fields, as Payload saves the document (set at its save: `append-on-save.ts`). */
+    fields?: SiteFields
     guest: Guest | null
     idempotencyKey: null | string
     notes: null | string

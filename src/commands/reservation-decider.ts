@@ -115,14 +115,20 @@ const reschedule = (
   ]
 }
 
+const differs = (value: unknown, current: unknown): boolean => JSON.stringify(value ?? null) !== JSON.stringify(current ?? null)
+
+/** The changes that change something: of the site's fields, only those whose value differs. */
+const effectiveChanges = ({ fields, ...details }: ReservationDetails, reservation: Reservation): ReservationDetails => {
+  const changes = Object.fromEntries(
+    Object.entries(details).filter(([key, value]) => differs(value, reservation[key as keyof ReservationDetails])),
+  ) as ReservationDetails
+  const site = Object.entries(fields ?? {}).filter(([name, value]) => differs(value, reservation.fields?.[name]))
+  return site.length > 0 ? { ...changes, fields: Object.fromEntries(site) } : changes
+}
+
 const updateDetails = ({ data }: CommandOf<'UpdateReservationDetails'>, state: ReservationState): ReservationEvent[] => {
   const reservation = requireActive(state)
-  const changes = Object.fromEntries(
-    Object.entries(data.changes).filter(
-      ([key, value]) =>
-        JSON.stringify(value ?? null) !== JSON.stringify(reservation[key as keyof ReservationDetails] ?? null),
-    ),
-  ) as ReservationDetails
+  const changes = effectiveChanges(data.changes, reservation)
   // The old values come from the state: the command names only the new ones.
   return Object.keys(changes).length === 0
     ? []

@@ -7,6 +7,7 @@ import type {
   ReservationSnapshot,
   RestoredSnapshot,
   ScheduleFields,
+  SiteFields,
 } from '../events/types.js'
 import type { StatusMachine } from './status-machine.js'
 
@@ -39,6 +40,7 @@ const booked = ({ data }: EventOf<'ReservationBooked'>, at: string): Reservation
       createdAt: at,
       customer: plan.customer ?? null,
       endTime: plan.endTime,
+      ...(hasSiteFields(plan.fields) ? { fields: plan.fields } : {}),
       guest: plan.guest ?? null,
       guestCount: plan.guestCount,
       id: reservationId,
@@ -54,6 +56,17 @@ const booked = ({ data }: EventOf<'ReservationBooked'>, at: string): Reservation
       updatedAt: at,
     },
   }
+}
+
+const hasSiteFields = (fields: SiteFields | undefined): fields is SiteFields => fields !== undefined && Object.keys(fields).length > 0
+
+/** A details change folded in: the site's fields it names replace those values, the others stay. */
+const detailsUpdated = (state: ReservationState, { data }: EventOf<'ReservationDetailsUpdated'>, at: string): ReservationState => {
+  const { fields, ...changes } = data.changes
+  if (!fields || state.kind !== 'active') {
+    return amended(state, changes, at)
+  }
+  return amended(state, { ...changes, fields: { ...state.reservation.fields, ...fields } }, at)
 }
 
 /** An active reservation with some fields replaced; any other state stays as it is. */
@@ -111,7 +124,7 @@ export const evolveReservation = (
     case 'ReservationDeleted':
       return state.kind === 'active' ? { kind: 'deleted', reservation: state.reservation } : state
     case 'ReservationDetailsUpdated':
-      return amended(state, event.data.changes, at)
+      return detailsUpdated(state, event, at)
     case 'ReservationRescheduled': {
       const { previous: _previous, reservationId: _id, ...plan } = event.data
       return amended(state, plan, at)
@@ -130,7 +143,11 @@ export const foldReservation = (events: RecordedEvent<ReservationEvent>[]): Rese
 /** What the fields `changes` names were in `reservation` (null where unset): a details event's `previous`. */
 export const previousDetails = (reservation: Reservation, changes: ReservationDetails): ReservationDetails =>
   Object.fromEntries(
-    Object.keys(changes).map((key) => [key, reservation[key as keyof ReservationDetails] ?? null]),
+    Object.entries(changes).map(([key, value]) =>
+      key === 'fields'
+        ? [key, Object.fromEntries(Object.keys(value as SiteFields).map((name) => [name, reservation.fields?.[name] ?? null]))]
+        : [key, reservation[key as keyof ReservationDetails] ?? null],
+    ),
   ) as ReservationDetails
 
 /** A reservation's schedule: a move's `previous`. */

@@ -73,11 +73,21 @@ export interface BookingPlan {
   startTime: string
 }
 
+/**
+ * The values of the fields a site adds to reservations (`collectionOverrides.reservations.fields`,
+ * or a plugin after this one), by top-level field name, as the database adapter stores them: a
+ * localized value by locale, a date as ISO text, array rows with their ids. Events written before
+ * sites' fields were recorded carry none: the reservation had none.
+ */
+export type SiteFields = Record<string, unknown>
+
 /** A reservation as its stream tells it at some revision (what a void restores). */
 export interface ReservationSnapshot extends BookingPlan {
   cancellationTokenHash: null | string
   createdAt: string
   customer: null | RelationId
+  /** The site's own fields; absent where it has none. */
+  fields?: SiteFields
   guest: Guest | null
   id: string
   idempotencyKey: null | string
@@ -94,6 +104,8 @@ export interface ReservationBooked {
   data: {
     cancellationTokenHash?: null | string
     customer?: null | RelationId
+    /** The site's own fields, as the document was saved with them. */
+    fields?: SiteFields
     guest?: Guest | null
     idempotencyKey?: null | string
     notes?: null | string
@@ -122,6 +134,8 @@ export interface ReservationAdopted {
     collection: string
     createdAt: string
     customer?: null | RelationId
+    /** The site's own fields, as the document had them. */
+    fields?: SiteFields
     guest?: Guest | null
     idempotencyKey?: null | string
     notes?: null | string
@@ -151,9 +165,14 @@ export interface ReservationRescheduled {
   type: 'ReservationRescheduled'
 }
 
-/** The details of a reservation that are not its schedule or status: each field is optional. */
+/**
+ * The details of a reservation that are not its schedule or status: each field is optional.
+ * `fields` names only the site's fields that changed (in `previous`, their old values, null
+ * where unset); the others keep their values.
+ */
 export interface ReservationDetails {
   customer?: null | RelationId
+  fields?: SiteFields
   guest?: Guest | null
   notes?: null | string
 }

@@ -25,9 +25,9 @@ export const AUDITED_FIELDS = [
 
 export type AuditedField = (typeof AUDITED_FIELDS)[number]
 
-/** One field an event changed: its value before the event and after it (null where unset). */
+/** One field an event changed: its value before the event and after it (null where unset). A field the site added reads by its name. */
 export interface FieldChange {
-  field: AuditedField
+  field: AuditedField | (string & {})
   from: unknown
   to: unknown
 }
@@ -76,9 +76,24 @@ export const changesOf = (before: ReservationState, event: ReservationEvent, aft
     return []
   }
   const { fields, recorded } = touched(event)
-  return fields
-    .map((field) => ({ field, from: (field in recorded ? recorded[field] : old[field]) ?? null, to: next[field] ?? null }))
-    .filter(({ from, to }) => !same(from, to))
+  const own = fields.map((field) => ({ field, from: (field in recorded ? recorded[field] : old[field]) ?? null, to: next[field] ?? null }))
+  return [...own, ...siteChanges(event, old, next)].filter(({ from, to }) => !same(from, to))
+}
+
+/** The site's fields an event changed: those a details change names, or any a void changed back. */
+const siteChanges = (event: ReservationEvent, old: Reservation, next: Reservation): FieldChange[] => {
+  const recorded = event.type === 'ReservationDetailsUpdated' ? (event.data.previous?.fields ?? {}) : {}
+  const names =
+    event.type === 'ReservationDetailsUpdated'
+      ? Object.keys(event.data.changes.fields ?? {})
+      : event.type === 'ReservationWriteVoided'
+        ? [...new Set([...Object.keys(old.fields ?? {}), ...Object.keys(next.fields ?? {})])]
+        : []
+  return names.map((field) => ({
+    field,
+    from: (field in recorded ? recorded[field] : old.fields?.[field]) ?? null,
+    to: next.fields?.[field] ?? null,
+  }))
 }
 
 /** A change of details or schedule written by an older version, with the old values the fold tells. */

@@ -48,3 +48,6 @@ export const documentDiffers = (stored: Record<string, unknown>, projected: Rese
   (Object.keys(projected) as Array<keyof ReservationDocumentData>).some(
     (key) => JSON.stringify(normal(stored[key], key)) !== JSON.stringify(normal(projected[key], key)),
   )
+
+/** Whether two values mean the same, however the database gave them back (`normal`). */
+export const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(normal(a)) === JSON.stringify(normal(b))

@@ -1,12 +1,12 @@
 import type { Reservation } from '../commands/reservation-state.js'
 
 /**
- * The reservations-collection document a reservation projects to. Relation ids, guest and
+ * The plugin's own fields of the document a reservation projects to. Relation ids, guest and
  * items are stored as given; `ledgerRevision` is the reservation-stream revision it reflects,
  * which makes applying the stream idempotent. On a multi-tenant site the reservation's tenant
  * goes in `tenantField`, the collection's tenant field.
  */
-export const reservationDocument = (reservation: Reservation, revision: number, tenantField: null | string = null) => ({
+export const ownDocument = (reservation: Reservation, revision: number, tenantField: null | string = null) => ({
   ...(tenantField === null ? {} : { [tenantField]: reservation.tenant ?? null }),
   cancellationToken: reservation.cancellationTokenHash,
   createdAt: reservation.createdAt,
@@ -37,6 +37,16 @@ export const reservationDocument = (reservation: Reservation, revision: number, 
   startTime: reservation.startTime,
   status: reservation.status,
   updatedAt: reservation.updatedAt,
+})
+
+/**
+ * The reservations-collection document a reservation projects to: the plugin's fields and the
+ * site's own (`fields`), as the database adapter stores them.
+ */
+export const reservationDocument = (reservation: Reservation, revision: number, tenantField: null | string = null) => ({
+  // A copy: the database adapter marks the groups it writes, and the reservation is the ledger's.
+  ...(reservation.fields && structuredClone(reservation.fields)),
+  ...ownDocument(reservation, revision, tenantField),
 })
 
 export type ReservationDocumentData = ReturnType<typeof reservationDocument>

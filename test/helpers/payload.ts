@@ -120,15 +120,31 @@ export const restRequest = (payload: Payload, path: string, init: RequestInit = 
     request: new Request(new URL(path, payload.config.serverURL || 'http://localhost'), init),
   })
 
-/** Sends a GraphQL request through Payload's GraphQL route handler (what the Next.js route mounts). */
-export const graphqlRequest = (payload: Payload, body: string, headers: Record<string, string> = {}): Promise<Response> =>
-  GRAPHQL_POST(Promise.resolve(payload.config))(
-    new Request(new URL('/api/graphql', payload.config.serverURL || 'http://localhost'), {
-      body,
-      headers: { 'Content-Type': 'application/json', ...headers },
-      method: 'POST',
-    }),
-  )
+/**
+ * Sends a GraphQL request through Payload's GraphQL route handler (what the Next.js route mounts)
+ * to this instance. The handler takes no cache key: it serves getPayload's `default` instance,
+ * which is this one for the request (else the first instance a file started, stopped or not).
+ */
+export const graphqlRequest = async (payload: Payload, body: string, headers: Record<string, string> = {}): Promise<Response> => {
+  const cache = (globalThis as { _payload?: Map<string, unknown> })._payload!
+  const previous = cache.get('default')
+  cache.set('default', cache.get(payloadCacheKey(payload)))
+  try {
+    return await GRAPHQL_POST(Promise.resolve(payload.config))(
+      new Request(new URL('/api/graphql', payload.config.serverURL || 'http://localhost'), {
+        body,
+        headers: { 'Content-Type': 'application/json', ...headers },
+        method: 'POST',
+      }),
+    )
+  } finally {
+    if (previous === undefined) {
+      cache.delete('default')
+    } else {
+      cache.set('default', previous)
+    }
+  }
+}
 
 /** A JWT for a user of the auth collection `collection`, as a login over HTTP would give. */
 export const login = async (

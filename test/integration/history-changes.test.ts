@@ -144,6 +144,8 @@ describe.each(testDatabaseKinds())('what changed, in the history (%s)', (kind) =
     expect(now.body.reservations.find((reservation: { id: string }) => reservation.id === id)).toEqual({
       customer: users.alice.id,
       endTime: '2031-05-07T13:00:00.000Z',
+      // This site adds no fields of its own.
+      fields: {},
       guest: null,
       guestCount: 4,
       id,

@@ -31,8 +31,20 @@ const guestName = (value: unknown, t: ReserveT): string => {
   return typeof label === 'string' ? label : t('auditNone')
 }
 
+/** The fields of the plugin's own; any other change is of a field the site added. */
+const OWN_FIELDS = new Set<string>(['customer', 'endTime', 'guest', 'guestCount', 'items', 'notes', 'resource', 'service', 'startTime', 'status'] satisfies HistoryField[])
+
+const isScalar = (value: unknown): value is boolean | null | number | string =>
+  value === null || ['boolean', 'number', 'string'].includes(typeof value)
+
+/** A field the site added, by its name: "partySize: 4 → 6", or "menu changed" for a group, rows or locales. */
+const describeSiteField = ({ field, from, to }: HistoryChange, t: ReserveT): string =>
+  isScalar(from) && isScalar(to)
+    ? t('auditField', { field, from: from === null ? t('auditNone') : String(from), to: to === null ? t('auditNone') : String(to) })
+    : t('auditFieldChanged', { field })
+
 /** Where and when: a new start reads as a move (with the resource if that changed too), else the end or resource alone. */
-const describeSchedule = (by: Map<HistoryField, HistoryChange>, names: ChangeNames, format: Formatters, t: ReserveT): string[] => {
+const describeSchedule = (by: Map<string, HistoryChange>, names: ChangeNames, format: Formatters, t: ReserveT): string[] => {
   const [start, end, resource] = [by.get('startTime'), by.get('endTime'), by.get('resource')]
   const resources = resource && {
     fromResource: nameOr(resource.from, names.resource, t),
@@ -54,7 +66,7 @@ const describeSchedule = (by: Map<HistoryField, HistoryChange>, names: ChangeNam
  * A status change is the event's own sentence, so it is not repeated here.
  */
 export const describeChanges = (changes: HistoryChange[], names: ChangeNames, format: Formatters, t: ReserveT): string[] => {
-  const by = new Map(changes.map((change) => [change.field, change]))
+  const by = new Map<string, HistoryChange>(changes.map((change) => [change.field, change]))
   const lines = describeSchedule(by, names, format, t)
   const service = by.get('service')
   const guests = by.get('guestCount')
@@ -81,5 +93,5 @@ export const describeChanges = (changes: HistoryChange[], names: ChangeNames, fo
   if (by.has('notes')) {
     lines.push(t('auditNotes'))
   }
-  return lines
+  return [...lines, ...changes.filter(({ field }) => !OWN_FIELDS.has(field)).map((change) => describeSiteField(change, t))]
 }

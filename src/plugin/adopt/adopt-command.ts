@@ -11,6 +11,7 @@ import { CommandRejected } from '../../events/rejection.js'
 import { buildBookingPlan } from '../reservations/booking-plan.js'
 import { guestOf, textOrNull } from '../reservations/commands-for-write.js'
 import { relationId } from '../reservations/relation-id.js'
+import { siteFieldsOf, siteFieldsToBook } from '../reservations/site-fields.js'
 
 /** A reservations document as another plugin (payload-reserve) stored it. */
 export type SourceDocument = Record<string, unknown> & { id: number | string }
@@ -39,7 +40,7 @@ const claimsOnce = (claims: ResourceClaim[]): ResourceClaim[] => {
 /**
  * What adopting a document records: its schedule planned as a booking of the same times is
  * (buffers and units from the services and resources as they are now; the end as stored), its
- * details as they are, and a plaintext guest token (payload-reserve keeps one) as the digest
+ * details and the site's own fields as they are, and a plaintext guest token (payload-reserve keeps one) as the digest
  * this plugin keeps, so a guest's cancellation link still works.
  */
 export const adoptCommand = async (
@@ -55,6 +56,7 @@ export const adoptCommand = async (
     { fillRequiredResources: false, keepEndTime: true },
   )
   const token = textOrNull(doc.cancellationToken)
+  const fields = siteFieldsToBook(req.payload, siteFieldsOf(req.payload, options), doc)
   return {
     data: {
       ...plan,
@@ -63,6 +65,7 @@ export const adoptCommand = async (
       collection: options.slugs.reservations,
       createdAt: instant(doc.createdAt, 'createdAt'),
       customer: relationId(doc.customer),
+      ...(Object.keys(fields).length > 0 ? { fields } : {}),
       guest: guestOf(doc.guest),
       idempotencyKey: textOrNull(doc.idempotencyKey),
       notes: textOrNull(doc.notes),

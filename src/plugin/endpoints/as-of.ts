@@ -89,8 +89,8 @@ export const asOfEndpoint = (options: ResolvedOptions): Endpoint => ({
     for (const reservationId of new Set(busy.map(({ reservationId }) => reservationId))) {
       const then = reservationAsOf(await store.readStream<ReservationEvent>(reservationStream(reservationId)), at)
       if (then) {
-        const { customer, endTime, guest, guestCount, id: thenId, items, resource: held, service, startTime, status } = then
-        reservations.push({ customer, endTime, guest, guestCount, id: thenId, items, resource: held, service, startTime, status })
+        const { customer, endTime, fields = {}, guest, guestCount, id: thenId, items, resource: held, service, startTime, status } = then
+        reservations.push({ customer, endTime, fields, guest, guestCount, id: thenId, items, resource: held, service, startTime, status })
       }
     }
     return Response.json({ at: new Date(at).toISOString(), busy, reservations } satisfies AsOfResponse)

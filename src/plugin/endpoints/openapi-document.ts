@@ -201,10 +201,14 @@ const schemas: Record<string, Json> = {
       at: dateTime,
       changes: {
         description:
-          "What the event changed, field by field, oldest value first; empty for a booking, a deletion and recovery's bookkeeping. Values as the reservation holds them (relations as ids, items as rows, null where unset). Events of older versions, written without old values, get them from the stream up to the event. A customer reading their own history gets no `notes` here or in `data`, and no event that changed only the notes.",
+          "What the event changed, field by field, oldest value first; empty for a booking, a deletion and recovery's bookkeeping. Values as the reservation holds them (relations as ids, items as rows, null where unset). Events of older versions, written without old values, get them from the stream up to the event. A customer reading their own history gets no `notes` and none of the site's own fields here or in `data` (`fields`), and no event that changed only those.",
         items: {
           properties: {
-            field: { enum: ['startTime', 'endTime', 'resource', 'service', 'guestCount', 'items', 'customer', 'guest', 'notes', 'status'], type: 'string' },
+            field: {
+              description:
+                "One of `startTime`, `endTime`, `resource`, `service`, `guestCount`, `items`, `customer`, `guest`, `notes`, `status`, or the name of a field the site added to reservations (staff only; values as the database stores them, a localized one by locale).",
+              type: 'string',
+            },
             from: { description: 'The value before the event.' },
             to: { description: 'The value after it.' },
           },
@@ -316,6 +320,7 @@ const paths = (api: string): Record<string, Json> => ({
       requestBody: {
         content: json({
           additionalProperties: true,
+          description: "Any field the site added to reservations (`collectionOverrides.reservations.fields`) is taken as the collection's create takes it, and recorded in the ledger; a series (`recurrence`) refuses them (400 naming each).",
           properties: {
             customer: id,
             endTime: {
@@ -658,6 +663,7 @@ const paths = (api: string): Record<string, Json> => ({
                 properties: {
                   customer: { oneOf: [id, { type: 'null' }] },
                   endTime: dateTime,
+                  fields: { description: 'The fields the site added to reservations, by name, as the database stored them then (a localized one by locale).', type: 'object' },
                   guest: { oneOf: [{ properties: { email: { type: ['string', 'null'] }, name: { type: ['string', 'null'] }, phone: { type: ['string', 'null'] } }, type: 'object' }, { type: 'null' }] },
                   guestCount: { minimum: 1, type: 'integer' },
                   id: text,
@@ -667,7 +673,7 @@ const paths = (api: string): Record<string, Json> => ({
                   startTime: dateTime,
                   status: text,
                 },
-                required: ['id', 'startTime', 'endTime', 'status', 'resource', 'service', 'customer', 'guest', 'guestCount', 'items'],
+                required: ['id', 'startTime', 'endTime', 'status', 'resource', 'service', 'customer', 'guest', 'guestCount', 'items', 'fields'],
                 type: 'object',
               },
               type: 'array',

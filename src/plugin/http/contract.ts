@@ -173,7 +173,8 @@ export type HistoryField =
 
 /** One field an event changed: its value before and after (null where unset; relations as ids). */
 export interface HistoryChange {
-  field: HistoryField
+  /** A field the site added to reservations reads by its name. */
+  field: (string & {}) | HistoryField
   from: unknown
   to: unknown
 }
@@ -301,6 +302,8 @@ export interface AsOfReservation {
   guestCount: number
   id: string
   items: NonNullable<ReservationDocument['items']>
+  /** The site's own fields then, as the database stores them (`SiteFields`). */
+  fields: Record<string, unknown>
   resource: RecordId
   service: RecordId
   startTime: string

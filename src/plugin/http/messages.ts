@@ -41,6 +41,7 @@ export const MESSAGES = {
   recurrenceEnd: 'Give exactly one of recurrence.count and recurrence.until',
   recurrenceFrequency: 'recurrence.frequency must be daily or weekly',
   recurrenceHold: 'A hold is booked on its own, not as a series',
+  recurrenceSiteField: "A series does not take the site's own reservation fields: book it, then set them on each booking",
   recurrenceInterval: 'recurrence.interval must be a whole number from 1 to 52',
   recurrenceNone: 'The recurrence gives no occurrence: none of its dates falls on its weekdays before until',
   recurrencePartial: 'partial must be true or false',

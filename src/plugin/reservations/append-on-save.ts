@@ -3,13 +3,16 @@ import type { JsonObject, Payload, PayloadRequest } from 'payload'
 import type { CommandMeta } from '../../commands/ledger.js'
 import type { ReservationState } from '../../commands/reservation-state.js'
 import type { ReservationCommand } from '../../commands/reservation-commands.js'
+import type { SiteFields } from '../../events/types.js'
 import type { ResolvedOptions } from '../options.js'
 
 import { isCommandRejected } from '../../events/rejection.js'
-import { reservationDocument } from '../../projections/reservation-document.js'
+import { ownDocument } from '../../projections/reservation-document.js'
 import { reservationTenantField } from '../tenancy/tenancy.js'
 import { toPayloadError } from './ledger-error.js'
+import { beginRequestWrite, recordRequestWrite } from './request-writes.js'
 import { approveDocument, requestDocument, runRequestCommands } from './request-command.js'
+import { siteFieldsOf, withSiteFields } from './site-fields.js'
 
 /** A write the reservations collection's beforeChange hook decided, to append as Payload saves it. */
 export interface DecidedWrite {
@@ -17,6 +20,7 @@ export interface DecidedWrite {
   appended?: () => void
   /** The reservation before the request's first command. */
   before: ReservationState
+  /** None where only the site's fields may change: they are known at the save. */
   commands: ReservationCommand[]
   /** Who acts, and the decision's time: a retry decides at the same time, to the same document. */
   meta: CommandMeta
@@ -24,8 +28,14 @@ export interface DecidedWrite {
   next: ReservationState
   operation: 'create' | 'update'
   originalDoc?: JsonObject
+  /** The site's fields as the decided document gave them to Payload (one locale's values): a retry's document is validated with them. */
+  siteData: JsonObject
+  /** An update: the site's fields as the stored document showed them (`site-fields.ts`). */
+  siteShown?: SiteFields
   /** The hooks checkpoint of the stored document, for an update. */
   storedHooksRevision?: null | number
+  /** An update: the revision the stored document shows, which it keeps when nothing changes. */
+  storedRevision?: number
 }
 
 const decided = new WeakMap<PayloadRequest, Map<string, DecidedWrite>>()
@@ -54,14 +64,23 @@ const takeDecided = (req: Partial<PayloadRequest> | undefined, id: unknown): { r
  * leads to another document validates that document before it is appended, and saves it.
  */
 const appendDecided = async (req: PayloadRequest, options: ResolvedOptions, id: string, write: DecidedWrite, data: JsonObject) => {
+  const { operation, siteShown = {} } = write
+  const commands = withSiteFields(req.payload, siteFieldsOf(req.payload, options), { commands: write.commands, operation, reservationId: id, shown: siteShown }, data)
+  if (commands.length === 0) {
+    // Nothing the ledger records changes: the document is saved as the ledger made it.
+    await beginRequestWrite(req)
+    recordRequestWrite(req, id, { before: write.before, events: [], hooksRevision: -1, revision: write.storedRevision ?? -1, state: write.before })
+    return data
+  }
   const tenantField = reservationTenantField(req.payload, options)
-  const documentOf = (state: ReservationState) =>
-    state.kind === 'active' ? JSON.stringify(reservationDocument(state.reservation, 0, tenantField)) : null
+  // The site's fields are left out: Payload validated them, and a retry does not change them.
+  const documentOf = (state: ReservationState) => (state.kind === 'active' ? JSON.stringify(ownDocument(state.reservation, 0, tenantField)) : null)
   const validated = documentOf(write.next)
-  const approve = approveDocument(req, options, write.operation, write.originalDoc)
+  const approve = approveDocument(req, options, operation, write.originalDoc, write.siteData)
   try {
-    const outcome = await runRequestCommands(req, options, write.commands, {
-      approve: (next) => (documentOf(next) === validated ? undefined : approve(next)),
+    const outcome = await runRequestCommands(req, options, commands, {
+      // A change of the site's fields alone changes nothing Payload has not validated.
+      approve: (next) => (write.commands.length === 0 || documentOf(next) === validated ? undefined : approve(next)),
       before: write.before,
       meta: write.meta,
     })

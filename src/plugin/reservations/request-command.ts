@@ -6,7 +6,7 @@ import type { ReservationCommand } from '../../commands/reservation-commands.js'
 import type { ResolvedOptions } from '../options.js'
 
 import { CommandRejected } from '../../events/rejection.js'
-import { reservationDocument } from '../../projections/reservation-document.js'
+import { ownDocument, reservationDocument } from '../../projections/reservation-document.js'
 import { getRuntime } from '../runtime.js'
 import { reservationTenantField } from '../tenancy/tenancy.js'
 import { commandMeta } from './command-meta.js'
@@ -41,12 +41,13 @@ export const runRequestCommands = async (
   return outcome
 }
 
-/** Payload's field validation of the document `next` projects to, before anything is appended. */
+/** Payload's field validation of the document `next` projects to (with the site's fields `siteData`), before anything is appended. */
 export const approveDocument =
-  (req: PayloadRequest, options: ResolvedOptions, operation: 'create' | 'update', originalDoc?: JsonObject) =>
+  (req: PayloadRequest, options: ResolvedOptions, operation: 'create' | 'update', originalDoc?: JsonObject, siteData: JsonObject = {}) =>
   async (next: ReservationState): Promise<void> => {
     if (next.kind === 'active') {
-      const document = reservationDocument(next.reservation, 0, reservationTenantField(req.payload, options)) as unknown as JsonObject
+      // The site's fields in the request's form (one locale's values), as Payload validates them.
+      const document = { ...siteData, ...ownDocument(next.reservation, 0, reservationTenantField(req.payload, options)) } as unknown as JsonObject
       await validateDocument({ collection: options.slugs.reservations, document, operation, originalDoc, req })
     }
   }

@@ -10,12 +10,15 @@ import type {
 import { createHash, randomBytes } from 'node:crypto'
 import { v7 as uuidv7 } from 'uuid'
 
+import type { Ledger } from '../../commands/ledger.js'
 import type { ReservationState } from '../../commands/reservation-state.js'
+import type { SiteFields } from '../../events/types.js'
 import type { ResolvedOptions } from '../options.js'
 import type { PlanInput } from './booking-plan.js'
 
+import { foldReservation } from '../../commands/reservation-state.js'
 import { CommandRejected, isCommandRejected } from '../../events/rejection.js'
-import { reservationDocument } from '../../projections/reservation-document.js'
+import { ownDocument } from '../../projections/reservation-document.js'
 import { takeHoldBooking } from '../holds/booking-of-hold.js'
 import { getRuntime } from '../runtime.js'
 import { planTenant } from '../tenancy/booking-tenant.js'
@@ -30,6 +33,7 @@ import { relationId } from './relation-id.js'
 import { runRequestCommands } from './request-command.js'
 import { beginRequestWrite, finishRequestWrite, recordRequestWrite, type RequestWrite, requestWritesOf } from './request-writes.js'
 import { checkBookingRules } from './rules/index.js'
+import { siteFieldsOf, siteInput } from './site-fields.js'
 import { beforeTransitionHooks } from './transition-hooks.js'
 import { runLast } from './watch-failures.js'
 
@@ -50,12 +54,22 @@ const refusalsAsPayloadErrors =
     }
   }
 
-/** The document a decision leads to: what Payload validates, and saves once the ledger appended it. */
-const decidedDocument = (req: PayloadRequest, options: ResolvedOptions, next: ReservationState, revision: number) => {
+/**
+ * The document a decision leads to: what Payload validates, and saves once the ledger appended
+ * it. The site's fields are the request's (`site`), for Payload's hooks and validation to take
+ * as for any collection; the save records what they make of them.
+ */
+const decidedDocument = (req: PayloadRequest, options: ResolvedOptions, next: ReservationState, revision: number, site: JsonObject) => {
   if (next.kind !== 'active') {
     throw new CommandRejected('not-found', 'Reservation not found')
   }
-  return reservationDocument(next.reservation, revision, reservationTenantField(req.payload, options))
+  return { ...site, ...ownDocument(next.reservation, revision, reservationTenantField(req.payload, options)) }
+}
+
+/** The site's fields as the stored document showed them: the ledger's at the revision it shows. */
+const shownSiteFields = async (ledger: Ledger, id: string, shownRevision: number, revision: number, state: ReservationState): Promise<SiteFields> => {
+  const shown = shownRevision === revision ? state : foldReservation((await ledger.history(id)).filter((event) => event.revision <= shownRevision))
+  return shown.kind === 'active' ? (shown.reservation.fields ?? {}) : {}
 }
 
 const planFor = (req: PayloadRequest, options: ResolvedOptions, input: PlanInput, create: boolean) =>
@@ -90,8 +104,9 @@ const createReservation = async (req: PayloadRequest, options: ResolvedOptions, 
   const { ledger, ownership } = getRuntime(req.payload)
   const { next, nextRevision } = await ledger.precheck(reservationId, [command], meta)
   const appended = token ? () => ownership.keepToken(reservationId, token) : undefined
-  appendOnSave(req, reservationId, { appended, before: { kind: 'absent' }, commands: [command], meta, next, operation: 'create' })
-  return decidedDocument(req, options, next, nextRevision)
+  const site = siteInput(siteFieldsOf(req.payload, options), data)
+  appendOnSave(req, reservationId, { appended, before: { kind: 'absent' }, commands: [command], meta, next, operation: 'create', siteData: site })
+  return decidedDocument(req, options, next, nextRevision, site)
 }
 
 /**
@@ -118,19 +133,38 @@ const updateReservation = async (req: PayloadRequest, options: ResolvedOptions, 
     req,
   })
   const commands = commandsForUpdate({ data, plan, reservationId, skipTransitionValidation: skipsTransitionValidation(req), stored })
+  const siteFields = siteFieldsOf(req.payload, options)
+  const site = siteInput(siteFields, data)
   if (commands.length === 0) {
-    // Nothing the ledger records changes: the document stays as the ledger made it (system
-    // fields such as createdAt are not the caller's to write), its time stamp included.
+    // Nothing the ledger records changes, unless the site's fields do (known at the save): the
+    // document stays as the ledger made it (system fields such as createdAt are not the
+    // caller's to write), its time stamp included.
     const { revision, state } = await ledger.load(reservationId)
     await beginRequestWrite(req)
     const saved = typeof stored.ledgerRevision === 'number' ? stored.ledgerRevision : revision
-    recordRequestWrite(req, reservationId, { before: state, events: [], hooksRevision: -1, revision: saved, state })
+    if (siteFields.length === 0) {
+      recordRequestWrite(req, reservationId, { before: state, events: [], hooksRevision: -1, revision: saved, state })
+    } else {
+      appendOnSave(req, reservationId, {
+        before: state,
+        commands,
+        meta,
+        next: state,
+        operation: 'update',
+        originalDoc: stored,
+        siteData: site,
+        siteShown: await shownSiteFields(ledger, reservationId, saved, revision, state),
+        storedHooksRevision: stored.ledgerHooksRevision as null | number | undefined,
+        storedRevision: saved,
+      })
+    }
     // Not its hooks checkpoint: another process may have moved it on since `stored` was read.
     const { ledgerHooksRevision: _theirs, ...unchanged } = stored
-    return unchanged
+    return { ...unchanged, ...site }
   }
-  const { next, nextRevision, state } = await ledger.precheck(reservationId, commands, meta)
+  const { next, nextRevision, revision, state } = await ledger.precheck(reservationId, commands, meta)
   await beforeTransitionHooks(req, options, state, next)
+  const shownRevision = typeof stored.ledgerRevision === 'number' ? stored.ledgerRevision : revision
   appendOnSave(req, reservationId, {
     before: state,
     commands,
@@ -138,9 +172,11 @@ const updateReservation = async (req: PayloadRequest, options: ResolvedOptions, 
     next,
     operation: 'update',
     originalDoc: stored,
+    siteData: site,
+    siteShown: siteFields.length === 0 ? {} : await shownSiteFields(ledger, reservationId, shownRevision, revision, state),
     storedHooksRevision: stored.ledgerHooksRevision as null | number | undefined,
   })
-  return decidedDocument(req, options, next, nextRevision)
+  return decidedDocument(req, options, next, nextRevision, site)
 }
 
 /**

@@ -25,6 +25,7 @@ import { commandMeta } from '../reservations/command-meta.js'
 import { commandForCreate, guestOf } from '../reservations/commands-for-write.js'
 import { toPayloadError } from '../reservations/ledger-error.js'
 import { relationId } from '../reservations/relation-id.js'
+import { siteFieldsOf, siteInput } from '../reservations/site-fields.js'
 import { approveDocument } from '../reservations/request-command.js'
 import { voidFailedWrites } from '../reservations/void-failed-writes.js'
 import { checkBookingRules } from '../reservations/rules/index.js'
@@ -114,6 +115,11 @@ export const bookSeries = async (
   }
   if (typeof partial !== 'boolean') {
     throw new ValidationError({ collection, errors: [{ message: MESSAGES.recurrencePartial, path: 'partial' }] })
+  }
+  // Occurrences are saved by the projection, not by Payload's save, whose hooks and validation a site's fields need.
+  const siteFields = Object.keys(siteInput(siteFieldsOf(req.payload, options), booking))
+  if (siteFields.length > 0) {
+    throw new ValidationError({ collection, errors: siteFields.map((path) => ({ message: MESSAGES.recurrenceSiteField, path })) })
   }
   await requireCreateAccess(req, options, booking)
   const times = await occurrenceTimes(req, options, data)

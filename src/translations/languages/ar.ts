@@ -20,6 +20,8 @@ export const ar: ReserveLedgerTranslations = {
     auditCustomer: 'العميل: {{from}} ← {{to}}',
     auditEnd: 'النهاية: {{from}} ← {{to}}',
     auditGuest: 'الضيف: {{from}} ← {{to}}',
+    auditField: '{{field}}: {{from}} ← {{to}}',
+    auditFieldChanged: 'تغيّر {{field}}',
     auditGuests: 'عدد الضيوف {{from}} ← {{to}}',
     auditItems: 'محجوز أيضًا: {{from}} ← {{to}}',
     auditMoved: 'نُقل من {{from}} إلى {{to}}',

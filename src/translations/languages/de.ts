@@ -20,6 +20,8 @@ export const de: ReserveLedgerTranslations = {
     auditCustomer: 'Kunde: {{from}} → {{to}}',
     auditEnd: 'Ende: {{from}} → {{to}}',
     auditGuest: 'Gast: {{from}} → {{to}}',
+    auditField: '{{field}}: {{from}} → {{to}}',
+    auditFieldChanged: '{{field}} geändert',
     auditGuests: 'Gäste {{from}} → {{to}}',
     auditItems: 'Zusätzlich gebucht: {{from}} → {{to}}',
     auditMoved: 'Verschoben von {{from}} auf {{to}}',

@@ -22,6 +22,8 @@ export const en = {
     auditCustomer: 'Customer: {{from}} → {{to}}',
     auditEnd: 'End: {{from}} → {{to}}',
     auditGuest: 'Guest: {{from}} → {{to}}',
+    auditField: '{{field}}: {{from}} → {{to}}',
+    auditFieldChanged: '{{field}} changed',
     auditGuests: 'Guests {{from}} → {{to}}',
     auditItems: 'Also booked: {{from}} → {{to}}',
     auditMoved: 'Moved from {{from}} to {{to}}',

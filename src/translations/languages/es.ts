@@ -20,6 +20,8 @@ export const es: ReserveLedgerTranslations = {
     auditCustomer: 'Cliente: {{from}} → {{to}}',
     auditEnd: 'Fin: {{from}} → {{to}}',
     auditGuest: 'Invitado: {{from}} → {{to}}',
+    auditField: '{{field}}: {{from}} → {{to}}',
+    auditFieldChanged: '{{field}} cambiado',
     auditGuests: 'Personas {{from}} → {{to}}',
     auditItems: 'También reservado: {{from}} → {{to}}',
     auditMoved: 'Movida de {{from}} a {{to}}',

@@ -20,6 +20,8 @@ export const fa: ReserveLedgerTranslations = {
     auditCustomer: 'مشتری: {{from}} ← {{to}}',
     auditEnd: 'پایان: {{from}} ← {{to}}',
     auditGuest: 'مهمان: {{from}} ← {{to}}',
+    auditField: '{{field}}: {{from}} ← {{to}}',
+    auditFieldChanged: '{{field}} تغییر کرد',
     auditGuests: 'تعداد مهمانان {{from}} ← {{to}}',
     auditItems: 'رزرو همراه: {{from}} ← {{to}}',
     auditMoved: 'از {{from}} به {{to}} منتقل شد',

@@ -20,6 +20,8 @@ export const fr: ReserveLedgerTranslations = {
     auditCustomer: 'Client : {{from}} → {{to}}',
     auditEnd: 'Fin : {{from}} → {{to}}',
     auditGuest: 'Invité : {{from}} → {{to}}',
+    auditField: '{{field}} : {{from}} → {{to}}',
+    auditFieldChanged: '{{field}} modifié',
     auditGuests: 'Personnes {{from}} → {{to}}',
     auditItems: 'Aussi réservé : {{from}} → {{to}}',
     auditMoved: 'Déplacée de {{from}} à {{to}}',

@@ -20,6 +20,8 @@ export const hi: ReserveLedgerTranslations = {
     auditCustomer: 'ग्राहक: {{from}} → {{to}}',
     auditEnd: 'समाप्ति: {{from}} → {{to}}',
     auditGuest: 'अतिथि: {{from}} → {{to}}',
+    auditField: '{{field}}: {{from}} → {{to}}',
+    auditFieldChanged: '{{field}} बदला गया',
     auditGuests: 'मेहमान {{from}} → {{to}}',
     auditItems: 'साथ में बुक: {{from}} → {{to}}',
     auditMoved: '{{from}} से {{to}} पर स्थानांतरित',

@@ -20,6 +20,8 @@ export const id: ReserveLedgerTranslations = {
     auditCustomer: 'Pelanggan: {{from}} → {{to}}',
     auditEnd: 'Selesai: {{from}} → {{to}}',
     auditGuest: 'Tamu: {{from}} → {{to}}',
+    auditField: '{{field}}: {{from}} → {{to}}',
+    auditFieldChanged: '{{field}} diubah',
     auditGuests: 'Jumlah tamu {{from}} → {{to}}',
     auditItems: 'Juga dipesan: {{from}} → {{to}}',
     auditMoved: 'Dipindahkan dari {{from}} ke {{to}}',

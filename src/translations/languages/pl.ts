@@ -20,6 +20,8 @@ export const pl: ReserveLedgerTranslations = {
     auditCustomer: 'Klient: {{from}} → {{to}}',
     auditEnd: 'Koniec: {{from}} → {{to}}',
     auditGuest: 'Gość: {{from}} → {{to}}',
+    auditField: '{{field}}: {{from}} → {{to}}',
+    auditFieldChanged: 'Zmieniono {{field}}',
     auditGuests: 'Liczba osób {{from}} → {{to}}',
     auditItems: 'Dodatkowo zarezerwowano: {{from}} → {{to}}',
     auditMoved: 'Przeniesiono z {{from}} na {{to}}',

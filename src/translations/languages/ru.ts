@@ -20,6 +20,8 @@ export const ru: ReserveLedgerTranslations = {
     auditCustomer: 'Клиент: {{from}} → {{to}}',
     auditEnd: 'Окончание: {{from}} → {{to}}',
     auditGuest: 'Гость: {{from}} → {{to}}',
+    auditField: '{{field}}: {{from}} → {{to}}',
+    auditFieldChanged: '{{field}}: изменено',
     auditGuests: 'Гостей {{from}} → {{to}}',
     auditItems: 'Также забронировано: {{from}} → {{to}}',
     auditMoved: 'Перенесено с {{from}} на {{to}}',

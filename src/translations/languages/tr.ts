@@ -20,6 +20,8 @@ export const tr: ReserveLedgerTranslations = {
     auditCustomer: 'Müşteri: {{from}} → {{to}}',
     auditEnd: 'Bitiş: {{from}} → {{to}}',
     auditGuest: 'Misafir: {{from}} → {{to}}',
+    auditField: '{{field}}: {{from}} → {{to}}',
+    auditFieldChanged: '{{field}} değiştirildi',
     auditGuests: 'Kişi sayısı {{from}} → {{to}}',
     auditItems: 'Ek rezervasyon: {{from}} → {{to}}',
     auditMoved: '{{from}} zamanından {{to}} zamanına taşındı',

@@ -20,6 +20,8 @@ export const zh: ReserveLedgerTranslations = {
     auditCustomer: '客户：{{from}} → {{to}}',
     auditEnd: '结束：{{from}} → {{to}}',
     auditGuest: '访客：{{from}} → {{to}}',
+    auditField: '{{field}}：{{from}} → {{to}}',
+    auditFieldChanged: '{{field}} 已更改',
     auditGuests: '人数 {{from}} → {{to}}',
     auditItems: '另订：{{from}} → {{to}}',
     auditMoved: '从 {{from}} 改到 {{to}}',

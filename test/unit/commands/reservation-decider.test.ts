@@ -168,6 +168,23 @@ describe('reservation decider', () => {
       const older: ReservationEvent = { data: { changes: { notes: 'window seat' }, reservationId: id }, type: 'ReservationDetailsUpdated' }
       asStaff(booked(), older).when(update({ notes: 'aisle' })).then([updated({ notes: 'aisle' }, { notes: 'window seat' })])
     })
+
+    it("records only the site's fields that changed, each with its old value (null where a booking of an older version had none)", () => {
+      const withFields: ReservationEvent = { ...booked(), data: { ...booked().data, fields: { occasion: 'birthday', partySize: 4 } } } as ReservationEvent
+      asStaff(withFields)
+        .when(update({ fields: { occasion: 'birthday', partySize: 6 } }))
+        .then([updated({ fields: { partySize: 6 } }, { fields: { partySize: 4 } })])
+      asStaff(booked())
+        .when(update({ fields: { partySize: 6 } }))
+        .then([updated({ fields: { partySize: 6 } }, { fields: { partySize: null } })])
+    })
+
+    it("keeps the site's fields a change does not name, and changes nothing when each named one has its value", () => {
+      const withFields: ReservationEvent = { ...booked(), data: { ...booked().data, fields: { occasion: 'birthday', partySize: 4 } } } as ReservationEvent
+      asStaff(withFields, updated({ fields: { partySize: 6 } }, { fields: { partySize: 4 } }))
+        .when(update({ fields: { occasion: 'birthday', partySize: 6 } }))
+        .then([])
+    })
   })
 
   describe('voiding a failed write', () => {

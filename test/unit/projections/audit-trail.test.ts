@@ -46,4 +46,15 @@ describe('audit trail', () => {
       [{ field: 'notes', from: 'late', to: null }],
     ])
   })
+
+  it("tells the site's fields a change named, old → new, and a void of it as changed back", () => {
+    const withFields: ReservationEvent = { ...booked, data: { ...booked.data, fields: { partySize: 4, tableCode: 'T1' } } } as ReservationEvent
+    const bigger: ReservationEvent = {
+      data: { changes: { fields: { partySize: 6 } }, previous: { fields: { partySize: 4 } }, reservationId: id },
+      type: 'ReservationDetailsUpdated',
+    }
+    const restores = { ...onR1, createdAt: '', customer: 'c1', fields: { partySize: 4, tableCode: 'T1' }, guest: null, id, idempotencyKey: null, notes: null, status: 'pending', updatedAt: '' }
+    const trail = auditTrail(stream(withFields, bigger, { data: { reason: 'hook threw', reservationId: id, restores, voidsFrom: 1 }, type: 'ReservationWriteVoided' }))
+    expect(trail.map((entry) => entry.changes)).toEqual([[], [{ field: 'partySize', from: 4, to: 6 }], [{ field: 'partySize', from: 6, to: 4 }]])
+  })
 })

@@ -56,6 +56,27 @@ describe('the history says what a change changed, in every language', () => {
     }
   })
 
+  it.each(LANGUAGES)("in %s: a field the site added by its name, a plain value old → new, anything else as changed", (language) => {
+    const t = tIn(language)
+    const [size, menu] = describeChanges(
+      [
+        { field: 'partySize', from: 4, to: 6 },
+        { field: 'courses', from: [], to: [{ dish: 'Soup' }] },
+      ],
+      names,
+      format,
+      t,
+    )
+    expect(size).toContain('partySize')
+    expect(size).toMatch(/4.*6|6.*4/)
+    expect(menu).toContain('courses')
+    if (language === 'en') {
+      expect([size, menu]).toEqual(['partySize: 4 → 6', 'courses changed'])
+    } else {
+      expect(menu, 'not left in English').not.toBe('courses changed')
+    }
+  })
+
   it('a move that kept its start reads as the new end; a change of nothing says nothing', () => {
     const t = tIn('en')
     expect(describeChanges([MOVE[1]], names, format, t)).toEqual(['End: 10:30 → 11:45'])

@@ -158,6 +158,7 @@ const CONTRACT: [string, Json, Record<string, 'optional' | 'required'>][] = [
     {
       customer: 'required',
       endTime: 'required',
+      fields: 'required',
       guest: 'required',
       guestCount: 'required',
       id: 'required',
