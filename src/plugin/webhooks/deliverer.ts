@@ -20,7 +20,6 @@ interface Delivery {
   nextAttemptAt?: null | string
   reservationId: string
   revision: number
-  webhook: unknown
 }
 
 interface Webhook {
@@ -34,8 +33,8 @@ const backoffMs = (attempts: number): number => Math.min(5_000 * 2 ** Math.max(0
 
 /**
  * Sends what the outbox holds, each receiver on its own: per webhook, due deliveries oldest
- * first, one reservation's in order (a later one waits while an earlier is pending), each
- * signed. A failure backs off exponentially; after `maxAttempts` the delivery is dead-lettered
+ * first, one reservation's in order (a later one waits while an earlier is pending, and follows
+ * it in the same pass once it is sent), each signed. A failure backs off exponentially; after `maxAttempts` the delivery is dead-lettered
  * and the reservation's later ones go on. A receiver that fails or hangs holds back only its
  * own deliveries: the webhooks are read and sent to side by side. A delivery of an event a
  * failed write voided is dropped, as host hooks are.
@@ -69,7 +68,7 @@ export class WebhookDeliverer {
     return sent.reduce((sum, count) => sum + count, 0)
   }
 
-  /** One webhook's due deliveries, sent one after another. */
+  /** One webhook's due deliveries: each reservation's in revision order, until one is not due or fails. */
   private async passOf(webhook: Webhook): Promise<number> {
     const { docs } = await this.payload.db.find({
       collection: DELIVERIES_COLLECTION as CollectionSlug,
@@ -78,35 +77,43 @@ export class WebhookDeliverer {
       sort: 'createdAt',
       where: { and: [{ status: { equals: 'pending' } }, { webhook: { equals: webhook.id } }] },
     })
-    const now = Date.now()
-    const first = new Map<string, Delivery>()
+    const chains = new Map<string, Delivery[]>()
     for (const delivery of docs as unknown as Delivery[]) {
-      const earlier = first.get(delivery.reservationId)
-      if (!earlier || delivery.revision < earlier.revision) {
-        first.set(delivery.reservationId, delivery)
-      }
+      chains.set(delivery.reservationId, [...(chains.get(delivery.reservationId) ?? []), delivery])
     }
-    const due = [...first.values()]
-      .filter((delivery) => Date.parse(String(delivery.nextAttemptAt ?? 0)) <= now && !this.owned.isOwned(delivery.reservationId))
-      .slice(0, BATCH)
+    const now = Date.now()
     let sent = 0
-    for (const delivery of due) {
-      sent += (await this.deliver(delivery, webhook)) ? 1 : 0
+    let tried = 0
+    for (const [reservationId, chain] of chains) {
+      if (this.owned.isOwned(reservationId)) {
+        continue
+      }
+      for (const delivery of chain.sort((a, b) => a.revision - b.revision)) {
+        if (tried >= BATCH || Date.parse(String(delivery.nextAttemptAt ?? 0)) > now) {
+          break
+        }
+        tried++
+        const outcome = await this.deliver(delivery, webhook)
+        if (outcome === 'failed') {
+          break
+        }
+        sent += outcome === 'sent' ? 1 : 0
+      }
     }
     return sent
   }
 
-  private async deliver(delivery: Delivery, webhook: Webhook): Promise<boolean> {
+  private async deliver(delivery: Delivery, webhook: Webhook): Promise<'failed' | 'sent' | 'voided'> {
     const collection = DELIVERIES_COLLECTION as CollectionSlug
     const history = await this.ledger.history(delivery.reservationId)
     if (voidedRevisions(history).has(delivery.revision)) {
       await this.payload.db.updateOne({ collection, data: { status: 'voided' }, id: delivery.id, returning: false })
-      return false
+      return 'voided'
     }
     try {
       await this.post(webhook, delivery)
       await this.payload.db.updateOne({ collection, data: { attempts: (delivery.attempts ?? 0) + 1, deliveredAt: new Date().toISOString(), lastError: null, status: 'delivered' }, id: delivery.id, returning: false })
-      return true
+      return 'sent'
     } catch (error) {
       const attempts = (delivery.attempts ?? 0) + 1
       const dead = attempts >= this.options.webhooks.maxAttempts
@@ -116,7 +123,7 @@ export class WebhookDeliverer {
         id: delivery.id,
         returning: false,
       })
-      return false
+      return 'failed'
     }
   }
 
