@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { testDatabaseKinds } from '../helpers/databases.js'
-import { login } from '../helpers/payload.js'
 import { getJson, postJson, sendJson, withQuery } from '../support/http.js'
+import { signedInUsers } from '../support/signed-in-users.js'
 import { usePayloadOn } from '../support/suite-payload.js'
 import { errorPaths } from './plugin-http.js'
 import { reservationStream } from '../../src/events/types.js'
@@ -41,15 +41,7 @@ describe.each(testDatabaseKinds())('a customer moves their own booking (%s)', (k
   const stored = async (id: string) => (await getJson(site.payload, `/api/reservations/${id}?depth=0`, users.admin.token)).body
 
   beforeAll(async () => {
-    for (const [name, role] of [
-      ['admin', 'admin'],
-      ['alice', 'customer'],
-      ['bob', 'customer'],
-    ] as const) {
-      const email = `${name}@reschedule.test`
-      const user = await site.payload.create({ collection: 'users', data: { email, password: 'secret-password', role } })
-      users[name] = { id: user.id, token: await login(site.payload, { email, password: 'secret-password' }) }
-    }
+    Object.assign(users, await signedInUsers(site.payload, { admin: 'admin', alice: 'customer', bob: 'customer' }, 'reschedule.test'))
     const service = async (name: string) => (await site.payload.create({ collection: 'services', data: { duration: 60, name } })).id
     ids.hour = await service('Hour')
     ids.retired = await service('Soon retired')
