@@ -87,7 +87,7 @@ const changeStatus = (
   }
   checkTransition(reservation.status, to, policy.statusMachine, !skipTransitionValidation)
   if (to === policy.cancelledStatus) {
-    checkNotice(reservation, policy, context)
+    checkNotice(reservation, policy, context, 'status')
   } else if (!context.privileged) {
     throw new CommandRejected('forbidden', `Only staff can move a reservation to "${to}"`, 'status')
   }
@@ -105,7 +105,7 @@ const reschedule = (
     throw new CommandRejected('invalid', `A reservation in status "${reservation.status}" cannot be changed`, 'startTime')
   }
   checkPlan(data.plan, context)
-  checkNotice(reservation, policy, context)
+  checkNotice(reservation, policy, context, 'startTime')
   // The old schedule comes from the state, as a details change's old values do.
   return [
     {

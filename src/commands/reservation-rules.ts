@@ -32,11 +32,12 @@ export const checkPlan = (plan: BookingPlan, { now, privileged }: DecisionContex
   }
 }
 
-/** Inside the notice period only privileged staff may cancel or change a reservation. */
+/** Inside the notice period only privileged staff may cancel or change a reservation; `path` names what was asked for. */
 export const checkNotice = (
   reservation: Reservation,
   policy: ReservationPolicy,
   { now, privileged }: DecisionContext,
+  path: 'startTime' | 'status',
 ): void => {
   if (privileged) {
     return
@@ -46,7 +47,7 @@ export const checkNotice = (
     throw new CommandRejected(
       'invalid',
       `Reservations can only be cancelled or changed at least ${policy.noticePeriodHours} hours before they start`,
-      'status',
+      path,
     )
   }
 }

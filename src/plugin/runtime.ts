@@ -422,7 +422,7 @@ export const startRuntime = async (payload: Payload, options: ResolvedOptions): 
       stopReminders()
       stopCheckpoints()
       await checkpointer?.settle()
-      await feedSync.settle()
+      await feedSync.stop()
       await webhooks.settle()
       await stopWaitlist()
       await stopHolds()

@@ -3,9 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { getRuntime } from '../../src/plugin/runtime.js'
 import { testDatabaseKinds } from '../helpers/databases.js'
-import { login, restRequest } from '../helpers/payload.js'
+import { restRequest } from '../helpers/payload.js'
 import { getJson, postJson, withQuery } from '../support/http.js'
 import { guestTokens } from '../support/guest-tokens.js'
+import { signedInUsers } from '../support/signed-in-users.js'
 import { usePayloadOn } from '../support/suite-payload.js'
 
 type Id = number | string
@@ -55,15 +56,7 @@ describe.each(testDatabaseKinds())('book, cancel and history endpoints (%s)', (k
   }
 
   beforeAll(async () => {
-    for (const [name, role] of [
-      ['admin', 'admin'],
-      ['alice', 'customer'],
-      ['bob', 'customer'],
-    ] as const) {
-      const email = `${name}@example.test`
-      const user = await site.payload.create({ collection: 'users', data: { email, password: 'secret-password', role } })
-      users[name] = { id: user.id, token: await login(site.payload, { email, password: 'secret-password' }) }
-    }
+    Object.assign(users, await signedInUsers(site.payload, { admin: 'admin', alice: 'customer', bob: 'customer' }))
     service = (await site.payload.create({ collection: 'services', data: { duration: 60, name: 'Hour' } })).id
     resource = (await site.payload.create({ collection: 'resources', data: { name: 'Desk', services: [service] } })).id
     await site.payload.create({

@@ -1,47 +1,14 @@
 import type { Payload } from 'payload'
 
-import { readFileSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { getRuntime } from '../../src/plugin/runtime.js'
 import { testDatabaseKinds } from '../helpers/databases.js'
 import { login } from '../helpers/payload.js'
+import { calendarServer } from '../support/calendar-server.js'
 import { getJson, postJson, withQuery } from '../support/http.js'
 import { usePayloadOn } from '../support/suite-payload.js'
 import { ALWAYS_OPEN, errorPaths } from './plugin-http.js'
-
-const ICS = readFileSync(path.join(import.meta.dirname, '../fixtures/practitioner.ics'), 'utf8')
-const ETAG = '"practitioner-v1"'
-
-/** A calendar server on this machine: serves the fixture with an ETag, answers 304 to it, and can go down. */
-const calendarServer = () => {
-  const seen = { conditional: 0, requests: 0 }
-  let down = false
-  const server: Server = createServer((request, response) => {
-    seen.requests++
-    if (down) {
-      response.writeHead(503).end()
-      return
-    }
-    if (request.headers['if-none-match'] === ETAG) {
-      seen.conditional++
-      response.writeHead(304).end()
-      return
-    }
-    response.writeHead(200, { 'Content-Type': 'text/calendar', ETag: ETAG }).end(ICS)
-  })
-  return {
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-    goDown: () => {
-      down = true
-    },
-    seen,
-    start: () =>
-      new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as { port: number }).port}/practitioner.ics`))),
-  }
-}
 
 const guest = { email: 'ext@example.test', name: 'Ext' }
 const starts = async (payload: Payload, ids: { resource: unknown; service: unknown }, date: string) =>

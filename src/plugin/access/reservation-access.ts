@@ -15,9 +15,9 @@ const RESOURCE_PATHS = ['resource', 'items.resource'] as const
  * Default access of the reservations collection (see docs/ARCHITECTURE.md,
  * "Rules and access (`src/plugin/reservations/rules`, `src/plugin/access`)"). Staff who see all
  * records manage all; in owner mode other staff manage the reservations of resources they own.
- * A customer reads their own and books for themselves; they cancel through the cancel endpoint,
- * so they never update or delete. Anonymous callers may only book, and the booking rules make
- * that a guest booking.
+ * A customer reads, books and moves their own (the booking rules let them change only when and
+ * where, `customer-moves-only.ts`); they cancel through the cancel endpoint and never delete.
+ * Anonymous callers may only book, and the booking rules make that a guest booking.
  */
 export const reservationAccess = (resolved: ResolvedOptions): CrudAccess => {
   const manage: Access = async ({ req }) => {
@@ -26,13 +26,14 @@ export const reservationAccess = (resolved: ResolvedOptions): CrudAccess => {
     }
     return managesOwnRecords(req.user, resolved) ? ownedResourcesWhere(req, resolved, RESOURCE_PATHS) : false
   }
+  const ownOrManaged: Access = (args) => {
+    const { user } = args.req
+    return user && isCustomer(user, resolved) ? { customer: { equals: user.id } } : manage(args)
+  }
   return {
     create: ({ req: { user } }) => !user || isStaff(user, resolved) || isCustomer(user, resolved),
     delete: manage,
-    read: (args) => {
-      const { user } = args.req
-      return user && isCustomer(user, resolved) ? { customer: { equals: user.id } } : manage(args)
-    },
-    update: manage,
+    read: ownOrManaged,
+    update: ownOrManaged,
   }
 }

@@ -122,7 +122,8 @@ const schemas: Record<string, Json> = {
   },
   Reservation: {
     additionalProperties: true,
-    description: 'A reservations document at depth 0. Never carries cancellationToken.',
+    description:
+      "A reservations document at depth 0. Never carries cancellationToken. Written through Payload's collection routes (`/api/reservations`): a signed-in customer moves their own with `PATCH /api/reservations/{id}` and a new `startTime` (and `endTime` for a flexible service, or `resource`), under the booking's rules and the notice period (400 on the field, 409 when taken); any other field that differs answers 403 on it, as does another customer's reservation.",
     properties: {
       customer: { oneOf: [id, { type: 'null' }] },
       endTime: dateTime,

@@ -10,6 +10,13 @@ import { FEEDS_COLLECTION, STALE_AFTER_FAILURES } from './feeds-collection.js'
 
 const DAY_MS = 86_400_000
 const MINUTE_MS = 60_000
+/** How long a changed resource's sync waits for its save to commit, and how often it looks. */
+const COMMIT_WAIT_MS = 30_000
+const COMMIT_POLL_MS = 50
+
+/** The addresses of a resource's calendar feeds, as one comparable text. */
+export const feedUrlsOf = (resource: unknown): string =>
+  JSON.stringify(((resource as { calendarFeeds?: { url?: unknown }[] } | null | undefined)?.calendarFeeds ?? []).map(({ url }) => url))
 
 interface FeedState {
   etag?: null | string
@@ -37,6 +44,8 @@ const keyOf = (resource: unknown, url: string) =>
  */
 export class FeedSync {
   private running: null | Promise<void> = null
+  private stopped = false
+  private readonly waits = new Set<Promise<void>>()
 
   constructor(
     private readonly payload: Payload,
@@ -69,8 +78,34 @@ export class FeedSync {
     return pass
   }
 
-  /** Waits for the pass in progress, if any. */
-  async settle(): Promise<void> {
+  /**
+   * Syncs a resource whose feeds a save changed to `urls` (`feedUrlsOf`), once that save has
+   * committed. Payload's afterChange runs inside the request's transaction on PostgreSQL, and a
+   * pass reads on its own connection: it would not see the new feeds yet. So this reads the
+   * resource on its own connection until it shows them; a save rolled back never does, and the
+   * wait ends after COMMIT_WAIT_MS (the periodic refresh is the backstop).
+   */
+  runWhenCommitted(resource: string, urls: string): Promise<void> {
+    const wait = this.awaitCommit(resource, urls).then((committed) => (committed ? this.run(resource) : undefined))
+    this.waits.add(wait)
+    return wait.finally(() => this.waits.delete(wait))
+  }
+
+  private async awaitCommit(resource: string, urls: string): Promise<boolean> {
+    const collection = this.options.slugs.resources as CollectionSlug
+    for (const until = Date.now() + COMMIT_WAIT_MS; !this.stopped && Date.now() < until; ) {
+      if (feedUrlsOf(await this.payload.db.findOne({ collection, where: { id: { equals: resource } } })) === urls) {
+        return true
+      }
+      await new Promise((resolve) => setTimeout(resolve, COMMIT_POLL_MS))
+    }
+    return false
+  }
+
+  /** Ends the waits for commits and waits for the pass in progress, if any. */
+  async stop(): Promise<void> {
+    this.stopped = true
+    await Promise.all([...this.waits].map((wait) => wait.catch(() => undefined)))
     await this.running?.catch(() => undefined)
   }
 

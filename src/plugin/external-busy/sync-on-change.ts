@@ -1,15 +1,17 @@
 import type { CollectionAfterChangeHook } from 'payload'
 
 import { findRuntime } from '../runtime.js'
+import { feedUrlsOf } from './feed-sync.js'
 
-const urlsOf = (doc: unknown): string =>
-  JSON.stringify(((doc as { calendarFeeds?: { url?: unknown }[] } | undefined)?.calendarFeeds ?? []).map(({ url }) => url))
-
-/** A resource whose calendar feeds changed is synced at once, in the background, not at the next refresh. */
+/**
+ * A resource whose calendar feeds changed is synced at once, in the background, not at the next
+ * refresh: as soon as its save has committed (`FeedSync.runWhenCommitted`).
+ */
 export const syncFeedsOnChange: CollectionAfterChangeHook = ({ doc, previousDoc, req }) => {
-  if (urlsOf(doc) !== urlsOf(previousDoc)) {
+  const urls = feedUrlsOf(doc)
+  if (urls !== feedUrlsOf(previousDoc)) {
     void findRuntime(req.payload)
-      ?.feedSync.run(String(doc.id))
+      ?.feedSync.runWhenCommitted(String(doc.id), urls)
       .catch((error: unknown) => req.payload.logger.error({ err: error, msg: 'payload-reserve-ledger: calendar feed sync failed' }))
   }
   return doc

@@ -62,6 +62,9 @@ const normalise = (field: (typeof SCHEDULE_FIELDS)[number], value: unknown): unk
 const changed = (data: Data, stored: Data, field: (typeof SCHEDULE_FIELDS)[number]): boolean =>
   field in data && !same(normalise(field, data[field]), normalise(field, stored[field]))
 
+/** The schedule fields (service, resource, times, items, guest count) a write changes. */
+export const changedScheduleFields = (data: Data, stored: Data): string[] => SCHEDULE_FIELDS.filter((field) => changed(data, stored, field))
+
 /** The details (notes, customer, guest) a write changes, with their new values. */
 export const detailChanges = (data: Data, stored: Data): ReservationDetailChanges => {
   const changes: ReservationDetailChanges = {}
@@ -83,7 +86,7 @@ export const detailChanges = (data: Data, stored: Data): ReservationDetailChange
  * unless the caller sets a different one explicitly.
  */
 export const replanInput = (data: Data, stored: Data): null | PlanInput => {
-  if (!SCHEDULE_FIELDS.some((field) => changed(data, stored, field))) {
+  if (changedScheduleFields(data, stored).length === 0) {
     return null
   }
   const input: PlanInput = { ...stored, ...data }

@@ -17,9 +17,9 @@ interface Delivery {
   body: unknown
   id: number | string
   key: string
+  nextAttemptAt?: null | string
   reservationId: string
   revision: number
-  webhook: unknown
 }
 
 interface Webhook {
@@ -28,16 +28,16 @@ interface Webhook {
   url?: string
 }
 
-const idOf = (value: unknown) => String(typeof value === 'object' && value !== null ? (value as { id: unknown }).id : value)
-
 /** Seconds to wait before attempt `attempts + 1`: 5 s doubling, at most an hour. */
 const backoffMs = (attempts: number): number => Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 3_600_000)
 
 /**
- * Sends what the outbox holds: due deliveries oldest first, one reservation's in order (a later
- * one waits while an earlier is pending), each signed. A failure backs off exponentially; after
- * `maxAttempts` the delivery is dead-lettered and the reservation's later ones go on. A delivery
- * of an event a failed write voided is dropped, as host hooks are.
+ * Sends what the outbox holds, each receiver on its own: per webhook, due deliveries oldest
+ * first, one reservation's in order (a later one waits while an earlier is pending, and follows
+ * it in the same pass once it is sent), each signed. A failure backs off exponentially; after `maxAttempts` the delivery is dead-lettered
+ * and the reservation's later ones go on. A receiver that fails or hangs holds back only its
+ * own deliveries: the webhooks are read and sent to side by side. A delivery of an event a
+ * failed write voided is dropped, as host hooks are.
  */
 export class WebhookDeliverer {
   private running: null | Promise<number> = null
@@ -63,42 +63,57 @@ export class WebhookDeliverer {
   }
 
   private async pass(): Promise<number> {
-    const collection = DELIVERIES_COLLECTION as CollectionSlug
-    const { docs } = await this.payload.db.find({ collection, limit: BATCH * 4, pagination: false, sort: 'createdAt', where: { status: { equals: 'pending' } } })
+    const { docs } = await this.payload.db.find({ collection: WEBHOOKS_COLLECTION as CollectionSlug, limit: 0, pagination: false })
+    const sent = await Promise.all((docs as unknown as Webhook[]).map((webhook) => this.passOf(webhook)))
+    return sent.reduce((sum, count) => sum + count, 0)
+  }
+
+  /** One webhook's due deliveries: each reservation's in revision order, until one is not due or fails. */
+  private async passOf(webhook: Webhook): Promise<number> {
+    const { docs } = await this.payload.db.find({
+      collection: DELIVERIES_COLLECTION as CollectionSlug,
+      limit: BATCH * 4,
+      pagination: false,
+      sort: 'createdAt',
+      where: { and: [{ status: { equals: 'pending' } }, { webhook: { equals: webhook.id } }] },
+    })
+    const chains = new Map<string, Delivery[]>()
+    for (const delivery of docs as unknown as Delivery[]) {
+      chains.set(delivery.reservationId, [...(chains.get(delivery.reservationId) ?? []), delivery])
+    }
     const now = Date.now()
-    const first = new Map<string, Delivery>()
-    for (const delivery of docs as unknown as (Delivery & { nextAttemptAt?: null | string })[]) {
-      const earlier = first.get(delivery.reservationId)
-      if (!earlier || delivery.revision < earlier.revision) {
-        first.set(delivery.reservationId, delivery)
-      }
-    }
-    const due = [...first.values()]
-      .filter((delivery) => Date.parse(String((delivery as { nextAttemptAt?: unknown }).nextAttemptAt ?? 0)) <= now && !this.owned.isOwned(delivery.reservationId))
-      .slice(0, BATCH)
-    if (due.length === 0) {
-      return 0
-    }
-    const { docs: webhooks } = await this.payload.db.find({ collection: WEBHOOKS_COLLECTION as CollectionSlug, limit: 0, pagination: false })
-    const byId = new Map((webhooks as unknown as Webhook[]).map((webhook) => [String(webhook.id), webhook]))
     let sent = 0
-    for (const delivery of due) {
-      sent += (await this.deliver(delivery, byId.get(idOf(delivery.webhook)) ?? null)) ? 1 : 0
+    let tried = 0
+    for (const [reservationId, chain] of chains) {
+      if (this.owned.isOwned(reservationId)) {
+        continue
+      }
+      for (const delivery of chain.sort((a, b) => a.revision - b.revision)) {
+        if (tried >= BATCH || Date.parse(String(delivery.nextAttemptAt ?? 0)) > now) {
+          break
+        }
+        tried++
+        const outcome = await this.deliver(delivery, webhook)
+        if (outcome === 'failed') {
+          break
+        }
+        sent += outcome === 'sent' ? 1 : 0
+      }
     }
     return sent
   }
 
-  private async deliver(delivery: Delivery, webhook: null | Webhook): Promise<boolean> {
+  private async deliver(delivery: Delivery, webhook: Webhook): Promise<'failed' | 'sent' | 'voided'> {
     const collection = DELIVERIES_COLLECTION as CollectionSlug
     const history = await this.ledger.history(delivery.reservationId)
     if (voidedRevisions(history).has(delivery.revision)) {
       await this.payload.db.updateOne({ collection, data: { status: 'voided' }, id: delivery.id, returning: false })
-      return false
+      return 'voided'
     }
     try {
       await this.post(webhook, delivery)
       await this.payload.db.updateOne({ collection, data: { attempts: (delivery.attempts ?? 0) + 1, deliveredAt: new Date().toISOString(), lastError: null, status: 'delivered' }, id: delivery.id, returning: false })
-      return true
+      return 'sent'
     } catch (error) {
       const attempts = (delivery.attempts ?? 0) + 1
       const dead = attempts >= this.options.webhooks.maxAttempts
@@ -108,14 +123,14 @@ export class WebhookDeliverer {
         id: delivery.id,
         returning: false,
       })
-      return false
+      return 'failed'
     }
   }
 
-  private async post(webhook: null | Webhook, delivery: Delivery): Promise<void> {
-    const url = webhook?.url ? feedUrl(webhook.url) : null
+  private async post(webhook: Webhook, delivery: Delivery): Promise<void> {
+    const url = webhook.url ? feedUrl(webhook.url) : null
     if (!url) {
-      throw new Error('the webhook is gone or has no http(s) address')
+      throw new Error('the webhook has no http(s) address')
     }
     await checkFeedTarget(url, this.options.webhooks.allowPrivateNetworks)
     const body = JSON.stringify(delivery.body)
@@ -124,7 +139,7 @@ export class WebhookDeliverer {
       headers: {
         'Content-Type': 'application/json',
         'X-Reserve-Delivery': delivery.key,
-        'X-Reserve-Signature': signature(webhook?.secret ?? '', body, Math.floor(Date.now() / 1000)),
+        'X-Reserve-Signature': signature(webhook.secret ?? '', body, Math.floor(Date.now() / 1000)),
       },
       method: 'POST',
       redirect: 'manual',

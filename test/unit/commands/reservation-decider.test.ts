@@ -122,6 +122,12 @@ describe('reservation decider', () => {
         .then([{ data: { ...inThreeDaysOnR2, previous: schedule(inTwoDays), reservationId: id }, type: 'ReservationRescheduled' }])
     })
 
+    it('lets a customer move before the notice period, not within it (on startTime); staff are exempt', () => {
+      asCustomer(booked()).when(move()).then([{ data: { ...inThreeDaysOnR2, previous: schedule(inTwoDays), reservationId: id }, type: 'ReservationRescheduled' }])
+      asCustomer(booked(inTwoHours)).when(move()).thenRejects({ kind: 'invalid', path: 'startTime' })
+      asStaff(booked(inTwoHours)).when(move()).then([{ data: { ...inThreeDaysOnR2, previous: schedule(inTwoHours), reservationId: id }, type: 'ReservationRescheduled' }])
+    })
+
     it('takes the old schedule from the last move, older events without one included, and folds to the new plan', () => {
       const olderMove: ReservationEvent = { data: { ...inThreeDaysOnR2, reservationId: id }, type: 'ReservationRescheduled' }
       asStaff(booked(), olderMove)

@@ -4,6 +4,7 @@ import { activeRecordsOnly } from './active-records-only.js'
 import { anonymousBooksAsGuest } from './anonymous-books-as-guest.js'
 import { customerBooksForSelf } from './customer-books-for-self.js'
 import { customerExists } from './customer-exists.js'
+import { customerMovesOnly } from './customer-moves-only.js'
 import { fieldTypes } from './field-types.js'
 import { guestBookingEnabled } from './guest-booking-enabled.js'
 import { guestContactDetails } from './guest-contact-details.js'
@@ -24,6 +25,7 @@ const rules: BookingRule[] = [
   fieldTypes,
   anonymousBooksAsGuest,
   customerBooksForSelf,
+  customerMovesOnly,
   ownerStaffBooksOwnResources,
   guestWithoutCustomer,
   guestBookingEnabled,
