@@ -5,6 +5,7 @@ import type { ResolvedOptions } from '../options.js'
 import { customerAccess } from '../access/customer-access.js'
 import { isPrivileged } from '../access/is-privileged.js'
 import { collectionLabels, label, navigationGroup } from './labels.js'
+import { topLevelDataNames } from './top-level-names.js'
 
 type NamedField = { name: string } & Field
 
@@ -30,34 +31,6 @@ const customerFields = (resolved: ResolvedOptions): NamedField[] => {
       on: 'customer',
     },
   ]
-}
-
-/**
- * Names that already hold top-level data: named fields, plus the fields nested in
- * presentational containers (rows, collapsibles, unnamed groups and tabs), which share the
- * document's top level.
- */
-const topLevelDataNames = (fields: Field[]): Set<string> => {
-  const names = new Set<string>()
-  const visit = (list: Field[]): void => {
-    for (const field of list) {
-      if ('name' in field && typeof field.name === 'string') {
-        names.add(field.name)
-      } else if (field.type === 'tabs') {
-        for (const tab of field.tabs) {
-          if ('name' in tab && typeof tab.name === 'string') {
-            names.add(tab.name)
-          } else {
-            visit(tab.fields)
-          }
-        }
-      } else if ('fields' in field) {
-        visit(field.fields)
-      }
-    }
-  }
-  visit(fields)
-  return names
 }
 
 /** The standalone customers auth collection, used when no userCollection is configured. */

@@ -176,6 +176,8 @@ export const ar: ReserveLedgerTranslations = {
     field_nextAttemptAt: 'المحاولة التالية',
     field_owner: 'المالك',
     field_phone: 'الهاتف',
+    field_role: 'الدور',
+    field_role_description: 'ما يمكن لهذا المستخدم فعله بالحجوزات: المسؤول والموظفون يرون كل حجز ويديرونه. لا يغيّره إلا مسؤول.',
     field_price: 'السعر',
     field_quantity: 'الكمية',
     field_reason: 'السبب',

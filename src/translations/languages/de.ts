@@ -178,6 +178,8 @@ export const de: ReserveLedgerTranslations = {
     field_nextAttemptAt: 'Nächster Versuch',
     field_owner: 'Inhaber',
     field_phone: 'Telefon',
+    field_role: 'Rolle',
+    field_role_description: 'Was dieser Benutzer mit Reservierungen tun darf: Admin und Mitarbeiter sehen und verwalten jede Buchung. Nur ein Admin kann sie ändern.',
     field_price: 'Preis',
     field_quantity: 'Anzahl',
     field_reason: 'Grund',

@@ -177,6 +177,8 @@ export const en = {
     field_nextAttemptAt: 'Next Attempt At',
     field_owner: 'Owner',
     field_phone: 'Phone',
+    field_role: 'Role',
+    field_role_description: 'What this user may do with reservations: admin and staff see and manage every booking. Only an admin can change it.',
     field_price: 'Price',
     field_quantity: 'Quantity',
     field_reason: 'Reason',

@@ -180,6 +180,8 @@ export const es: ReserveLedgerTranslations = {
     field_nextAttemptAt: 'Próximo intento',
     field_owner: 'Propietario',
     field_phone: 'Teléfono',
+    field_role: 'Rol',
+    field_role_description: 'Lo que este usuario puede hacer con las reservas: admin y personal ven y gestionan todas las reservas. Solo un admin puede cambiarlo.',
     field_price: 'Precio',
     field_quantity: 'Cantidad',
     field_reason: 'Motivo',

@@ -177,6 +177,8 @@ export const fa: ReserveLedgerTranslations = {
     field_nextAttemptAt: 'تلاش بعدی',
     field_owner: 'مالک',
     field_phone: 'تلفن',
+    field_role: 'نقش',
+    field_role_description: 'آنچه این کاربر با رزروها می‌تواند انجام دهد: مدیر و کارکنان همهٔ رزروها را می‌بینند و مدیریت می‌کنند. فقط مدیر می‌تواند آن را تغییر دهد.',
     field_price: 'قیمت',
     field_quantity: 'تعداد',
     field_reason: 'دلیل',

@@ -180,6 +180,8 @@ export const fr: ReserveLedgerTranslations = {
     field_nextAttemptAt: 'Prochaine tentative',
     field_owner: 'Propriétaire',
     field_phone: 'Téléphone',
+    field_role: 'Rôle',
+    field_role_description: 'Ce que cet utilisateur peut faire des réservations : admin et personnel voient et gèrent toutes les réservations. Seul un admin peut le modifier.',
     field_price: 'Prix',
     field_quantity: 'Quantité',
     field_reason: 'Motif',

@@ -177,6 +177,8 @@ export const hi: ReserveLedgerTranslations = {
     field_nextAttemptAt: 'अगला प्रयास',
     field_owner: 'स्वामी',
     field_phone: 'फ़ोन',
+    field_role: 'भूमिका',
+    field_role_description: 'यह उपयोगकर्ता आरक्षणों के साथ क्या कर सकता है: एडमिन और स्टाफ़ हर बुकिंग देखते और प्रबंधित करते हैं। इसे केवल एडमिन बदल सकता है।',
     field_price: 'मूल्य',
     field_quantity: 'मात्रा',
     field_reason: 'कारण',

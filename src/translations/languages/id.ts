@@ -177,6 +177,8 @@ export const id: ReserveLedgerTranslations = {
     field_nextAttemptAt: 'Percobaan berikutnya',
     field_owner: 'Pemilik',
     field_phone: 'Telepon',
+    field_role: 'Peran',
+    field_role_description: 'Apa yang boleh dilakukan pengguna ini terhadap reservasi: admin dan staf melihat serta mengelola setiap pemesanan. Hanya admin yang dapat mengubahnya.',
     field_price: 'Harga',
     field_quantity: 'Jumlah',
     field_reason: 'Alasan',

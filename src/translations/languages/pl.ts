@@ -178,6 +178,8 @@ export const pl: ReserveLedgerTranslations = {
     field_nextAttemptAt: 'Następna próba',
     field_owner: 'Właściciel',
     field_phone: 'Telefon',
+    field_role: 'Rola',
+    field_role_description: 'Co ten użytkownik może robić z rezerwacjami: administrator i personel widzą wszystkie rezerwacje i nimi zarządzają. Zmienić ją może tylko administrator.',
     field_price: 'Cena',
     field_quantity: 'Liczba',
     field_reason: 'Powód',

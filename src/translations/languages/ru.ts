@@ -178,6 +178,8 @@ export const ru: ReserveLedgerTranslations = {
     field_nextAttemptAt: 'Следующая попытка',
     field_owner: 'Владелец',
     field_phone: 'Телефон',
+    field_role: 'Роль',
+    field_role_description: 'Что этот пользователь может делать с бронированиями: администратор и сотрудники видят все бронирования и управляют ими. Изменить её может только администратор.',
     field_price: 'Цена',
     field_quantity: 'Количество',
     field_reason: 'Причина',

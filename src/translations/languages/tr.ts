@@ -177,6 +177,8 @@ export const tr: ReserveLedgerTranslations = {
     field_nextAttemptAt: 'Sonraki deneme',
     field_owner: 'Sahibi',
     field_phone: 'Telefon',
+    field_role: 'Rol',
+    field_role_description: 'Bu kullanıcının rezervasyonlarla neler yapabileceği: yönetici ve personel tüm rezervasyonları görür ve yönetir. Yalnızca bir yönetici değiştirebilir.',
     field_price: 'Fiyat',
     field_quantity: 'Adet',
     field_reason: 'Neden',

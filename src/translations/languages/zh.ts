@@ -171,6 +171,8 @@ export const zh: ReserveLedgerTranslations = {
     field_nextAttemptAt: '下次尝试时间',
     field_owner: '负责人',
     field_phone: '电话',
+    field_role: '角色',
+    field_role_description: '该用户对预约可执行的操作：管理员和员工可查看并管理所有预约。只有管理员可以更改。',
     field_price: '价格',
     field_quantity: '数量',
     field_reason: '原因',
