@@ -14,7 +14,7 @@ import { reserveTasks } from './jobs.js'
 import { pluginCollections } from './plugin-collections.js'
 import { LEDGER_REJECTION } from './reservations/ledger-error.js'
 import { resolveOptions, validateAgainstConfig } from './resolve-options.js'
-import { startRuntime } from './runtime.js'
+import { startLedger } from './start-ledger.js'
 import { provisionStaffResource } from './staff-provisioning.js'
 import { startTenancy } from './tenancy/at-start.js'
 
@@ -86,8 +86,9 @@ export const reserveLedgerPlugin =
       // The ledger starts before the host's own onInit, so a seed there books through it.
       onInit: async (payload) => {
         startTenancy(payload, resolved)
-        await startRuntime(payload, resolved)
-        await config.onInit?.(payload)
+        await startLedger(payload, resolved, async () => {
+          await config.onInit?.(payload)
+        })
       },
     }
   }
