@@ -95,7 +95,7 @@ export const de: ReserveLedgerTranslations = {
     desc_manualSlots: 'Zeitfenster an bestimmten Tagen, zusätzlich zu den wöchentlichen.',
     desc_maxAdvanceDays: 'Wie weit im Voraus Kunden buchen dürfen, in Tagen. Leer gilt der Standard des Plugins.',
     desc_maxFlexibleDuration:
-      'Minuten: die längste Buchung. Buchende wählen eine Länge von der Dauer bis hierhin, in Schritten des Startzeit-Rasters.',
+      'Minuten: die längste Buchung. Buchende wählen eine Länge von der Dauer bis hierhin, in Schritten des Startzeit-Rasters. Leer gilt der Standard des Plugins.',
     desc_minNoticeMinutes:
       'Wie kurzfristig Kunden buchen dürfen: Minuten vor Beginn. Leer gilt der Standard des Plugins.',
     desc_color: 'Die Farbe im Kalender. Leer gelassen erhält die Ressource eine aus der Palette.',

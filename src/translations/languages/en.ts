@@ -95,7 +95,7 @@ export const en = {
     desc_manualSlots: 'Windows on specific dates, in addition to the weekly ones.',
     desc_maxAdvanceDays: 'How far ahead a customer may book, in days. Empty uses the plugin default.',
     desc_maxFlexibleDuration:
-      'Minutes: the longest booking. Bookers choose a length from the duration up to this, in steps of the slot interval.',
+      'Minutes: the longest booking. Bookers choose a length from the duration up to this, in steps of the slot interval. Empty uses the plugin default.',
     desc_minNoticeMinutes: 'How soon a customer may book: minutes before the start. Empty uses the plugin default.',
     desc_color: 'Its color on the calendar. Left empty, the resource gets one from the palette.',
     desc_quantity: 'Identical units, or total seats when capacity is per guest.',

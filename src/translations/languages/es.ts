@@ -97,7 +97,7 @@ export const es: ReserveLedgerTranslations = {
     desc_maxAdvanceDays:
       'Con cuánta antelación máxima puede reservar un cliente, en días. Vacío usa el valor por defecto del plugin.',
     desc_maxFlexibleDuration:
-      'Minutos: la reserva más larga. Quien reserva elige una duración desde la duración mínima hasta esta, en pasos del intervalo entre horarios.',
+      'Minutos: la reserva más larga. Quien reserva elige una duración desde la duración mínima hasta esta, en pasos del intervalo entre horarios. Vacío usa el valor por defecto del plugin.',
     desc_minNoticeMinutes:
       'Con cuánta antelación mínima puede reservar un cliente: minutos antes del inicio. Vacío usa el valor por defecto del plugin.',
     desc_color: 'Su color en el calendario. Si se deja vacío, el recurso recibe uno de la paleta.',

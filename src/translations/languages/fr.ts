@@ -97,7 +97,7 @@ export const fr: ReserveLedgerTranslations = {
     desc_maxAdvanceDays:
       'Jusqu’à combien de jours à l’avance un client peut réserver. Vide : valeur par défaut de l’extension.',
     desc_maxFlexibleDuration:
-      'Minutes : la réservation la plus longue. On choisit une durée entre la durée et cette valeur, par pas de l’intervalle des créneaux.',
+      'Minutes : la réservation la plus longue. On choisit une durée entre la durée et cette valeur, par pas de l’intervalle des créneaux. Vide : valeur par défaut de l’extension.',
     desc_minNoticeMinutes:
       'Délai minimal de réservation pour un client : minutes avant le début. Vide : valeur par défaut de l’extension.',
     desc_color: 'Sa couleur dans le calendrier. Laissée vide, la ressource en reçoit une de la palette.',

@@ -94,7 +94,7 @@ export const id: ReserveLedgerTranslations = {
     desc_manualSlots: 'Rentang waktu pada tanggal tertentu, selain yang mingguan.',
     desc_maxAdvanceDays: 'Seberapa jauh ke depan pelanggan boleh memesan, dalam hari. Kosong memakai bawaan plugin.',
     desc_maxFlexibleDuration:
-      'Menit: pemesanan terpanjang. Pemesan memilih durasi dari durasi minimum hingga nilai ini, dengan kelipatan interval slot.',
+      'Menit: pemesanan terpanjang. Pemesan memilih durasi dari durasi minimum hingga nilai ini, dengan kelipatan interval slot. Kosong memakai bawaan plugin.',
     desc_minNoticeMinutes:
       'Seberapa mendadak pelanggan boleh memesan: menit sebelum mulai. Kosong memakai bawaan plugin.',
     desc_color: 'Warnanya di kalender. Jika dikosongkan, sumber daya mendapat warna dari palet.',

@@ -95,7 +95,7 @@ export const pl: ReserveLedgerTranslations = {
     desc_manualSlots: 'Okna w wybrane dni, oprócz tygodniowych.',
     desc_maxAdvanceDays: 'Na ile dni naprzód klient może rezerwować. Puste: domyślna wartość wtyczki.',
     desc_maxFlexibleDuration:
-      'Minuty: najdłuższa rezerwacja. Rezerwujący wybiera długość od czasu trwania do tej wartości, co odstęp terminów.',
+      'Minuty: najdłuższa rezerwacja. Rezerwujący wybiera długość od czasu trwania do tej wartości, co odstęp terminów. Puste: domyślna wartość wtyczki.',
     desc_minNoticeMinutes:
       'Z jakim wyprzedzeniem najpóźniej klient może rezerwować: minuty przed rozpoczęciem. Puste: domyślna wartość wtyczki.',
     desc_color: 'Kolor w kalendarzu. Pozostawiony pusty: zasób dostaje kolor z palety.',

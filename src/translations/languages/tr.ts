@@ -94,7 +94,7 @@ export const tr: ReserveLedgerTranslations = {
     desc_manualSlots: 'Haftalık olanlara ek olarak belirli tarihlerdeki zaman aralıkları.',
     desc_maxAdvanceDays: 'Müşterinin kaç gün öncesinden rezervasyon yapabileceği. Boşsa eklentinin varsayılanı.',
     desc_maxFlexibleDuration:
-      'Dakika: en uzun rezervasyon. Rezervasyon yapan, süreden buna kadar randevu aralığı adımlarıyla bir uzunluk seçer.',
+      'Dakika: en uzun rezervasyon. Rezervasyon yapan, süreden buna kadar randevu aralığı adımlarıyla bir uzunluk seçer. Boşsa eklentinin varsayılanı.',
     desc_minNoticeMinutes:
       'Müşterinin en geç ne zaman rezervasyon yapabileceği: başlangıçtan önceki dakikalar. Boşsa eklentinin varsayılanı.',
     desc_color: 'Takvimdeki rengi. Boş bırakılırsa kaynak paletten bir renk alır.',

@@ -90,7 +90,7 @@ export const zh: ReserveLedgerTranslations = {
     desc_ledgerRevision: '本文档所反映的预约事件流版本。',
     desc_manualSlots: '特定日期的时间段，作为每周时段的补充。',
     desc_maxAdvanceDays: '客户最多可提前多少天预约。留空则使用插件默认值。',
-    desc_maxFlexibleDuration: '分钟：最长预约时长。预约者可在时长与此值之间按时段间隔选择长度。',
+    desc_maxFlexibleDuration: '分钟：最长预约时长。预约者可在时长与此值之间按时段间隔选择长度。留空则使用插件默认值。',
     desc_minNoticeMinutes: '客户最晚可提前多久预约：开始前的分钟数。留空则使用插件默认值。',
     desc_color: '在日历上的颜色。留空时，资源从调色板中获得一种颜色。',
     desc_quantity: '相同单位的数量；按人数计容量时为总座位数。',
