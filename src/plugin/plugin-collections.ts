@@ -11,7 +11,7 @@ import { reservationComponent, withZonedTimestamps, zonedDateComponents } from '
 import { withOverride } from './collections/collection-override.js'
 import { feedsCollection } from './external-busy/feeds-collection.js'
 import { syncFeedsOnChange } from './external-busy/sync-on-change.js'
-import { buildCustomersCollection } from './collections/customers.js'
+import { buildCustomersCollection, withSessionLabels } from './collections/customers.js'
 import { withDeleteGuard } from './collections/hooks/refuse-delete-while-referenced.js'
 import { label, navigationGroup } from './collections/labels.js'
 import { buildResourcesCollection } from './collections/resources.js'
@@ -54,9 +54,11 @@ export const pluginCollections = (resolved: ResolvedOptions): CollectionConfig[]
     ...(resolved.userCollection
       ? []
       : [
-          overridden(
-            resolved.disabled ? buildCustomersCollection(resolved) : withDeleteGuard(buildCustomersCollection(resolved), resolved, 'customers'),
-            'customers',
+          withSessionLabels(
+            overridden(
+              resolved.disabled ? buildCustomersCollection(resolved) : withDeleteGuard(buildCustomersCollection(resolved), resolved, 'customers'),
+              'customers',
+            ),
           ),
         ]),
     overridden(buildReservationsCollection(resolved), 'reservations'),

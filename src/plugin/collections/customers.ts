@@ -33,6 +33,25 @@ const customerFields = (resolved: ResolvedOptions): NamedField[] => {
   ]
 }
 
+/**
+ * `collection` with Payload's own `sessions` field of an auth collection labelled in every
+ * language (Payload names it in English only), where Payload adds that field. Declared here, it
+ * is merged with Payload's, which keeps its access and hides it.
+ */
+export const withSessionLabels = (collection: CollectionConfig): CollectionConfig => {
+  const { auth } = collection
+  if (!auth || (auth !== true && auth.useSessions === false) || topLevelDataNames(collection.fields).has('sessions')) {
+    return collection
+  }
+  const sessions: Field = {
+    name: 'sessions',
+    type: 'array',
+    fields: [{ name: 'expiresAt', type: 'date', label: label('field_sessionExpiresAt'), required: true }],
+    label: label('field_sessions'),
+  }
+  return { ...collection, fields: [...collection.fields, sessions] }
+}
+
 /** The standalone customers auth collection, used when no userCollection is configured. */
 export const buildCustomersCollection = (resolved: ResolvedOptions): CollectionConfig => ({
   slug: resolved.slugs.customers,

@@ -162,6 +162,7 @@ export const buildReservationsCollection = (options: ResolvedOptions): Collectio
                 components: { Field: { clientProps: { settings: adminSettings(options) }, path: formBehaviour } },
                 disableListColumn: true,
               },
+              label: label('field_formBehaviour'),
             },
           ]
         : []),
