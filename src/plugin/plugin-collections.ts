@@ -25,6 +25,15 @@ import { withReferenceDataInvalidation } from './reference-data/invalidation-hoo
 import { deliveriesCollection, webhooksCollection } from './webhooks/webhooks-collections.js'
 import { buildReservationsCollection } from './reservations/collection.js'
 
+/**
+ * Every plugin collection refuses a query the database would fail on with a 400, after the
+ * hooks that may still shape it (the site's `collectionOverrides` included).
+ */
+const withMalformedQueryRefusal = (collection: CollectionConfig): CollectionConfig => ({
+  ...collection,
+  hooks: { ...collection.hooks, beforeOperation: [...(collection.hooks?.beforeOperation ?? []), refuseMalformedQueries(collection.slug)] },
+})
+
 const withFeedSync = (collection: CollectionConfig): CollectionConfig => ({
   ...collection,
   hooks: { ...collection.hooks, afterChange: [...(collection.hooks?.afterChange ?? []), syncFeedsOnChange] },
@@ -81,7 +90,7 @@ export const pluginCollections = (resolved: ResolvedOptions): CollectionConfig[]
         slug: resolved.slugs.events,
         valueField: reservationComponent(resolved, 'eventValueField'),
       }),
-      hooks: { afterRead: [withoutTokenDigest], beforeOperation: [refuseDigestQueries, refuseMalformedQueries(resolved.slugs.events)] },
+      hooks: { afterRead: [withoutTokenDigest], beforeOperation: [refuseDigestQueries] },
     },
     feedsCollection(resolved),
     feedKeysCollection(resolved),
@@ -93,5 +102,5 @@ export const pluginCollections = (resolved: ResolvedOptions): CollectionConfig[]
     waitlistNoticesCollection(),
     ledgerCheckpointsCollection(),
   ]
-  return collections.map((collection) => withZonedTimestamps(collection, resolved))
+  return collections.map((collection) => withMalformedQueryRefusal(withZonedTimestamps(collection, resolved)))
 }

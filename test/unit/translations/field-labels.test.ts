@@ -21,7 +21,7 @@ const untranslated = (fields: Field[], prefix: string): string[] =>
       ...(field.type === 'blocks' ? field.blocks.flatMap((block) => untranslated(block.fields, path)) : []),
     ]
     // Hidden fields are shown nowhere: not in forms, columns or filters.
-    const hidden = ('hidden' in field && field.hidden) || field.admin?.hidden
+    const hidden = ('hidden' in field && field.hidden) || (field.admin as { hidden?: boolean } | undefined)?.hidden
     if (!('name' in field) || !field.name || PAYLOAD_OWN.has(field.name) || hidden) {
       return nested
     }
