@@ -7,8 +7,11 @@ import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../hel
 import { login, startPayload, stopPayload } from '../helpers/payload.js'
 import { getJson, postJson, sendJson } from '../support/http.js'
 
-/** A site's users as Payload's templates make them: an auth collection with no fields of its own. */
-const plainUsers: CollectionConfig = { slug: 'users', auth: true, fields: [] }
+/**
+ * A site's users as Payload's templates make them: an auth collection with no fields of its own.
+ * A new object for each boot: Payload's sanitization writes into the one it is given.
+ */
+const plainUsers = (): CollectionConfig => ({ slug: 'users', auth: true, fields: [] })
 
 const password = 'secret-password'
 
@@ -18,7 +21,7 @@ describe.each(testDatabaseKinds())('a users collection without a role field, on 
 
   beforeAll(async () => {
     database = await createTestDatabase(kind)
-    payload = await startPayload({ collections: [plainUsers], database, plugins: [reserveLedgerPlugin()] })
+    payload = await startPayload({ collections: [plainUsers()], database, plugins: [reserveLedgerPlugin()] })
   })
 
   afterAll(async () => {
@@ -83,5 +86,41 @@ describe('a users collection with a role field of its own', () => {
     const roleFields = payload.collections.users.config.fields.filter((field) => 'name' in field && field.name === 'role')
     expect(roleFields).toHaveLength(1)
     expect(roleFields[0]).toMatchObject({ type: 'text', defaultValue: 'admin' })
+  })
+})
+
+describe.each(testDatabaseKinds())('a site whose users predate the role, on %s', (kind) => {
+  let database: TestDatabase
+  const warnings: string[] = []
+  let payload: Payload
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind)
+    // Its admin, made before the plugin was installed: no role.
+    const before = await startPayload({ collections: [plainUsers()], database })
+    await before.create({ collection: 'users', data: { email: 'old-admin@example.test', password } })
+    await stopPayload(before)
+    const destination = { write: (line: string) => void warnings.push((JSON.parse(line) as { msg: string }).msg) }
+    payload = await startPayload({
+      collections: [plainUsers()],
+      config: { logger: { destination, options: { level: 'warn' } } },
+      database,
+      plugins: [reserveLedgerPlugin()],
+    })
+  })
+
+  afterAll(async () => {
+    await stopPayload(payload)
+    await database.drop()
+  })
+
+  it('is told at start that nobody may manage reservations, and which role to give its admin', async () => {
+    await expect
+      .poll(() => warnings.filter((line) => line.startsWith('payload-reserve-ledger: no user of "users" has a role')), { timeout: 10_000 })
+      .toEqual([
+        'payload-reserve-ledger: no user of "users" has a role that manages reservations (admin, staff), so every one of them is refused the reservations and customers (403). Set your admin\'s role to admin.',
+      ])
+    const token = await login(payload, { email: 'old-admin@example.test', password })
+    expect((await getJson(payload, '/api/reservations', token)).status).toBe(403)
   })
 })
