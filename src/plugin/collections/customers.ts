@@ -48,6 +48,7 @@ export const withSessionLabels = (collection: CollectionConfig): CollectionConfi
     type: 'array',
     fields: [{ name: 'expiresAt', type: 'date', label: label('field_sessionExpiresAt'), required: true }],
     label: label('field_sessions'),
+    labels: collectionLabels('field_session', 'field_sessions'),
   }
   return { ...collection, fields: [...collection.fields, sessions] }
 }

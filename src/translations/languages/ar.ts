@@ -180,6 +180,7 @@ export const ar: ReserveLedgerTranslations = {
     field_role: 'الدور',
     field_role_description: 'ما يمكن لهذا المستخدم فعله بالحجوزات: المسؤول والموظفون يرون كل حجز ويديرونه. لا يغيّره إلا مسؤول.',
     field_sessionExpiresAt: 'تنتهي في',
+    field_session: 'جلسة',
     field_sessions: 'الجلسات',
     field_price: 'السعر',
     field_quantity: 'الكمية',

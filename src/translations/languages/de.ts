@@ -182,6 +182,7 @@ export const de: ReserveLedgerTranslations = {
     field_role: 'Rolle',
     field_role_description: 'Was dieser Benutzer mit Reservierungen tun darf: Admin und Mitarbeiter sehen und verwalten jede Buchung. Nur ein Admin kann sie ändern.',
     field_sessionExpiresAt: 'Läuft ab am',
+    field_session: 'Sitzung',
     field_sessions: 'Sitzungen',
     field_price: 'Preis',
     field_quantity: 'Anzahl',

@@ -181,6 +181,7 @@ export const en = {
     field_role: 'Role',
     field_role_description: 'What this user may do with reservations: admin and staff see and manage every booking. Only an admin can change it.',
     field_sessionExpiresAt: 'Expires at',
+    field_session: 'Session',
     field_sessions: 'Sessions',
     field_price: 'Price',
     field_quantity: 'Quantity',

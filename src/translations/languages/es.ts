@@ -184,6 +184,7 @@ export const es: ReserveLedgerTranslations = {
     field_role: 'Rol',
     field_role_description: 'Lo que este usuario puede hacer con las reservas: admin y personal ven y gestionan todas las reservas. Solo un admin puede cambiarlo.',
     field_sessionExpiresAt: 'Caduca el',
+    field_session: 'Sesión',
     field_sessions: 'Sesiones',
     field_price: 'Precio',
     field_quantity: 'Cantidad',

@@ -181,6 +181,7 @@ export const fa: ReserveLedgerTranslations = {
     field_role: 'نقش',
     field_role_description: 'آنچه این کاربر با رزروها می‌تواند انجام دهد: مدیر و کارکنان همهٔ رزروها را می‌بینند و مدیریت می‌کنند. فقط مدیر می‌تواند آن را تغییر دهد.',
     field_sessionExpiresAt: 'زمان انقضا',
+    field_session: 'نشست',
     field_sessions: 'نشست‌ها',
     field_price: 'قیمت',
     field_quantity: 'تعداد',

@@ -184,6 +184,7 @@ export const fr: ReserveLedgerTranslations = {
     field_role: 'Rôle',
     field_role_description: 'Ce que cet utilisateur peut faire des réservations : admin et personnel voient et gèrent toutes les réservations. Seul un admin peut le modifier.',
     field_sessionExpiresAt: 'Expire le',
+    field_session: 'Session',
     field_sessions: 'Sessions',
     field_price: 'Prix',
     field_quantity: 'Quantité',

@@ -181,6 +181,7 @@ export const hi: ReserveLedgerTranslations = {
     field_role: 'भूमिका',
     field_role_description: 'यह उपयोगकर्ता आरक्षणों के साथ क्या कर सकता है: एडमिन और स्टाफ़ हर बुकिंग देखते और प्रबंधित करते हैं। इसे केवल एडमिन बदल सकता है।',
     field_sessionExpiresAt: 'समाप्ति समय',
+    field_session: 'सत्र',
     field_sessions: 'सत्र',
     field_price: 'मूल्य',
     field_quantity: 'मात्रा',

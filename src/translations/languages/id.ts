@@ -181,6 +181,7 @@ export const id: ReserveLedgerTranslations = {
     field_role: 'Peran',
     field_role_description: 'Apa yang boleh dilakukan pengguna ini terhadap reservasi: admin dan staf melihat serta mengelola setiap pemesanan. Hanya admin yang dapat mengubahnya.',
     field_sessionExpiresAt: 'Kedaluwarsa pada',
+    field_session: 'Sesi',
     field_sessions: 'Sesi',
     field_price: 'Harga',
     field_quantity: 'Jumlah',

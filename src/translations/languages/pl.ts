@@ -182,6 +182,7 @@ export const pl: ReserveLedgerTranslations = {
     field_role: 'Rola',
     field_role_description: 'Co ten użytkownik może robić z rezerwacjami: administrator i personel widzą wszystkie rezerwacje i nimi zarządzają. Zmienić ją może tylko administrator.',
     field_sessionExpiresAt: 'Wygasa',
+    field_session: 'Sesja',
     field_sessions: 'Sesje',
     field_price: 'Cena',
     field_quantity: 'Liczba',

@@ -182,6 +182,7 @@ export const ru: ReserveLedgerTranslations = {
     field_role: 'Роль',
     field_role_description: 'Что этот пользователь может делать с бронированиями: администратор и сотрудники видят все бронирования и управляют ими. Изменить её может только администратор.',
     field_sessionExpiresAt: 'Истекает',
+    field_session: 'Сеанс',
     field_sessions: 'Сеансы',
     field_price: 'Цена',
     field_quantity: 'Количество',

@@ -181,6 +181,7 @@ export const tr: ReserveLedgerTranslations = {
     field_role: 'Rol',
     field_role_description: 'Bu kullanıcının rezervasyonlarla neler yapabileceği: yönetici ve personel tüm rezervasyonları görür ve yönetir. Yalnızca bir yönetici değiştirebilir.',
     field_sessionExpiresAt: 'Sona erme zamanı',
+    field_session: 'Oturum',
     field_sessions: 'Oturumlar',
     field_price: 'Fiyat',
     field_quantity: 'Adet',

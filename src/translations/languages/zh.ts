@@ -175,6 +175,7 @@ export const zh: ReserveLedgerTranslations = {
     field_role: '角色',
     field_role_description: '该用户对预约可执行的操作：管理员和员工可查看并管理所有预约。只有管理员可以更改。',
     field_sessionExpiresAt: '过期时间',
+    field_session: '会话',
     field_sessions: '会话',
     field_price: '价格',
     field_quantity: '数量',

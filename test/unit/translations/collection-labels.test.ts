@@ -24,7 +24,7 @@ const fieldTexts = (fields: Field[], prefix: string): Shown[] =>
     const named = 'name' in field ? `${prefix}${field.name}` : prefix
     const hidden = ('hidden' in field && field.hidden) || (field.admin as { hidden?: boolean } | undefined)?.hidden
     const own: Shown[] =
-      'name' in field && !hidden && field.name !== 'id' && field.type !== 'ui'
+      'name' in field && !hidden && field.name !== 'id'
         ? [
             { path: `${named} label`, text: (field as { label?: Text }).label },
             ...(typeof field.admin?.description === 'string' ? [{ path: `${named} description`, text: field.admin.description }] : []),
