@@ -54,7 +54,6 @@ const startOnceTablesExist = (payload: Payload, start: () => Promise<unknown>): 
       return
     }
     await start()
-    payload.logger.info('payload-reserve-ledger: the tables exist now; the ledger started')
   }
   const destroy = payload.db.destroy?.bind(payload.db)
   payload.db.destroy = async () => {
@@ -92,6 +91,7 @@ export const startLedger = async (payload: Payload, options: ResolvedOptions, an
   payload.logger.error(message)
   startOnceTablesExist(payload, () =>
     startRuntime(payload, options)
+      .then(() => payload.logger.info('payload-reserve-ledger: the tables exist now; the ledger started'))
       .then(andThen)
       .catch((error: unknown) => payload.logger.error({ err: error, msg: 'payload-reserve-ledger: the ledger did not start' })),
   )
