@@ -1,2 +1,3 @@
 export { reserveLedgerPlugin } from './plugin/index.js'
+export { DEFAULT_STATUS_MACHINE, type StatusMachine } from './plugin/options.js'
 export type { ReserveLedgerOptions } from './plugin/options.js'

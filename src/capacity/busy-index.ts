@@ -21,7 +21,7 @@ export interface ResourceSnapshot {
 /** A resource whose claims are still in the first layout, one stream for its whole history. */
 export class LedgerLayoutError extends Error {
   constructor(resource: string) {
-    super(`The claims of resource ${resource} are in the ledger's first layout (one stream per resource): run \`npm run ledger -- migrate\``)
+    super(`The claims of resource ${resource} are in the ledger's first layout (one stream per resource): run \`npx payload reserve:ledger migrate\``)
     this.name = 'LedgerLayoutError'
   }
 }

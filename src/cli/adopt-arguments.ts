@@ -1,12 +1,17 @@
 import { parseArgs } from 'node:util'
 
-const ADOPT_SCRIPT = 'reserve:adopt'
+import { argumentsAfter, SCHEMA_NOTE } from './script-arguments.js'
+
+export const ADOPT_SCRIPT = 'reserve:adopt'
 
 export const ADOPT_USAGE = [
   'Usage:',
-  '  npm run adopt -- --dry-run   report what adopting would do, write nothing',
-  '  npm run adopt                write one ReservationAdopted event per reservation the ledger',
-  '                               does not have yet (a second run adopts nothing new)',
+  '  npx payload reserve:adopt --dry-run   report what adopting would do, write nothing',
+  '  npx payload reserve:adopt             write one ReservationAdopted event per reservation the',
+  '                                        ledger does not have yet (a second run adopts nothing new)',
+  '  npx payload reserve:adopt --help      this text',
+  '',
+  SCHEMA_NOTE,
 ].join('\n')
 
 export class AdoptUsageError extends Error {
@@ -21,12 +26,12 @@ export class AdoptUsageError extends Error {
  * nothing but the config; it matches the key case-insensitively).
  */
 export const parseAdoptArguments = (argv: readonly string[]): { dryRun: boolean } => {
-  const at = argv.findIndex((arg) => arg.toLowerCase() === ADOPT_SCRIPT)
-  if (at === -1) {
+  const args = argumentsAfter(argv, ADOPT_SCRIPT)
+  if (args === null) {
     throw new AdoptUsageError(`Run this as the Payload bin script ${ADOPT_SCRIPT}.`)
   }
   try {
-    const { values } = parseArgs({ args: argv.slice(at + 1), options: { 'dry-run': { type: 'boolean' } }, strict: true })
+    const { values } = parseArgs({ args, options: { 'dry-run': { type: 'boolean' } }, strict: true })
     return { dryRun: values['dry-run'] ?? false }
   } catch (error) {
     throw new AdoptUsageError((error as Error).message)

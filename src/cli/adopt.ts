@@ -1,12 +1,11 @@
 import type { Payload, SanitizedConfig } from 'payload'
 
-import { getPayload } from 'payload'
-
 import type { AdoptReport } from '../plugin/adopt/adopt-reservations.js'
 
 import { adoptReservations } from '../plugin/adopt/adopt-reservations.js'
-import { parseAdoptArguments } from './adopt-arguments.js'
+import { ADOPT_SCRIPT, ADOPT_USAGE, parseAdoptArguments } from './adopt-arguments.js'
 import { progressPrinter } from './progress-bar.js'
+import { runScript } from './run-script.js'
 
 /** The report as lines: counts first, then every conflict and every document left as it was. */
 export const describeAdoptReport = (report: AdoptReport): string[] => {
@@ -31,16 +30,11 @@ export const adoptWithProgress = async (payload: Payload, { dryRun }: { dryRun: 
 }
 
 /**
- * `payload reserve:adopt [--dry-run]` (registered by the plugin as a Payload bin script; `npm run
- * adopt` in this repository): takes the documents of the reservations collection that predate the
- * ledger into it. Payload's bin exits with 0 whatever a script does, so failures exit here with 1.
+ * `npx payload reserve:adopt [--dry-run]` (registered by the plugin as a Payload bin script):
+ * takes the documents of the reservations collection that predate the ledger into it.
  */
-export const script = async (config: SanitizedConfig): Promise<void> => {
-  try {
+export const script = (config: SanitizedConfig): Promise<void> =>
+  runScript(config, { key: ADOPT_SCRIPT, usage: ADOPT_USAGE }, async (boot) => {
     const { dryRun } = parseAdoptArguments(process.argv)
-    await adoptWithProgress(await getPayload({ config }), { dryRun })
-  } catch (error) {
-    console.error(`adopt: ${error instanceof Error ? error.message : String(error)}`)
-    process.exit(1)
-  }
-}
+    await adoptWithProgress(await boot(), { dryRun })
+  })

@@ -4,7 +4,6 @@ import { once } from 'node:events'
 import { constants, createReadStream, createWriteStream } from 'node:fs'
 import { access, rm } from 'node:fs/promises'
 import { finished } from 'node:stream/promises'
-import { getPayload } from 'payload'
 
 import type { EventStore } from '../events/store.js'
 import type { LedgerProgress } from '../ledger-io/format.js'
@@ -13,13 +12,14 @@ import type { RestoreProgress } from '../plugin/restore-ledger.js'
 import type { ProgressOutput } from './progress-bar.js'
 
 import { describeBreak } from '../events/hash-chain/chain-break.js'
-import { parseLedgerArguments } from '../ledger-io/arguments.js'
 import { exportLedger } from '../ledger-io/export.js'
 import { migrateToMonthStreams } from '../ledger-io/migrate-layout.js'
 import { verifyLedger } from '../ledger-io/verify.js'
 import { restoreLedger } from '../plugin/restore-ledger.js'
 import { getRuntime } from '../plugin/runtime.js'
+import { LEDGER_SCRIPT, LEDGER_USAGE, parseLedgerArguments } from './ledger-arguments.js'
 import { progressPrinter } from './progress-bar.js'
+import { runScript } from './run-script.js'
 
 const elapsed = (started: number): string => `${((Date.now() - started) / 1000).toFixed(1)} s`
 
@@ -102,31 +102,23 @@ export const verifyWithReport = async (
 }
 
 /**
- * `payload reserve:ledger export --out FILE | import --in FILE | verify | migrate` (registered by the
- * plugin as a Payload bin script; `npm run ledger -- …` in this repository). Payload's bin
- * exits with 0 whatever a script does, so failures, a broken chain included, exit here with 1.
+ * `npx payload reserve:ledger export --out FILE | import --in FILE | verify | migrate` (registered
+ * by the plugin as a Payload bin script). A broken chain exits with 1.
  */
-export const script = async (config: SanitizedConfig): Promise<void> => {
-  try {
+export const script = (config: SanitizedConfig): Promise<void> =>
+  runScript(config, { key: LEDGER_SCRIPT, usage: LEDGER_USAGE }, async (boot) => {
     const command = parseLedgerArguments(process.argv, process.env.INIT_CWD ?? process.cwd())
     if (command.name === 'import') {
       // Before Payload boots, so a wrong path fails at once.
       await access(command.file, constants.R_OK)
     }
-    const payload = await getPayload({ config })
+    const payload = await boot()
     if (command.name === 'migrate') {
       await migrate(getRuntime(payload).store)
       return
     }
     if (command.name === 'verify') {
-      if (!(await verifyWithReport(getRuntime(payload).store, console.log))) {
-        process.exit(1)
-      }
-      return
+      return verifyWithReport(getRuntime(payload).store, console.log)
     }
     await (command.name === 'export' ? exportTo(getRuntime(payload).store, command.file) : importFrom(payload, command.file))
-  } catch (error) {
-    console.error(`ledger: ${error instanceof Error ? error.message : String(error)}`)
-    process.exit(1)
-  }
-}
+  })

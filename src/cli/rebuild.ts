@@ -1,9 +1,21 @@
 import type { Payload, SanitizedConfig } from 'payload'
 
-import { getPayload } from 'payload'
+import { parseArgs } from 'node:util'
 
 import { getRuntime } from '../plugin/runtime.js'
 import { rebuildReservations } from '../projections/rebuild.js'
+import { runScript } from './run-script.js'
+import { argumentsAfter, SCHEMA_NOTE } from './script-arguments.js'
+
+const REBUILD_SCRIPT = 'reserve:rebuild'
+
+const REBUILD_USAGE = [
+  'Usage:',
+  '  npx payload reserve:rebuild          rebuild the reservations collection from the ledger',
+  '  npx payload reserve:rebuild --help   this text',
+  '',
+  SCHEMA_NOTE,
+].join('\n')
 
 /** Rebuilds the reservations collection of a booted Payload, printing progress one line at a time. */
 export const rebuildWithProgress = async (payload: Payload, print: (line: string) => void): Promise<void> => {
@@ -24,15 +36,16 @@ export const rebuildWithProgress = async (payload: Payload, print: (line: string
 }
 
 /**
- * `payload reserve:rebuild` (registered by the plugin as a Payload bin script; `npm run rebuild`
- * in this repository): rebuilds the reservations collection from the ledger, printing progress.
- * Stopping it or a failure at any point loses no document the ledger has.
+ * `npx payload reserve:rebuild` (registered by the plugin as a Payload bin script; `npm run
+ * rebuild` in this repository): rebuilds the reservations collection from the ledger, printing
+ * progress. Stopping it or a failure at any point loses no document the ledger has.
  */
-export const script = async (config: SanitizedConfig): Promise<void> => {
-  try {
-    await rebuildWithProgress(await getPayload({ config }), console.log)
-  } catch (error) {
-    console.error('rebuild failed:', error)
-    process.exit(1)
-  }
-}
+export const script = (config: SanitizedConfig): Promise<void> =>
+  runScript(config, { key: REBUILD_SCRIPT, usage: REBUILD_USAGE }, async (boot) => {
+    try {
+      parseArgs({ args: argumentsAfter(process.argv, REBUILD_SCRIPT) ?? [], options: {}, strict: true })
+    } catch (error) {
+      throw new Error(`${(error as Error).message}\n\n${REBUILD_USAGE}`)
+    }
+    await rebuildWithProgress(await boot(), console.log)
+  })

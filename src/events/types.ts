@@ -317,7 +317,7 @@ export type ResourceEvent = CapacityClaimed | CapacityReleased
 
 /**
  * The last event of a resource stream in the first layout (`reserve-resource-<id>`, one
- * stream per resource): `npm run ledger -- migrate` recorded its claims in the month streams,
+ * stream per resource): `npx payload reserve:ledger migrate` recorded its claims in the month streams,
  * and decisions read those from now on. A resource whose old stream lacks it is refused. Like
  * `LedgerCheckpointed`, it belongs to no reservation, so it is not in the `LedgerEvent` union.
  */

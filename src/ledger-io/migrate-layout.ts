@@ -128,7 +128,7 @@ const metadata = (at: string, correlationId: string): EventMetadata => ({
 })
 
 /**
- * `npm run ledger -- migrate`: moves a ledger written in the first layout (one capacity stream
+ * `npx payload reserve:ledger migrate`: moves a ledger written in the first layout (one capacity stream
  * per resource, its whole history) to month streams. Appends only: the old streams stay as they
  * were, readable, exportable and verifiable, each closed by a `CapacityMovedToMonths`. Until a
  * resource is moved, the app refuses to decide or answer on it. Safe to run again, and while

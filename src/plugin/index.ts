@@ -8,12 +8,13 @@ import type { ReserveLedgerOptions, ResolvedOptions } from './options.js'
 import { withAdmin } from './admin/registration.js'
 import { injectCustomerFields } from './collections/customers.js'
 import { withDeleteGuard } from './collections/hooks/refuse-delete-while-referenced.js'
+import { withRoleField } from './collections/staff-role-field.js'
 import { reserveEndpoints } from './endpoints/index.js'
 import { reserveTasks } from './jobs.js'
 import { pluginCollections } from './plugin-collections.js'
 import { LEDGER_REJECTION } from './reservations/ledger-error.js'
 import { resolveOptions, validateAgainstConfig } from './resolve-options.js'
-import { startRuntime } from './runtime.js'
+import { startLedger } from './start-ledger.js'
 import { provisionStaffResource } from './staff-provisioning.js'
 import { startTenancy } from './tenancy/at-start.js'
 
@@ -25,7 +26,7 @@ const cliScript = (name: string): string => {
   return path.resolve(path.dirname(here), '../cli', `${name}${path.extname(here)}`)
 }
 
-/** The host's collections with the plugin's additions: customer fields, provisioning hook. */
+/** The host's collections with the plugin's additions: customer fields, the staff's role field, provisioning hook. */
 const extendHostCollections = (collections: CollectionConfig[], resolved: ResolvedOptions): CollectionConfig[] =>
   collections.map((collection) => {
     let extended = collection
@@ -34,6 +35,9 @@ const extendHostCollections = (collections: CollectionConfig[], resolved: Resolv
       if (!resolved.disabled) {
         extended = withDeleteGuard(extended, resolved, 'customers')
       }
+    }
+    if (collection.slug === resolved.staffCollection) {
+      extended = withRoleField(extended, resolved)
     }
     if (collection.slug === resolved.staffCollection && resolved.staffProvisioning && !resolved.disabled) {
       extended = {
@@ -82,8 +86,9 @@ export const reserveLedgerPlugin =
       // The ledger starts before the host's own onInit, so a seed there books through it.
       onInit: async (payload) => {
         startTenancy(payload, resolved)
-        await startRuntime(payload, resolved)
-        await config.onInit?.(payload)
+        await startLedger(payload, resolved, async () => {
+          await config.onInit?.(payload)
+        })
       },
     }
   }

@@ -134,6 +134,11 @@ export interface ReserveLedgerOptions {
    * in minutes (default 10; 1 to 1440). A service may set its own.
    */
   holdMinutes?: number
+  /**
+   * The longest booking of a flexible service that sets no `maxFlexibleDuration` of its own, in
+   * minutes (default 1440, a day; 1 to 525600).
+   */
+  maxFlexibleDuration?: number
   /** Live holds one caller (a user, a guest's e-mail or phone) may keep at once (default 3); privileged staff have no limit. */
   maxHoldsPerCaller?: number
   /**
@@ -234,6 +239,7 @@ export interface ResolvedOptions {
   cancellationNoticePeriod: number
   bookingWindow: { maxAdvanceDays: null | number; minNoticeMinutes: number }
   holdMinutes: number
+  maxFlexibleDuration: number
   maxHoldsPerCaller: number
   maxWaitlistEntriesPerCaller: number
   calendarFeeds: { allowPrivateNetworks: boolean; horizonDays: number; refreshMinutes: number }

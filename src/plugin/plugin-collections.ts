@@ -11,7 +11,7 @@ import { reservationComponent, withZonedTimestamps, zonedDateComponents } from '
 import { withOverride } from './collections/collection-override.js'
 import { feedsCollection } from './external-busy/feeds-collection.js'
 import { syncFeedsOnChange } from './external-busy/sync-on-change.js'
-import { buildCustomersCollection } from './collections/customers.js'
+import { buildCustomersCollection, withSessionLabels } from './collections/customers.js'
 import { withDeleteGuard } from './collections/hooks/refuse-delete-while-referenced.js'
 import { label, navigationGroup } from './collections/labels.js'
 import { buildResourcesCollection } from './collections/resources.js'
@@ -24,6 +24,15 @@ import { notificationsCollection } from './notifications/notifications-collectio
 import { withReferenceDataInvalidation } from './reference-data/invalidation-hooks.js'
 import { deliveriesCollection, webhooksCollection } from './webhooks/webhooks-collections.js'
 import { buildReservationsCollection } from './reservations/collection.js'
+
+/**
+ * Every plugin collection refuses a query the database would fail on with a 400, after the
+ * hooks that may still shape it (the site's `collectionOverrides` included).
+ */
+const withMalformedQueryRefusal = (collection: CollectionConfig): CollectionConfig => ({
+  ...collection,
+  hooks: { ...collection.hooks, beforeOperation: [...(collection.hooks?.beforeOperation ?? []), refuseMalformedQueries(collection.slug)] },
+})
 
 const withFeedSync = (collection: CollectionConfig): CollectionConfig => ({
   ...collection,
@@ -54,9 +63,11 @@ export const pluginCollections = (resolved: ResolvedOptions): CollectionConfig[]
     ...(resolved.userCollection
       ? []
       : [
-          overridden(
-            resolved.disabled ? buildCustomersCollection(resolved) : withDeleteGuard(buildCustomersCollection(resolved), resolved, 'customers'),
-            'customers',
+          withSessionLabels(
+            overridden(
+              resolved.disabled ? buildCustomersCollection(resolved) : withDeleteGuard(buildCustomersCollection(resolved), resolved, 'customers'),
+              'customers',
+            ),
           ),
         ]),
     overridden(buildReservationsCollection(resolved), 'reservations'),
@@ -79,7 +90,7 @@ export const pluginCollections = (resolved: ResolvedOptions): CollectionConfig[]
         slug: resolved.slugs.events,
         valueField: reservationComponent(resolved, 'eventValueField'),
       }),
-      hooks: { afterRead: [withoutTokenDigest], beforeOperation: [refuseDigestQueries, refuseMalformedQueries(resolved.slugs.events)] },
+      hooks: { afterRead: [withoutTokenDigest], beforeOperation: [refuseDigestQueries] },
     },
     feedsCollection(resolved),
     feedKeysCollection(resolved),
@@ -91,5 +102,5 @@ export const pluginCollections = (resolved: ResolvedOptions): CollectionConfig[]
     waitlistNoticesCollection(),
     ledgerCheckpointsCollection(),
   ]
-  return collections.map((collection) => withZonedTimestamps(collection, resolved))
+  return collections.map((collection) => withMalformedQueryRefusal(withZonedTimestamps(collection, resolved)))
 }

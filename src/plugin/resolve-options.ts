@@ -202,6 +202,7 @@ const validateWindowAndFeeds = (resolved: ResolvedOptions): void => {
     throw configError('bookingWindow.maxAdvanceDays must be a whole number of days from 1 to 3660, or null')
   }
   requireWholeMinutes('holdMinutes', resolved.holdMinutes, 1, 1440)
+  requireWholeMinutes('maxFlexibleDuration', resolved.maxFlexibleDuration, 1, 525_600)
   if (!Number.isInteger(resolved.maxHoldsPerCaller) || resolved.maxHoldsPerCaller < 1 || resolved.maxHoldsPerCaller > 1000) {
     throw configError('maxHoldsPerCaller must be a whole number from 1 to 1000')
   }
@@ -276,7 +277,14 @@ const timingDefaults = (
   options: ReserveLedgerOptions,
 ): Pick<
   ResolvedOptions,
-  'bookingWindow' | 'calendarFeeds' | 'catchUp' | 'holdMinutes' | 'maxHoldsPerCaller' | 'maxWaitlistEntriesPerCaller' | 'webhooks'
+  | 'bookingWindow'
+  | 'calendarFeeds'
+  | 'catchUp'
+  | 'holdMinutes'
+  | 'maxFlexibleDuration'
+  | 'maxHoldsPerCaller'
+  | 'maxWaitlistEntriesPerCaller'
+  | 'webhooks'
 > => ({
   bookingWindow: {
     maxAdvanceDays: options.bookingWindow?.maxAdvanceDays ?? null,
@@ -289,6 +297,7 @@ const timingDefaults = (
   },
   catchUp: { graceMs: options.catchUp?.graceMs ?? 3000, intervalMs: options.catchUp?.intervalMs ?? 5000 },
   holdMinutes: options.holdMinutes ?? 10,
+  maxFlexibleDuration: options.maxFlexibleDuration ?? 1440,
   maxHoldsPerCaller: options.maxHoldsPerCaller ?? 3,
   maxWaitlistEntriesPerCaller: options.maxWaitlistEntriesPerCaller ?? DEFAULT_MAX_WAITLIST_ENTRIES,
   webhooks: { allowPrivateNetworks: options.webhooks?.allowPrivateNetworks ?? false, maxAttempts: options.webhooks?.maxAttempts ?? 8 },

@@ -1,6 +1,8 @@
 import type { CollectionSlug, Payload } from 'payload'
 import type { Subscription } from 'rxjs'
 
+import { APIError } from 'payload'
+
 import type { EventStore } from '../events/store.js'
 import type { CheckpointStore } from '../projections/catch-up.js'
 import type { ResolvedOptions } from './options.js'
@@ -75,10 +77,18 @@ export interface ReserveRuntime {
 
 const runtimes = new WeakMap<Payload, ReserveRuntime>()
 
+/** Why the ledger of an instance has not started yet (its tables are missing), until it starts. */
+const notStarted = new WeakMap<Payload, string>()
+
+export const waitingFor = (payload: Payload, reason: string): void => {
+  notStarted.set(payload, reason)
+}
+
+/** The running ledger; a 503 while it waits for its tables, or where it does not run. */
 export const getRuntime = (payload: Payload): ReserveRuntime => {
   const runtime = runtimes.get(payload)
   if (!runtime) {
-    throw new Error('payload-reserve-ledger: the ledger is not running for this Payload instance')
+    throw new APIError(notStarted.get(payload) ?? 'payload-reserve-ledger: the ledger is not running for this Payload instance', 503)
   }
   return runtime
 }
@@ -130,9 +140,12 @@ const every = (enabled: boolean, ms: number, work: () => unknown): (() => void) 
 const startCatchUp = (
   store: EventStore,
   catchUp: CatchUp,
-  { alongside, intervalMs, timers }: { alongside: () => Promise<unknown>; intervalMs: number; timers: boolean },
+  { alongside, background, intervalMs, timers }: { alongside: () => Promise<unknown>; background: boolean; intervalMs: number; timers: boolean },
   report: (error: unknown) => void,
 ): (() => void) => {
+  if (!background) {
+    return () => undefined
+  }
   if (store.subscribe) {
     const live = catchUp.follow(report)
     const stopAlongside = every(timers, intervalMs, () => alongside().catch(report))
@@ -368,8 +381,16 @@ const createLiveFeed = (payload: Payload, options: ResolvedOptions, store: Event
     { lookbackMs: 10_000, maxHoldMs: 10_000, pageSize: 500, pollMs: LIVE_POLL_MS },
   )
 
-/** Starts the ledger for a Payload instance: store, index, projector, catch-up, calendar feeds. */
-export const startRuntime = async (payload: Payload, options: ResolvedOptions): Promise<ReserveRuntime> => {
+/**
+ * Starts the ledger for a Payload instance: store, index, projector, catch-up, calendar feeds.
+ * Without `background` (a bin script) it starts no catch-up, subscription or timer at all.
+ */
+export const startRuntime = async (
+  payload: Payload,
+  configured: ResolvedOptions,
+  { background = true }: { background?: boolean } = {},
+): Promise<ReserveRuntime> => {
+  const options = background ? configured : { ...configured, inProcessTimers: false }
   const store = await createStore(payload, options)
   const busy = new BusyIndex(store)
   const ledger = createLedger(payload, options, store, busy)
@@ -386,6 +407,7 @@ export const startRuntime = async (payload: Payload, options: ResolvedOptions): 
     catchUp,
     {
       alongside: () => holdExpiry.backstop().then(() => waitlistOffers.backstop()),
+      background,
       intervalMs: options.catchUp.intervalMs,
       timers: options.inProcessTimers,
     },
@@ -440,6 +462,7 @@ export const startRuntime = async (payload: Payload, options: ResolvedOptions): 
     webhooks,
   }
   runtimes.set(payload, runtime)
+  notStarted.delete(payload)
   watchRequestWrites(payload, (writes, failure) => voidFailedWrites(payload, writes, failure))
   appendDecidedWritesOnSave(payload, options)
   watchReservationFailures(payload, options.slugs.reservations)

@@ -13,7 +13,7 @@ process.env.PAYLOAD_DISABLE_DEPENDENCY_CHECKER = 'true'
 export const USERS_SLUG = 'users'
 const USER_ROLES = ['admin', 'staff', 'customer']
 
-const usersCollection: CollectionConfig = {
+export const usersCollection: CollectionConfig = {
   slug: USERS_SLUG,
   admin: { useAsTitle: 'email' },
   auth: true,

@@ -3,6 +3,7 @@ import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { testDatabaseKinds } from '../helpers/databases.js'
+import { login } from '../helpers/payload.js'
 import { getJson, postJson, withQuery } from '../support/http.js'
 import { usePayloadOn } from '../support/suite-payload.js'
 import { ALWAYS_OPEN, errorPaths } from './plugin-http.js'
@@ -24,7 +25,7 @@ const seed = async (payload: Payload) => {
 }
 
 describe.each(testDatabaseKinds())('flexible durations (%s)', (kind) => {
-  const site = usePayloadOn(kind, { allowGuestBooking: true })
+  const site = usePayloadOn(kind, { allowGuestBooking: true, maxFlexibleDuration: 240 })
   let ids: Awaited<ReturnType<typeof seed>>
   const book = (body: Record<string, unknown>) =>
     postJson(site.payload, '/api/reserve/book', { guest, resource: ids.studio, service: ids.flexible, ...body })
@@ -34,6 +35,12 @@ describe.each(testDatabaseKinds())('flexible durations (%s)', (kind) => {
   beforeAll(async () => {
     ids = await seed(site.payload)
   })
+
+  const staffToken = async () => {
+    const admin = { email: 'flex-admin@example.test', password: 'secret-password' }
+    await site.payload.create({ collection: 'users', data: { ...admin, role: 'admin' } })
+    return login(site.payload, admin)
+  }
 
   it('books the length the booker chooses, and the shortest when none is given', async () => {
     const chosen = await book({ endTime: at('2031-03-03', '11:30'), startTime: at('2031-03-03', '10:00') })
@@ -96,10 +103,33 @@ describe.each(testDatabaseKinds())('flexible durations (%s)', (kind) => {
     expect([moved.startTime, moved.endTime]).toEqual([at('2031-03-07', '15:00'), at('2031-03-07', '15:45')])
   })
 
-  it('a flexible service needs its longest booking, no shorter than its duration', async () => {
+  it("a flexible service's longest booking is no shorter than its duration, its own or the plugin's", async () => {
     const create = (data: Record<string, unknown>) =>
       site.payload.create({ collection: 'services', data: { duration: 60, durationType: 'flexible', name: 'Bad', ...data } })
-    await expect(create({})).rejects.toMatchObject({ data: { errors: [{ message: 'A flexible service needs its longest booking', path: 'maxFlexibleDuration' }] } })
     await expect(create({ maxFlexibleDuration: 45 })).rejects.toMatchObject({ data: { errors: [{ message: 'Must be at least the duration', path: 'maxFlexibleDuration' }] } })
+    await expect(create({ duration: 300 })).rejects.toMatchObject({
+      data: { errors: [{ message: "A flexible service longer than the plugin's maxFlexibleDuration (240 minutes) needs its longest booking", path: 'maxFlexibleDuration' }] },
+    })
+  })
+
+  it("a flexible service without its own longest booking is accepted and books up to the plugin's maxFlexibleDuration", async () => {
+    const created = await postJson(
+      site.payload,
+      '/api/services',
+      { allowGuestBooking: 'enabled', duration: 60, durationType: 'flexible', name: 'Hall hire', slotInterval: 30 },
+      await staffToken(),
+    )
+    expect(created.status).toBe(201)
+    expect(created.body.doc.maxFlexibleDuration ?? null).toBeNull()
+    const hall = await site.payload.create({ collection: 'resources', data: { name: 'Hall', quantity: 1, services: [created.body.doc.id] } })
+    await site.payload.create({ collection: 'schedules', data: { name: 'Always', recurringSlots: ALWAYS_OPEN, resource: hall.id } })
+    const bookHall = (end: string) =>
+      postJson(site.payload, '/api/reserve/book', { endTime: at('2031-03-10', end), guest, resource: hall.id, service: created.body.doc.id, startTime: at('2031-03-10', '08:00') })
+    const tooLong = await bookHall('12:30')
+    expect(tooLong.status).toBe(400)
+    expect(tooLong.body.errors[0].data.errors[0].message).toBe('endTime must make the booking from 60 to 240 minutes, in steps of 30 long')
+    const longest = await bookHall('12:00')
+    expect(longest.status).toBe(201)
+    expect(lengthOf(longest.body)).toBe(240)
   })
 })

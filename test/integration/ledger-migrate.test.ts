@@ -38,7 +38,7 @@ describe.each(testDatabaseKinds())('a ledger of the first layout, migrated to mo
         (slot: { start: string }) => slot.start,
       )
 
-    await expect(book('2031-11-01T00:00:00.000Z')).rejects.toThrow('npm run ledger -- migrate')
+    await expect(book('2031-11-01T00:00:00.000Z')).rejects.toThrow('npx payload reserve:ledger migrate')
     expect(await migrateToMonthStreams(store, { now: new Date() })).toEqual({ claims: 2, resources: 1 })
 
     for (const month of ['2031-10', '2031-11']) {

@@ -101,6 +101,11 @@ const QUERY_PATHS = [
   'stream', 'revision', 'type', 'data', 'data.reservationId', 'data.cancellationTokenHash', 'metadata.actor.kind',
   'nope', 'a.b.c', 'resource.name', '__proto__', 'constructor.prototype',
 ]
+/** Paths of the plugin's other collections: their fields, nested ones, and ones they lack. */
+const COLLECTION_PATHS = [
+  'id', 'name', 'duration', 'price', 'active', 'quantity', 'services', 'resource', 'owner', 'createdAt', 'updatedAt', 'recurringSlots.day',
+  'exceptions.date', 'url', 'expiresAt', 'status', 'attempts', 'email', 'position', 'startTime', 'nope', 'a.b.c', '__proto__',
+]
 const OPERATORS = ['equals', 'not_equals', 'like', 'contains', 'in', 'not_in', 'exists', 'greater_than', 'less_than_equal', 'near', 'within', 'all', 'bogus']
 
 const ENDPOINTS = {
@@ -263,18 +268,18 @@ describe.each(testDatabaseKinds())(`${REQUESTS} generated malformed requests acr
       { arbitrary: fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('{', '{"a":', '[1,', 'nul', '\u0000', '{"service":1,}')), weight: 1 },
     )
 
-  /** A Payload list query: where (nested and/or), sort, limit, page, depth, select, in qs brackets. */
-  const listQuery = fc
+  /** A Payload list query on `paths`: where (nested and/or), sort, limit, page, depth, select, in qs brackets. */
+  const listQueryOn = (paths: readonly string[]) => fc
     .tuple(
       fc.array(
-        fc.tuple(fc.constantFrom('', '[or][0]', '[and][1]', '[or][0][and][0]'), fc.constantFrom(...QUERY_PATHS), fc.constantFrom(...OPERATORS), textOf('text')),
+        fc.tuple(fc.constantFrom('', '[or][0]', '[and][1]', '[or][0][and][0]'), fc.constantFrom(...paths), fc.constantFrom(...OPERATORS), textOf('text')),
         { maxLength: 3 },
       ),
-      fc.option(fc.tuple(fc.constantFrom('', '-'), fc.constantFrom(...QUERY_PATHS, ''))),
+      fc.option(fc.tuple(fc.constantFrom('', '-'), fc.constantFrom(...paths, ''))),
       fc.option(textOf('number')),
       fc.option(textOf('number')),
       fc.option(fc.constantFrom('0', '1', '2', '10', '-1', 'x')),
-      fc.option(fc.constantFrom(...QUERY_PATHS)),
+      fc.option(fc.constantFrom(...paths)),
     )
     .map(([conditions, sort, limit, page, depth, select]) => {
       const search = new URLSearchParams()
@@ -288,6 +293,7 @@ describe.each(testDatabaseKinds())(`${REQUESTS} generated malformed requests acr
       if (select !== null) search.append(`select[${select}]`, 'true')
       return search.toString()
     })
+  const listQuery = listQueryOn(QUERY_PATHS)
 
   const caller = fc.constantFrom<Caller>('anonymous', 'anonymous', 'customer', 'admin', 'forged')
   const contentType = fc.constantFrom(
@@ -387,6 +393,29 @@ describe.each(testDatabaseKinds())(`${REQUESTS} generated malformed requests acr
       .map(([request, id]) => ({ ...request, path: `/api/reservations/${encodeURIComponent(id === ids.resource ? ids.reservation : id)}` })),
   }
 
+  /** The list route of every other collection the plugin adds. */
+  const otherCollections = (): string[] =>
+    site.payload.config.collections
+      .map(({ slug }) => slug)
+      .filter((slug) => slug !== 'users' && slug !== 'reservations' && slug !== 'reservation-events' && !slug.startsWith('payload-'))
+  // Picked when a request is made: the collections are known once the site has booted.
+  const otherLists = fc.tuple(caller, fc.nat(), listQueryOn(COLLECTION_PATHS)).map(([who, pick, search]): Sent => {
+    const slugs = otherCollections()
+    return { caller: who, method: 'GET', path: `/api/${slugs[pick % slugs.length]}?${search}` }
+  })
+  /**
+   * Infinity as a page, a limit and an integer id (a 500 on services and resources, found by the
+   * issue 30 audit), and a checkbox compared with empty text (a 500 on PostgreSQL, found by this suite).
+   */
+  const collectionRegressions = (): Sent[] =>
+    ['services', 'resources'].flatMap((slug) =>
+      ['limit=Infinity', 'page=Infinity', 'where%5Bid%5D%5Bequals%5D=Infinity', 'where%5Bactive%5D%5Bequals%5D='].map((query) => ({
+        caller: 'admin' as const,
+        method: 'GET',
+        path: `/api/${slug}?${query}`,
+      })),
+    )
+
   /** Operators inside a JSON field that PostgreSQL's JSON path queries cannot express (found by this suite). */
   const jsonPathQueries = (): Sent[] =>
     [
@@ -432,6 +461,7 @@ describe.each(testDatabaseKinds())(`${REQUESTS} generated malformed requests acr
     ['reservations: REST update', collectionRequests.update, 500, customerIdsOutOfRange],
     ['reservations: REST list', collectionRequests.list, 400, () => []],
     ['reservation-events: REST list', collectionRequests.eventsList, 300, jsonPathQueries],
+    ['every other plugin collection: REST list', otherLists, 600, collectionRegressions],
     ['slots', getRequest(ENDPOINTS.slots), 800, () => []],
     ['availability', getRequest(ENDPOINTS.availability), 700, () => []],
     ['resource-availability', getRequest(ENDPOINTS.resourceAvailability), 700, () => []],

@@ -8,7 +8,7 @@ const root = path.resolve(import.meta.dirname, '../..')
 const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
   devDependencies: Record<string, string>
 }
-/** What a user's tarball may weigh unpacked; today's is about half of it. */
+/** What a user's tarball may weigh unpacked; today's is about 4.7 MB, more than half of it source maps. */
 const MAX_UNPACKED_BYTES = 5_000_000
 
 interface Packed {

@@ -74,7 +74,14 @@ const mismatch = (payload: Payload, collection: string, path: string, field: Fla
   if (typeof value === 'string' && value.includes('\u0000')) {
     return `${path}: text must not contain NUL characters`
   }
-  if (value === null || value === undefined || value === '') {
+  if (value === null || value === undefined) {
+    return undefined
+  }
+  // PostgreSQL fails on anything else compared with a boolean column, the empty text included.
+  if (field?.type === 'checkbox' && ![true, false, 'true', 'false'].includes(value as boolean | string)) {
+    return `${path}: not true or false`
+  }
+  if (value === '') {
     return undefined
   }
   if (field?.type === 'date') {
@@ -101,7 +108,7 @@ const mismatch = (payload: Payload, collection: string, path: string, field: Fla
 /**
  * Queries on the plugin's own collections that Payload would pass to the database as they are
  * and the database would fail on (a server error): paging out of range, text with a NUL
- * character, a value of the wrong kind compared with a date, id, relation or number column, a
+ * character, a value of the wrong kind compared with a date, id, relation, number or checkbox column, a
  * text, geometric or `all` operator on a column that has none, a value a select does not offer. They are refused with a 400 saying
  * which, on every route (REST, GraphQL, Local API).
  */

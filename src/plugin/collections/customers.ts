@@ -5,6 +5,7 @@ import type { ResolvedOptions } from '../options.js'
 import { customerAccess } from '../access/customer-access.js'
 import { isPrivileged } from '../access/is-privileged.js'
 import { collectionLabels, label, navigationGroup } from './labels.js'
+import { topLevelDataNames } from './top-level-names.js'
 
 type NamedField = { name: string } & Field
 
@@ -33,31 +34,23 @@ const customerFields = (resolved: ResolvedOptions): NamedField[] => {
 }
 
 /**
- * Names that already hold top-level data: named fields, plus the fields nested in
- * presentational containers (rows, collapsibles, unnamed groups and tabs), which share the
- * document's top level.
+ * `collection` with Payload's own `sessions` field of an auth collection labelled in every
+ * language (Payload names it in English only), where Payload adds that field. Declared here, it
+ * is merged with Payload's, which keeps its access and hides it.
  */
-const topLevelDataNames = (fields: Field[]): Set<string> => {
-  const names = new Set<string>()
-  const visit = (list: Field[]): void => {
-    for (const field of list) {
-      if ('name' in field && typeof field.name === 'string') {
-        names.add(field.name)
-      } else if (field.type === 'tabs') {
-        for (const tab of field.tabs) {
-          if ('name' in tab && typeof tab.name === 'string') {
-            names.add(tab.name)
-          } else {
-            visit(tab.fields)
-          }
-        }
-      } else if ('fields' in field) {
-        visit(field.fields)
-      }
-    }
+export const withSessionLabels = (collection: CollectionConfig): CollectionConfig => {
+  const { auth } = collection
+  if (!auth || (auth !== true && auth.useSessions === false) || topLevelDataNames(collection.fields).has('sessions')) {
+    return collection
   }
-  visit(fields)
-  return names
+  const sessions: Field = {
+    name: 'sessions',
+    type: 'array',
+    fields: [{ name: 'expiresAt', type: 'date', label: label('field_sessionExpiresAt'), required: true }],
+    label: label('field_sessions'),
+    labels: collectionLabels('field_session', 'field_sessions'),
+  }
+  return { ...collection, fields: [...collection.fields, sessions] }
 }
 
 /** The standalone customers auth collection, used when no userCollection is configured. */

@@ -56,6 +56,7 @@ export const buildSchedulesCollection = (resolved: ResolvedOptions): CollectionC
               name: 'weekdayHours',
               type: 'ui' as const,
               admin: { components: { Field: weekdayHours }, disableListColumn: true },
+              label: label('weekdayHours'),
             },
           ]
         : []),

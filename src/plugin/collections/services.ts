@@ -41,7 +41,7 @@ export const buildServicesCollection = (resolved: ResolvedOptions): CollectionCo
       min: 1,
       required: true,
     }),
-    maxFlexibleDurationField,
+    maxFlexibleDurationField(resolved),
     { name: 'price', type: 'number', label: label('field_price'), min: 0 },
     {
       name: 'requiredResources',

@@ -16,10 +16,13 @@ export const slotServiceOf = (service: ServiceRecord, options: ResolvedOptions):
   slotIntervalMinutes: service.slotInterval ?? options.slotInterval,
 })
 
-/** The lengths a booking of `service` may have: its duration, or a flexible service's window on its slot grid. */
+/**
+ * The lengths a booking of `service` may have: its duration, or a flexible service's window on its
+ * slot grid, up to its own longest booking or else the plugin's `maxFlexibleDuration`.
+ */
 export const durationRangeOf = (service: ServiceRecord, options: ResolvedOptions): DurationRange => {
   const min = service.duration ?? Number.NaN
   return service.durationType === 'flexible'
-    ? { max: service.maxFlexibleDuration ?? min, min, step: service.slotInterval ?? options.slotInterval }
+    ? { max: service.maxFlexibleDuration ?? options.maxFlexibleDuration, min, step: service.slotInterval ?? options.slotInterval }
     : { max: min, min, step: 1 }
 }

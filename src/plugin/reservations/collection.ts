@@ -7,7 +7,6 @@ import { adminSettings } from '../admin/settings.js'
 import { isCustomer } from '../access/is-customer.js'
 import { reservationAccess } from '../access/reservation-access.js'
 import { relationIdsForNonStaff } from '../access/relation-ids-for-non-staff.js'
-import { refuseMalformedQueries } from '../access/refuse-malformed-queries.js'
 import { collectionLabels, label, navigationGroup, translatedOptions } from '../collections/labels.js'
 import { reservationWriteHooks } from './write-hooks.js'
 
@@ -162,6 +161,7 @@ export const buildReservationsCollection = (options: ResolvedOptions): Collectio
                 components: { Field: { clientProps: { settings: adminSettings(options) }, path: formBehaviour } },
                 disableListColumn: true,
               },
+              label: label('field_formBehaviour'),
             },
           ]
         : []),
@@ -174,7 +174,7 @@ export const buildReservationsCollection = (options: ResolvedOptions): Collectio
         beforeChange: [hooks.beforeChange],
         beforeDelete: [hooks.beforeDelete],
       }),
-      beforeOperation: [...(hooks ? [hooks.beforeOperation] : []), refuseMalformedQueries(slugs.reservations)],
+      ...(hooks && { beforeOperation: [hooks.beforeOperation] }),
     },
     slug: slugs.reservations,
     timestamps: true,

@@ -95,7 +95,7 @@ export const ar: ReserveLedgerTranslations = {
     desc_maxAdvanceDays:
       'إلى أي مدى مسبقًا يمكن للعميل الحجز، بالأيام. إن تُركت فارغة يُستخدم الإعداد الافتراضي للإضافة.',
     desc_maxFlexibleDuration:
-      'بالدقائق: أطول حجز. يختار الحاجز مدة من المدة الأساسية حتى هذه القيمة، بخطوات الفاصل بين المواعيد.',
+      'بالدقائق: أطول حجز. يختار الحاجز مدة من المدة الأساسية حتى هذه القيمة، بخطوات الفاصل بين المواعيد. إن تُركت فارغة يُستخدم الإعداد الافتراضي للإضافة.',
     desc_minNoticeMinutes:
       'أقرب وقت يمكن للعميل الحجز فيه: دقائق قبل البدء. إن تُركت فارغة يُستخدم الإعداد الافتراضي للإضافة.',
     desc_color: 'اللون في التقويم. إن تُرك فارغًا يأخذ المورد لونًا من اللوحة.',
@@ -177,7 +177,13 @@ export const ar: ReserveLedgerTranslations = {
     field_name: 'الاسم',
     field_nextAttemptAt: 'المحاولة التالية',
     field_owner: 'المالك',
+    field_formBehaviour: 'سلوك النموذج',
     field_phone: 'الهاتف',
+    field_role: 'الدور',
+    field_role_description: 'ما يمكن لهذا المستخدم فعله بالحجوزات: المسؤول والموظفون يرون كل حجز ويديرونه. لا يغيّره إلا مسؤول.',
+    field_sessionExpiresAt: 'تنتهي في',
+    field_session: 'جلسة',
+    field_sessions: 'الجلسات',
     field_price: 'السعر',
     field_quantity: 'الكمية',
     field_reason: 'السبب',

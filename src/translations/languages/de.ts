@@ -97,7 +97,7 @@ export const de: ReserveLedgerTranslations = {
     desc_manualSlots: 'Zeitfenster an bestimmten Tagen, zusätzlich zu den wöchentlichen.',
     desc_maxAdvanceDays: 'Wie weit im Voraus Kunden buchen dürfen, in Tagen. Leer gilt der Standard des Plugins.',
     desc_maxFlexibleDuration:
-      'Minuten: die längste Buchung. Buchende wählen eine Länge von der Dauer bis hierhin, in Schritten des Startzeit-Rasters.',
+      'Minuten: die längste Buchung. Buchende wählen eine Länge von der Dauer bis hierhin, in Schritten des Startzeit-Rasters. Leer gilt der Standard des Plugins.',
     desc_minNoticeMinutes:
       'Wie kurzfristig Kunden buchen dürfen: Minuten vor Beginn. Leer gilt der Standard des Plugins.',
     desc_color: 'Die Farbe im Kalender. Leer gelassen erhält die Ressource eine aus der Palette.',
@@ -179,7 +179,13 @@ export const de: ReserveLedgerTranslations = {
     field_name: 'Name',
     field_nextAttemptAt: 'Nächster Versuch',
     field_owner: 'Inhaber',
+    field_formBehaviour: 'Formularverhalten',
     field_phone: 'Telefon',
+    field_role: 'Rolle',
+    field_role_description: 'Was dieser Benutzer mit Reservierungen tun darf: Admin und Mitarbeiter sehen und verwalten jede Buchung. Nur ein Admin kann sie ändern.',
+    field_sessionExpiresAt: 'Läuft ab am',
+    field_session: 'Sitzung',
+    field_sessions: 'Sitzungen',
     field_price: 'Preis',
     field_quantity: 'Anzahl',
     field_reason: 'Grund',

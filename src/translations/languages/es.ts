@@ -99,7 +99,7 @@ export const es: ReserveLedgerTranslations = {
     desc_maxAdvanceDays:
       'Con cuánta antelación máxima puede reservar un cliente, en días. Vacío usa el valor por defecto del plugin.',
     desc_maxFlexibleDuration:
-      'Minutos: la reserva más larga. Quien reserva elige una duración desde la duración mínima hasta esta, en pasos del intervalo entre horarios.',
+      'Minutos: la reserva más larga. Quien reserva elige una duración desde la duración mínima hasta esta, en pasos del intervalo entre horarios. Vacío usa el valor por defecto del plugin.',
     desc_minNoticeMinutes:
       'Con cuánta antelación mínima puede reservar un cliente: minutos antes del inicio. Vacío usa el valor por defecto del plugin.',
     desc_color: 'Su color en el calendario. Si se deja vacío, el recurso recibe uno de la paleta.',
@@ -181,7 +181,13 @@ export const es: ReserveLedgerTranslations = {
     field_name: 'Nombre',
     field_nextAttemptAt: 'Próximo intento',
     field_owner: 'Propietario',
+    field_formBehaviour: 'Comportamiento del formulario',
     field_phone: 'Teléfono',
+    field_role: 'Rol',
+    field_role_description: 'Lo que este usuario puede hacer con las reservas: admin y personal ven y gestionan todas las reservas. Solo un admin puede cambiarlo.',
+    field_sessionExpiresAt: 'Caduca el',
+    field_session: 'Sesión',
+    field_sessions: 'Sesiones',
     field_price: 'Precio',
     field_quantity: 'Cantidad',
     field_reason: 'Motivo',

@@ -96,7 +96,7 @@ export const fa: ReserveLedgerTranslations = {
     desc_manualSlots: 'بازه‌هایی در تاریخ‌های مشخص، افزون بر بازه‌های هفتگی.',
     desc_maxAdvanceDays: 'مشتری تا چند روز جلوتر می‌تواند رزرو کند. خالی یعنی پیش‌فرض افزونه.',
     desc_maxFlexibleDuration:
-      'دقیقه: طولانی‌ترین رزرو. رزروکننده مدتی از مدت پایه تا این مقدار را با گام‌های فاصلهٔ نوبت‌ها برمی‌گزیند.',
+      'دقیقه: طولانی‌ترین رزرو. رزروکننده مدتی از مدت پایه تا این مقدار را با گام‌های فاصلهٔ نوبت‌ها برمی‌گزیند. خالی یعنی پیش‌فرض افزونه.',
     desc_minNoticeMinutes:
       'مشتری تا چه اندازه نزدیک به زمان شروع می‌تواند رزرو کند: دقیقه پیش از شروع. خالی یعنی پیش‌فرض افزونه.',
     desc_color: 'رنگ آن در تقویم. اگر خالی بماند، منبع رنگی از پالت می‌گیرد.',
@@ -178,7 +178,13 @@ export const fa: ReserveLedgerTranslations = {
     field_name: 'نام',
     field_nextAttemptAt: 'تلاش بعدی',
     field_owner: 'مالک',
+    field_formBehaviour: 'رفتار فرم',
     field_phone: 'تلفن',
+    field_role: 'نقش',
+    field_role_description: 'آنچه این کاربر با رزروها می‌تواند انجام دهد: مدیر و کارکنان همهٔ رزروها را می‌بینند و مدیریت می‌کنند. فقط مدیر می‌تواند آن را تغییر دهد.',
+    field_sessionExpiresAt: 'زمان انقضا',
+    field_session: 'نشست',
+    field_sessions: 'نشست‌ها',
     field_price: 'قیمت',
     field_quantity: 'تعداد',
     field_reason: 'دلیل',

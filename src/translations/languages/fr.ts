@@ -99,7 +99,7 @@ export const fr: ReserveLedgerTranslations = {
     desc_maxAdvanceDays:
       'Jusqu’à combien de jours à l’avance un client peut réserver. Vide : valeur par défaut de l’extension.',
     desc_maxFlexibleDuration:
-      'Minutes : la réservation la plus longue. On choisit une durée entre la durée et cette valeur, par pas de l’intervalle des créneaux.',
+      'Minutes : la réservation la plus longue. On choisit une durée entre la durée et cette valeur, par pas de l’intervalle des créneaux. Vide : valeur par défaut de l’extension.',
     desc_minNoticeMinutes:
       'Délai minimal de réservation pour un client : minutes avant le début. Vide : valeur par défaut de l’extension.',
     desc_color: 'Sa couleur dans le calendrier. Laissée vide, la ressource en reçoit une de la palette.',
@@ -181,7 +181,13 @@ export const fr: ReserveLedgerTranslations = {
     field_name: 'Nom',
     field_nextAttemptAt: 'Prochaine tentative',
     field_owner: 'Propriétaire',
+    field_formBehaviour: 'Comportement du formulaire',
     field_phone: 'Téléphone',
+    field_role: 'Rôle',
+    field_role_description: 'Ce que cet utilisateur peut faire des réservations : admin et personnel voient et gèrent toutes les réservations. Seul un admin peut le modifier.',
+    field_sessionExpiresAt: 'Expire le',
+    field_session: 'Session',
+    field_sessions: 'Sessions',
     field_price: 'Prix',
     field_quantity: 'Quantité',
     field_reason: 'Motif',

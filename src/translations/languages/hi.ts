@@ -96,7 +96,7 @@ export const hi: ReserveLedgerTranslations = {
     desc_manualSlots: 'विशेष तारीख़ों पर समय-खंड, साप्ताहिक खंडों के अलावा।',
     desc_maxAdvanceDays: 'ग्राहक कितने दिन पहले तक बुक कर सकता है। ख़ाली छोड़ने पर प्लगइन का डिफ़ॉल्ट।',
     desc_maxFlexibleDuration:
-      'मिनट: सबसे लंबी बुकिंग। बुक करने वाले अवधि से इस तक की लंबाई, स्लॉट अंतराल के चरणों में चुनते हैं।',
+      'मिनट: सबसे लंबी बुकिंग। बुक करने वाले अवधि से इस तक की लंबाई, स्लॉट अंतराल के चरणों में चुनते हैं। ख़ाली छोड़ने पर प्लगइन का डिफ़ॉल्ट।',
     desc_minNoticeMinutes:
       'ग्राहक कितनी जल्दी बुक कर सकता है: आरंभ से पहले के मिनट। ख़ाली छोड़ने पर प्लगइन का डिफ़ॉल्ट।',
     desc_color: 'कैलेंडर पर इसका रंग। खाली छोड़ने पर संसाधन को पैलेट से एक रंग मिलता है।',
@@ -178,7 +178,13 @@ export const hi: ReserveLedgerTranslations = {
     field_name: 'नाम',
     field_nextAttemptAt: 'अगला प्रयास',
     field_owner: 'स्वामी',
+    field_formBehaviour: 'फ़ॉर्म का व्यवहार',
     field_phone: 'फ़ोन',
+    field_role: 'भूमिका',
+    field_role_description: 'यह उपयोगकर्ता आरक्षणों के साथ क्या कर सकता है: एडमिन और स्टाफ़ हर बुकिंग देखते और प्रबंधित करते हैं। इसे केवल एडमिन बदल सकता है।',
+    field_sessionExpiresAt: 'समाप्ति समय',
+    field_session: 'सत्र',
+    field_sessions: 'सत्र',
     field_price: 'मूल्य',
     field_quantity: 'मात्रा',
     field_reason: 'कारण',

@@ -96,7 +96,7 @@ export const id: ReserveLedgerTranslations = {
     desc_manualSlots: 'Rentang waktu pada tanggal tertentu, selain yang mingguan.',
     desc_maxAdvanceDays: 'Seberapa jauh ke depan pelanggan boleh memesan, dalam hari. Kosong memakai bawaan plugin.',
     desc_maxFlexibleDuration:
-      'Menit: pemesanan terpanjang. Pemesan memilih durasi dari durasi minimum hingga nilai ini, dengan kelipatan interval slot.',
+      'Menit: pemesanan terpanjang. Pemesan memilih durasi dari durasi minimum hingga nilai ini, dengan kelipatan interval slot. Kosong memakai bawaan plugin.',
     desc_minNoticeMinutes:
       'Seberapa mendadak pelanggan boleh memesan: menit sebelum mulai. Kosong memakai bawaan plugin.',
     desc_color: 'Warnanya di kalender. Jika dikosongkan, sumber daya mendapat warna dari palet.',
@@ -178,7 +178,13 @@ export const id: ReserveLedgerTranslations = {
     field_name: 'Nama',
     field_nextAttemptAt: 'Percobaan berikutnya',
     field_owner: 'Pemilik',
+    field_formBehaviour: 'Perilaku formulir',
     field_phone: 'Telepon',
+    field_role: 'Peran',
+    field_role_description: 'Apa yang boleh dilakukan pengguna ini terhadap reservasi: admin dan staf melihat serta mengelola setiap pemesanan. Hanya admin yang dapat mengubahnya.',
+    field_sessionExpiresAt: 'Kedaluwarsa pada',
+    field_session: 'Sesi',
+    field_sessions: 'Sesi',
     field_price: 'Harga',
     field_quantity: 'Jumlah',
     field_reason: 'Alasan',

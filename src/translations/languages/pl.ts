@@ -97,7 +97,7 @@ export const pl: ReserveLedgerTranslations = {
     desc_manualSlots: 'Okna w wybrane dni, oprócz tygodniowych.',
     desc_maxAdvanceDays: 'Na ile dni naprzód klient może rezerwować. Puste: domyślna wartość wtyczki.',
     desc_maxFlexibleDuration:
-      'Minuty: najdłuższa rezerwacja. Rezerwujący wybiera długość od czasu trwania do tej wartości, co odstęp terminów.',
+      'Minuty: najdłuższa rezerwacja. Rezerwujący wybiera długość od czasu trwania do tej wartości, co odstęp terminów. Puste: domyślna wartość wtyczki.',
     desc_minNoticeMinutes:
       'Z jakim wyprzedzeniem najpóźniej klient może rezerwować: minuty przed rozpoczęciem. Puste: domyślna wartość wtyczki.',
     desc_color: 'Kolor w kalendarzu. Pozostawiony pusty: zasób dostaje kolor z palety.',
@@ -179,7 +179,13 @@ export const pl: ReserveLedgerTranslations = {
     field_name: 'Nazwa',
     field_nextAttemptAt: 'Następna próba',
     field_owner: 'Właściciel',
+    field_formBehaviour: 'Zachowanie formularza',
     field_phone: 'Telefon',
+    field_role: 'Rola',
+    field_role_description: 'Co ten użytkownik może robić z rezerwacjami: administrator i personel widzą wszystkie rezerwacje i nimi zarządzają. Zmienić ją może tylko administrator.',
+    field_sessionExpiresAt: 'Wygasa',
+    field_session: 'Sesja',
+    field_sessions: 'Sesje',
     field_price: 'Cena',
     field_quantity: 'Liczba',
     field_reason: 'Powód',

@@ -96,7 +96,7 @@ export const tr: ReserveLedgerTranslations = {
     desc_manualSlots: 'Haftalık olanlara ek olarak belirli tarihlerdeki zaman aralıkları.',
     desc_maxAdvanceDays: 'Müşterinin kaç gün öncesinden rezervasyon yapabileceği. Boşsa eklentinin varsayılanı.',
     desc_maxFlexibleDuration:
-      'Dakika: en uzun rezervasyon. Rezervasyon yapan, süreden buna kadar randevu aralığı adımlarıyla bir uzunluk seçer.',
+      'Dakika: en uzun rezervasyon. Rezervasyon yapan, süreden buna kadar randevu aralığı adımlarıyla bir uzunluk seçer. Boşsa eklentinin varsayılanı.',
     desc_minNoticeMinutes:
       'Müşterinin en geç ne zaman rezervasyon yapabileceği: başlangıçtan önceki dakikalar. Boşsa eklentinin varsayılanı.',
     desc_color: 'Takvimdeki rengi. Boş bırakılırsa kaynak paletten bir renk alır.',
@@ -178,7 +178,13 @@ export const tr: ReserveLedgerTranslations = {
     field_name: 'Ad',
     field_nextAttemptAt: 'Sonraki deneme',
     field_owner: 'Sahibi',
+    field_formBehaviour: 'Form davranışı',
     field_phone: 'Telefon',
+    field_role: 'Rol',
+    field_role_description: 'Bu kullanıcının rezervasyonlarla neler yapabileceği: yönetici ve personel tüm rezervasyonları görür ve yönetir. Yalnızca bir yönetici değiştirebilir.',
+    field_sessionExpiresAt: 'Sona erme zamanı',
+    field_session: 'Oturum',
+    field_sessions: 'Oturumlar',
     field_price: 'Fiyat',
     field_quantity: 'Adet',
     field_reason: 'Neden',

@@ -158,6 +158,8 @@ describe('resolveOptions validation', () => {
     ['zero catchUp.intervalMs', { catchUp: { intervalMs: 0 } }, 'catchUp.intervalMs must be a whole number of milliseconds'],
     ['negative defaultBufferTime', { defaultBufferTime: -1 }, 'defaultBufferTime must be a whole number of minutes from 0 to 1439'],
     ['defaultBufferTime of a whole day', { defaultBufferTime: 1440 }, 'defaultBufferTime must be a whole number of minutes from 0 to 1439'],
+    ['maxFlexibleDuration of none', { maxFlexibleDuration: 0 }, 'maxFlexibleDuration must be a whole number of minutes from 1 to 525600'],
+    ['fractional maxFlexibleDuration', { maxFlexibleDuration: 90.5 }, 'maxFlexibleDuration must be a whole number of minutes from 1 to 525600'],
     ['zero slotInterval', { slotInterval: 0 }, 'slotInterval must be a whole number of minutes from 1 to 1440'],
     ['zero maxWaitlistEntriesPerCaller', { maxWaitlistEntriesPerCaller: 0 }, 'maxWaitlistEntriesPerCaller must be a whole number from 1 to 1000'],
     ['fractional maxWaitlistEntriesPerCaller', { maxWaitlistEntriesPerCaller: 2.5 }, 'maxWaitlistEntriesPerCaller must be a whole number from 1 to 1000'],

@@ -22,12 +22,13 @@ interface Shown {
 const fieldTexts = (fields: Field[], prefix: string): Shown[] =>
   fields.flatMap((field): Shown[] => {
     const named = 'name' in field ? `${prefix}${field.name}` : prefix
-    const hidden = ('hidden' in field && field.hidden) || (field.admin as { hidden?: boolean } | undefined)?.hidden
+    const { description, hidden: hiddenInAdmin } = (field.admin ?? {}) as { description?: unknown; hidden?: boolean }
+    const hidden = ('hidden' in field && field.hidden) || hiddenInAdmin
     const own: Shown[] =
-      'name' in field && !hidden && field.name !== 'id' && field.type !== 'ui'
+      'name' in field && !hidden && field.name !== 'id'
         ? [
             { path: `${named} label`, text: (field as { label?: Text }).label },
-            ...(typeof field.admin?.description === 'string' ? [{ path: `${named} description`, text: field.admin.description }] : []),
+            ...(typeof description === 'string' ? [{ path: `${named} description`, text: description }] : []),
             ...(field.type === 'array'
               ? [
                   { path: `${named} row`, text: field.labels?.singular as Text },

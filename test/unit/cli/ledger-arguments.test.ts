@@ -1,9 +1,9 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 
-import { LedgerUsageError, parseLedgerArguments } from '../../../src/ledger-io/arguments.js'
+import { LedgerUsageError, parseLedgerArguments } from '../../../src/cli/ledger-arguments.js'
 
-// What `npm run ledger -- …` gives the process: node, Payload's bin, the script key, the rest.
+// What `npx payload reserve:ledger …` gives the process: node, Payload's bin, the script key, the rest.
 const argv = (...rest: string[]) => ['/usr/bin/node', '/app/node_modules/.bin/payload', 'reserve:ledger', ...rest]
 const base = path.resolve('/home/me/site')
 

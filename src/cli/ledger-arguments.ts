@@ -1,7 +1,9 @@
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 
-const LEDGER_SCRIPT = 'reserve:ledger'
+import { argumentsAfter, SCHEMA_NOTE } from './script-arguments.js'
+
+export const LEDGER_SCRIPT = 'reserve:ledger'
 
 export type LedgerCommand =
   | {
@@ -12,15 +14,19 @@ export type LedgerCommand =
   | { name: 'migrate' }
   | { name: 'verify' }
 
-const LEDGER_USAGE = [
+export const LEDGER_USAGE = [
   'Usage:',
-  '  npm run ledger -- export --out FILE   write the whole ledger to FILE (NDJSON); FILE must not exist',
-  '  npm run ledger -- import --in FILE    import FILE into the empty configured ledger, then rebuild',
-  '                                        the reservations collection (stop the app first)',
-  '  npm run ledger -- verify               check every stream\'s hash chain and the checkpoints; exits 1',
-  '                                        on any break',
-  '  npm run ledger -- migrate              move claims from one stream per resource (the first layout)',
-  '                                        to streams per resource and month; safe to run again',
+  '  npx payload reserve:ledger export --out FILE   write the whole ledger to FILE (NDJSON); FILE must',
+  '                                                 not exist',
+  '  npx payload reserve:ledger import --in FILE    import FILE into the empty configured ledger, then',
+  '                                                 rebuild the reservations collection (stop the app first)',
+  '  npx payload reserve:ledger verify              check every stream\'s hash chain and the checkpoints;',
+  '                                                 exits 1 on any break',
+  '  npx payload reserve:ledger migrate             move claims from one stream per resource (the first',
+  '                                                 layout) to streams per resource and month; safe to run again',
+  '  npx payload reserve:ledger --help              this text',
+  '',
+  SCHEMA_NOTE,
 ].join('\n')
 
 export class LedgerUsageError extends Error {
@@ -31,21 +37,20 @@ export class LedgerUsageError extends Error {
 }
 
 /**
- * Reads the command from the process's arguments. Payload's bin passes user scripts nothing
- * but the config, so the arguments are those after the script's key in `argv` (Payload
- * matches that key case-insensitively). `baseDir` resolves a relative FILE: npm runs scripts
- * in the package folder, so the CLI passes npm's INIT_CWD, where the user typed the command.
+ * Reads the command from the process's arguments, those after the script's key. `baseDir`
+ * resolves a relative FILE: npm runs scripts in the package folder, so the CLI passes npm's
+ * INIT_CWD, where the user typed the command.
  */
 export const parseLedgerArguments = (argv: readonly string[], baseDir: string): LedgerCommand => {
-  const at = argv.findIndex((arg) => arg.toLowerCase() === LEDGER_SCRIPT)
-  if (at === -1) {
+  const args = argumentsAfter(argv, LEDGER_SCRIPT)
+  if (args === null) {
     throw new LedgerUsageError(`Run this as the Payload bin script ${LEDGER_SCRIPT}.`)
   }
   let parsed
   try {
     parsed = parseArgs({
       allowPositionals: true,
-      args: argv.slice(at + 1),
+      args,
       options: { in: { type: 'string' }, out: { type: 'string' } },
       strict: true,
     })
