@@ -36,7 +36,7 @@ const sidewaysOverflow = (page: Page) =>
 
 /** The colour key's entries: each resource's id, name and the colour of its dot. */
 const colourKey = (page: Page) =>
-  page.locator('.rl-legend--resources .rl-legend__entry').evaluateAll((entries) =>
+  page.locator('.rl-resource-key__entry').evaluateAll((entries) =>
     entries.map((entry) => ({
       colour: getComputedStyle(entry.querySelector('.rl-resource-dot')!).backgroundColor,
       id: entry.getAttribute('data-resource-id'),
@@ -59,7 +59,7 @@ const scene = async (api: Rest) => {
 
 /** The key sits above the grid: it never covers the time it explains. */
 const expectKeyAboveGrid = async (page: Page) => {
-  const key = (await page.locator('.rl-legend--resources').boundingBox())!
+  const key = (await page.locator('.rl-resource-key').boundingBox())!
   const grid = (await page.locator('.rl-grid').boundingBox())!
   expect(key.y + key.height).toBeLessThanOrEqual(grid.y)
 }
@@ -94,7 +94,7 @@ describe('the calendar on a phone (390×844, touch)', () => {
     // Each day's column is wide enough to read a booking in.
     const column = (await page.locator('.rl-grid__column').first().boundingBox())!
     expect(column.width).toBeGreaterThan(80)
-    expect(await page.locator('.rl-legend--resources').getAttribute('aria-label')).toBe(en.resourceColours)
+    expect(await page.locator('.rl-resource-key').getAttribute('aria-label')).toBe(en.resourceColours)
     expect(await colourKey(page)).toEqual(expectedKey(resources))
     await expectKeyAboveGrid(page)
     await phone!.screenshot('phone-calendar-3-days')
@@ -171,7 +171,7 @@ describe('the calendar on a phone (390×844, touch)', () => {
       expect(await columnDates(page)).toEqual([date, addCalendarDays(date, 1), addCalendarDays(date, 2)])
       expect(await page.locator('.rl-toolbar__mode[data-mode="week"]').innerText()).toBe(ar.mode_threeDays)
       expect(await sidewaysOverflow(page)).toEqual({ grid: 0, page: 0 })
-      expect(await page.locator('.rl-legend--resources').getAttribute('aria-label')).toBe(ar.resourceColours)
+      expect(await page.locator('.rl-resource-key').getAttribute('aria-label')).toBe(ar.resourceColours)
       expect(await colourKey(page)).toEqual(expectedKey(resources))
       await expectKeyAboveGrid(page)
       // The first of the three days is at the right, where Arabic starts reading.

@@ -6,7 +6,6 @@ import type { ResourceRecord } from '../../plugin/http/contract.js'
 import { ResourceDot } from '../shared/ResourceDot.js'
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'
 import './resource-key.css'
-import './shading.css'
 
 /** Which colour is which resource: the dots on the bookings and holds, named, above the calendar they colour. */
 export const ResourceKey: React.FC<{ resources: ResourceRecord[] }> = ({ resources }) => {
@@ -15,9 +14,9 @@ export const ResourceKey: React.FC<{ resources: ResourceRecord[] }> = ({ resourc
     return null
   }
   return (
-    <ul aria-label={t('resourceColours')} className="rl-legend rl-legend--resources">
+    <ul aria-label={t('resourceColours')} className="rl-resource-key">
       {resources.map((resource) => (
-        <li className="rl-legend__entry" data-resource-id={String(resource.id)} key={resource.id}>
+        <li className="rl-resource-key__entry" data-resource-id={String(resource.id)} key={resource.id}>
           <ResourceDot resource={resource} />
           <bdi>{resource.name}</bdi>
         </li>
