@@ -19,6 +19,7 @@ import { useCalendarNavigation } from './use-calendar-navigation.js'
 import { isDatedMode } from './modes.js'
 import { useCollectionLabel } from './use-collection-label.js'
 import './reservations-calendar.css'
+import './narrow-screen.css'
 
 /** The calendar in its modes, with the toolbar above and the drawers it opens. */
 export const CalendarPage: React.FC<ReservationsCalendarProps> = (props) => {

@@ -31,7 +31,7 @@ export const CalendarToolbar: React.FC<Props> = ({ actions, nav, resources, time
 
   return (
     <div className="rl-toolbar">
-      <ModeSwitch mode={mode} onMode={nav.setMode} />
+      <ModeSwitch mode={mode} narrow={nav.narrow} onMode={nav.setMode} />
       {dated && (
         <DateStepper
           date={date}

@@ -10,6 +10,7 @@ import type { MoveReservation } from './use-move-reservation.js'
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'
 import { CalendarBody } from './CalendarBody.js'
 import { MonthLegend } from './MonthLegend.js'
+import { ResourceKey } from './ResourceKey.js'
 import { ShadingLegend } from './ShadingLegend.js'
 import { useCalendarData } from './use-calendar-data.js'
 
@@ -49,6 +50,7 @@ export const DatedCalendar: React.FC<Props> = (props) => {
   return (
     <>
       {truncated && <Banner type="info">{t('notAllShown')}</Banner>}
+      <ResourceKey resources={chosen ? [chosen] : resources} />
       <CalendarBody
         availability={availability}
         chosen={chosen}

@@ -4,11 +4,15 @@ import React from 'react'
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'
 import { CALENDAR_MODES, type CalendarMode } from './modes.js'
 
+interface Props {
+  mode: CalendarMode
+  /** On a phone the week shows three days, and its button says so. */
+  narrow: boolean
+  onMode: (mode: CalendarMode) => void
+}
+
 /** One pressed button per calendar mode. */
-export const ModeSwitch: React.FC<{ mode: CalendarMode; onMode: (mode: CalendarMode) => void }> = ({
-  mode,
-  onMode,
-}) => {
+export const ModeSwitch: React.FC<Props> = ({ mode, narrow, onMode }) => {
   const { t } = useReserveTranslation()
   return (
     <div aria-label={t('viewMode')} className="rl-toolbar__modes" role="group">
@@ -21,7 +25,7 @@ export const ModeSwitch: React.FC<{ mode: CalendarMode; onMode: (mode: CalendarM
           onClick={() => onMode(one)}
           type="button"
         >
-          {t(`mode_${one}`)}
+          {t(narrow && one === 'week' ? 'mode_threeDays' : `mode_${one}`)}
         </button>
       ))}
     </div>

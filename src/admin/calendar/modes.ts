@@ -13,25 +13,31 @@ export type DatedMode = Exclude<CalendarMode, 'list' | 'pending'>
 
 export const isDatedMode = (mode: CalendarMode): mode is DatedMode => mode !== 'list' && mode !== 'pending'
 
-/** The dates a mode shows around `date`: six whole weeks, one week, or the day. */
-export const datesShown = (mode: DatedMode, date: string): string[] => {
+/**
+ * How many days the week shows on a narrow screen, from its date on, as Google Calendar's phone
+ * app does: seven columns would not fit side by side.
+ */
+export const NARROW_WEEK_DAYS = 3
+
+/** The dates a mode shows around `date`: six whole weeks, one week (three days from it when narrow), or the day. */
+export const datesShown = (mode: DatedMode, date: string, narrow: boolean): string[] => {
   switch (mode) {
     case 'month':
       return datesFrom(startOfWeek(firstOfMonth(date)), 42)
     case 'week':
-      return datesFrom(startOfWeek(date), 7)
+      return narrow ? datesFrom(date, NARROW_WEEK_DAYS) : datesFrom(startOfWeek(date), 7)
     default:
       return [date]
   }
 }
 
 /** The date one page before (`-1`) or after (`1`) in a mode. */
-export const stepDate = (mode: DatedMode, date: string, direction: -1 | 1): string => {
+export const stepDate = (mode: DatedMode, date: string, direction: -1 | 1, narrow: boolean): string => {
   switch (mode) {
     case 'month':
       return addMonths(date, direction)
     case 'week':
-      return addCalendarDays(date, 7 * direction)
+      return addCalendarDays(date, (narrow ? NARROW_WEEK_DAYS : 7) * direction)
     default:
       return addCalendarDays(date, direction)
   }

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react'
 import { todayIn } from '../shared/calendar-dates.js'
 import { type CalendarMode, datesShown, isDatedMode, stepDate } from './modes.js'
 import { useCalendarURL } from './use-calendar-url.js'
+import { useNarrowScreen } from './use-narrow-screen.js'
 
 interface Initial {
   date: string
@@ -16,6 +17,8 @@ export interface CalendarNavigation {
   /** The dates the page shows; none in the modes not laid out on dates. */
   dates: string[]
   mode: CalendarMode
+  /** A phone's screen: the week shows three days from its date, and pages by three. */
+  narrow: boolean
   resource: null | string
   setDate: (date: string) => void
   setMode: (mode: CalendarMode) => void
@@ -31,12 +34,14 @@ export const useCalendarNavigation = (initial: Initial, timezone: string): Calen
   const [mode, setMode] = useState(initial.mode)
   const [date, setDate] = useState(initial.date)
   const [resource, setResource] = useState(initial.resource)
+  const narrow = useNarrowScreen()
   useCalendarURL(mode, date, resource)
-  const dates = useMemo(() => (isDatedMode(mode) ? datesShown(mode, date) : []), [date, mode])
+  const dates = useMemo(() => (isDatedMode(mode) ? datesShown(mode, date, narrow) : []), [date, mode, narrow])
   return {
     date,
     dates,
     mode,
+    narrow,
     resource,
     setDate,
     setMode,
@@ -45,7 +50,7 @@ export const useCalendarNavigation = (initial: Initial, timezone: string): Calen
       setDate(day)
       setMode('day')
     },
-    step: (direction) => isDatedMode(mode) && setDate(stepDate(mode, date, direction)),
+    step: (direction) => isDatedMode(mode) && setDate(stepDate(mode, date, direction, narrow)),
     today: () => setDate(todayIn(timezone)),
   }
 }
