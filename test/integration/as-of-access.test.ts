@@ -7,7 +7,7 @@ import type { TestDatabase } from '../helpers/databases.js'
 
 import { reserveLedgerPlugin } from '../../src/index.js'
 import { createTestDatabase, testDatabaseKinds } from '../helpers/databases.js'
-import { login, startPayload, stopPayload } from '../helpers/payload.js'
+import { login, restRequest, startPayload, stopPayload } from '../helpers/payload.js'
 import { withQuery } from '../support/http.js'
 import { ALWAYS_OPEN, http } from './plugin-http.js'
 
@@ -16,6 +16,8 @@ import { ALWAYS_OPEN, http } from './plugin-http.js'
  * that instant, through the same access: an owner-mode staff member of tenant A sees the
  * bookings of their own resource only, nothing of another tenant's, and not the guest's
  * details this site's field access keeps for admins; a customer and a visitor get nothing.
+ * The other routes that read reservations beside the collection (history, calendar feeds)
+ * keep to the same access.
  */
 
 type Id = number | string
@@ -58,7 +60,7 @@ for (const kind of testDatabaseKinds()) {
     let database: TestDatabase
     let payload: Payload
     const rooms: Record<'alice' | 'bob' | 'other', Doc> = {} as never
-    const booked: Record<'customerOnBob' | 'guestOnAlice' | 'otherTenant', Doc> = {} as never
+    const booked: Record<'customerOnBob' | 'guestOnAlice' | 'laterOnAlice' | 'otherTenant', Doc> = {} as never
     const tokens: Record<'admin' | 'alice' | 'customer', string> = {} as never
     let at: string
 
@@ -101,6 +103,14 @@ for (const kind of testDatabaseKinds()) {
           resource: aliceRoom.resource.id,
           service: aliceRoom.service.id,
           startTime: `${DAY}T10:00:00.000Z`,
+        }),
+        // Another day, never moved: Alice's to read later on.
+        laterOnAlice: await create('reservations', {
+          guest: { email: 'lena@example.test', name: 'Lena Later' },
+          notes: 'Needs the ramp',
+          resource: aliceRoom.resource.id,
+          service: aliceRoom.service.id,
+          startTime: '2031-06-12T10:00:00.000Z',
         }),
         otherTenant: await create('reservations', {
           guest: { email: 'otto@example.test', name: 'Otto Other' },
@@ -171,6 +181,31 @@ for (const kind of testDatabaseKinds()) {
       expect(await asOf(rooms.other, tokens.alice)).toEqual({ body: { error: 'Resource not found' }, status: 404 })
       expect((await asOf(rooms.alice, tokens.customer)).status).toBe(403)
       expect((await asOf(rooms.alice)).status).toBe(401)
+    })
+
+    it("keeps the same fields out of a booking's history, and other staff's bookings out of it altogether", async () => {
+      const history = (reservation: Doc, token: string) => http(payload, `/api/reserve/history?reservationId=${reservation.id}`, { token })
+      const forAdmin = await history(booked.laterOnAlice, tokens.admin)
+      expect(JSON.stringify(forAdmin.body)).toContain('Lena Later')
+      expect(JSON.stringify(forAdmin.body)).toContain('Needs the ramp')
+      const forAlice = await history(booked.laterOnAlice, tokens.alice)
+      expect(forAlice.status).toBe(200)
+      expect(forAlice.body.events.map(({ type }: { type: string }) => type)).toEqual(['ReservationBooked'])
+      for (const hidden of ['Lena', 'lena@', 'ramp', '"guest"', '"notes"']) {
+        expect(JSON.stringify(forAlice.body)).not.toContain(hidden)
+      }
+      expect((await history(booked.customerOnBob, tokens.alice)).status).toBe(404)
+    })
+
+    it("opens owner-mode staff a calendar feed of their own resource only, not another practitioner's nor a customer's", async () => {
+      const feedKey = (data: Record<string, unknown>, token: string) => http(payload, '/api/reservation-feed-keys', { body: data, method: 'POST', token })
+      const own = await feedKey({ resource: rooms.alice.id }, tokens.alice)
+      expect(own.status).toBe(201)
+      const feed = await restRequest(payload, own.body.doc.url)
+      expect(await feed.text()).toContain('Lena Later')
+      expect(await feedKey({ resource: rooms.bob.id }, tokens.alice)).toMatchObject({ status: 400 })
+      expect(await feedKey({ customer: booked.customerOnBob.customer }, tokens.alice)).toMatchObject({ status: 400 })
+      expect((await feedKey({ resource: rooms.bob.id }, tokens.admin)).status).toBe(201)
     })
   })
 }

@@ -48,3 +48,9 @@ export const asCollectionReads = async (req: PayloadRequest, collection: string,
   }
   return result
 }
+
+/** The top-level fields of `doc` that the collection's read of it (see `asCollectionReads`) hides from the requester. */
+export const fieldsHiddenFrom = async (req: PayloadRequest, collection: string, doc: JsonObject): Promise<Set<string>> => {
+  const read = await asCollectionReads(req, collection, doc)
+  return new Set(Object.keys(doc).filter((field) => !(field in read)))
+}

@@ -1,32 +1,31 @@
 import type { HistoryEvent } from '../http/contract.js'
 
-/** The reservation field staff keep their notes in: read only by privileged staff in the history. */
-const NOTES_FIELD = 'notes'
+/** The reservation field staff keep their notes in: never in a customer's history. */
+export const NOTES_FIELD = 'notes'
 
-const withoutNotesDeep = (value: unknown): unknown => {
+const withoutDeep = (value: unknown, hidden: ReadonlySet<string>): unknown => {
   if (Array.isArray(value)) {
-    return value.map(withoutNotesDeep)
+    return value.map((entry) => withoutDeep(entry, hidden))
   }
   if (!value || typeof value !== 'object') {
     return value
   }
   return Object.fromEntries(
     Object.entries(value)
-      .filter(([key]) => key !== NOTES_FIELD)
-      .map(([key, entry]) => [key, withoutNotesDeep(entry)]),
+      .filter(([key]) => !hidden.has(key))
+      .map(([key, entry]) => [key, withoutDeep(entry, hidden)]),
   )
 }
 
 /**
- * The history as a customer may read it: no staff notes, neither in an event's values (a
+ * The history without the `hidden` fields of the reservation (those the collection's read
+ * hides from the reader, and the staff notes from a customer): neither in an event's values (a
  * booking's, a details change's old and new ones, a void's restored snapshot) nor among its
- * changes; a details change that changed only the notes is left out altogether.
+ * changes; a details change that changed only hidden fields is left out altogether.
  */
-export const historyForCustomer = (events: HistoryEvent[]): HistoryEvent[] =>
-  events
-    .map((event) => ({
-      ...event,
-      changes: event.changes.filter((change) => change.field !== NOTES_FIELD),
-      data: withoutNotesDeep(event.data) as HistoryEvent['data'],
-    }))
-    .filter((event) => event.type !== 'ReservationDetailsUpdated' || event.changes.length > 0)
+export const historyWithout = (events: HistoryEvent[], hidden: ReadonlySet<string>): HistoryEvent[] =>
+  events.flatMap((event) => {
+    const changes = event.changes.filter((change) => !hidden.has(change.field))
+    const onlyHidden = event.type === 'ReservationDetailsUpdated' && event.changes.length > 0 && changes.length === 0
+    return onlyHidden ? [] : [{ ...event, changes, data: withoutDeep(event.data, hidden) as HistoryEvent['data'] }]
+  })

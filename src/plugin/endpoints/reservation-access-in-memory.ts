@@ -16,7 +16,8 @@ export interface InMemoryAccess {
 /**
  * The reservations collection's own read access (owner mode, tenants, a site's own access)
  * applied to documents held in memory: a reservation as it was (the live feed's document
- * before a change, the as-of answer). The access constraint is matched in memory where it has a shape that can be (`matchesWhere`); a
+ * before a change, the as-of answer), or the reservations a calendar feed would carry. The
+ * access constraint is matched in memory where it has a shape that can be (`matchesWhere`); a
  * constraint with anything else counts as no.
  */
 export const reservationAccessInMemory = async (req: PayloadRequest, options: ResolvedOptions): Promise<InMemoryAccess> => {
