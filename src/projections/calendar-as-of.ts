@@ -24,8 +24,12 @@ export const claimsAsOf = (resourceEvents: RecordedEvent<ResourceEvent>[], at: n
   return [...held].map(([reservationId, intervals]) => ({ intervals, reservationId }))
 }
 
-/** A reservation as its stream told it at `at`; null if it did not exist yet or never landed. */
+/**
+ * A reservation as its stream told it at `at`, with the revision it was at; null if it was not
+ * a booking then (not yet, a hold, deleted, never landed).
+ */
 export const reservationAsOf = (events: RecordedEvent<ReservationEvent>[], at: number) => {
-  const state = foldReservation(committedBy(events, at))
-  return state.kind === 'active' ? state.reservation : null
+  const committed = committedBy(events, at)
+  const state = foldReservation(committed)
+  return state.kind === 'active' ? { reservation: state.reservation, revision: committed[committed.length - 1].revision } : null
 }

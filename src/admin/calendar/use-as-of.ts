@@ -47,8 +47,8 @@ const useAnswers = (at: null | number, resourceIds: string[], from: number, to: 
 /** A reservation then, with its relations named as the calendar's blocks show them. */
 const asRecord = (then: AsOfReservation, name: (collection: string, id: RecordId) => string, slugs: AdminSettings['slugs']): ReservationRecord => ({
   ...then,
-  customer: then.customer === null ? null : { id: then.customer, name: name(slugs.customers, then.customer) },
-  items: then.items.map((item) => ({ ...item, resource: { id: item.resource, name: name(slugs.resources, item.resource) } })),
+  customer: then.customer === undefined || then.customer === null ? then.customer : { id: then.customer, name: name(slugs.customers, then.customer) },
+  items: then.items?.map((item) => ({ ...item, resource: { id: item.resource, name: name(slugs.resources, item.resource) } })),
   resource: { id: then.resource, name: name(slugs.resources, then.resource) },
   service: { id: then.service, name: name(slugs.services, then.service) },
 })
@@ -67,8 +67,8 @@ export const useAsOf = (at: null | number, resources: ResourceRecord[], from: nu
   const labels = useRecordLabels(
     useMemo(
       () => ({
-        [slugs.customers]: held.flatMap((one) => (one.customer === null ? [] : [one.customer])),
-        [slugs.resources]: held.flatMap((one) => [one.resource, ...one.items.map((item) => item.resource)]),
+        [slugs.customers]: held.flatMap((one) => (one.customer === undefined || one.customer === null ? [] : [one.customer])),
+        [slugs.resources]: held.flatMap((one) => [one.resource, ...(one.items ?? []).map((item) => item.resource)]),
         [slugs.services]: held.map((one) => one.service),
       }),
       [held, slugs],

@@ -1,8 +1,9 @@
-import type { CollectionConfig, PayloadRequest } from 'payload'
+import type { CollectionConfig, CollectionSlug, PayloadRequest } from 'payload'
 
 
 import { createHash, randomBytes } from 'node:crypto'
 
+import type { RelationId } from '../../events/types.js'
 import type { ResolvedOptions } from '../options.js'
 
 import { isCustomer } from '../access/is-customer.js'
@@ -10,6 +11,8 @@ import { isPrivileged } from '../access/is-privileged.js'
 import { collectionLabels, label, navigationGroup } from '../collections/labels.js'
 import { CommandRejected } from '../../events/rejection.js'
 import { isReadable } from '../endpoints/readable-ids.js'
+import { reservationAccessInMemory } from '../endpoints/reservation-access-in-memory.js'
+import { reservationTenantField, tenancyOf, tenantOfDoc } from '../tenancy/tenancy.js'
 import { parseRecordId } from '../http/record-id.js'
 import { toPayloadError } from '../reservations/ledger-error.js'
 import { relationId } from '../reservations/relation-id.js'
@@ -20,6 +23,21 @@ export const hashFeedSecret = (secret: string): string => createHash('sha256').u
 
 const ownFeeds = (req: PayloadRequest, options: ResolvedOptions) =>
   isPrivileged(req.user, options) ? true : isCustomer(req.user, options) && req.user ? { customer: { equals: req.user.id } } : false
+
+/**
+ * Whether a feed of `target` carries only reservations the collection lets the requester read:
+ * a resource's feed every booking on it, with who booked and the notes; a customer's every
+ * booking of theirs. Decided by the collection's own read access on a stand-in booking of the
+ * target's tenant: in owner mode, staff open only their own resources' feeds, not another
+ * practitioner's nor a customer's (who may book anywhere).
+ */
+const carriesReadable = async (req: PayloadRequest, options: ResolvedOptions, path: 'customer' | 'resource', target: RelationId): Promise<boolean> => {
+  const collection = path === 'resource' ? options.slugs.resources : options.slugs.customers
+  const record = await req.payload.findByID({ collection: collection as CollectionSlug, depth: 0, disableErrors: true, id: target, overrideAccess: true, req })
+  const tenantField = reservationTenantField(req.payload, options)
+  const booking = { items: [], [path]: target, ...(tenantField !== null && record && { [tenantField]: tenantOfDoc(tenancyOf(req.payload, options), collection, record) }) }
+  return (await reservationAccessInMemory(req, options)).admits(booking)
+}
 
 /**
  * The secrets behind calendar feeds (`GET /api/reserve/feeds/<secret>.ics`): one per resource
@@ -61,10 +79,10 @@ export const feedKeysCollection = (options: ResolvedOptions): CollectionConfig =
         if (!isPrivileged(req.user, options) && (resource || String(customer) !== String(req.user?.id))) {
           throw toPayloadError(new CommandRejected('forbidden', 'Customers create feed keys for their own bookings only', 'customer'), FEED_KEYS_COLLECTION)
         }
-        // Staff open feeds of what they may read only (not another tenant's resource or customer).
-        const [path, collection] = resource ? ['resource', options.slugs.resources] : ['customer', options.slugs.customers]
+        // Staff open feeds of what they may read only (not another tenant's, nor in owner mode another practitioner's).
+        const [path, collection] = resource ? (['resource', options.slugs.resources] as const) : (['customer', options.slugs.customers] as const)
         const target = parseRecordId(req.payload, collection, relationId(resource ?? customer) ?? '')
-        if (isPrivileged(req.user, options) && (target === null || !(await isReadable(req, collection, target)))) {
+        if (isPrivileged(req.user, options) && (target === null || !(await isReadable(req, collection, target)) || !(await carriesReadable(req, options, path, target)))) {
           throw toPayloadError(new CommandRejected('invalid', `${resource ? 'Resource' : 'Customer'} not found`, path), FEED_KEYS_COLLECTION)
         }
         const secret = randomBytes(24).toString('base64url')

@@ -1,4 +1,4 @@
-import type { Endpoint } from 'payload'
+import type { Endpoint, JsonObject } from 'payload'
 
 import type { AsOfReservation, AsOfResponse } from '../http/contract.js'
 import type { ResolvedOptions } from '../options.js'
@@ -10,6 +10,8 @@ import { capacityStreamName, monthsOf } from '../../events/capacity-streams.js'
 import { NO_STREAM } from '../../events/store.js'
 import { isMovedToMonths, isResourceEvent, resourceStream, reservationStream, type RecordedEvent, type ReservationEvent, type ResourceEvent } from '../../events/types.js'
 import { claimsAsOf, reservationAsOf } from '../../projections/calendar-as-of.js'
+import { reservationDocument } from '../../projections/reservation-document.js'
+import { asCollectionReads } from '../access/as-collection-reads.js'
 import { isPrivileged } from '../access/is-privileged.js'
 import { isoRange } from '../http/iso.js'
 import { MESSAGES } from '../http/messages.js'
@@ -18,8 +20,21 @@ import { parseRecordId } from '../http/record-id.js'
 import { endpoint, errorBody } from '../http/request-error.js'
 import { referenceData } from '../reference-data/reference-data.js'
 import { getRuntime } from '../runtime.js'
+import { reservationTenantField } from '../tenancy/tenancy.js'
+import { reservationAccessInMemory } from './reservation-access-in-memory.js'
 import { isReadable } from './readable-ids.js'
 import { parseInstant } from '../validation/parse-instant.js'
+
+const AS_OF_FIELDS = ['customer', 'endTime', 'guest', 'guestCount', 'id', 'items', 'resource', 'service', 'startTime', 'status'] as const satisfies (keyof AsOfReservation)[]
+
+/**
+ * The answer's fields of a reservation as the collection's read gave it: those it hid stay
+ * absent, and the site's own (`siteFields`, by name) go under `fields`.
+ */
+const asOfReservation = (doc: JsonObject, siteFields: string[]): AsOfReservation => ({
+  ...(Object.fromEntries(AS_OF_FIELDS.filter((field) => field in doc).map((field) => [field, doc[field]])) as unknown as AsOfReservation),
+  fields: Object.fromEntries(siteFields.filter((field) => field in doc).map((field) => [field, doc[field]])),
+})
 
 const instantParam = (req: Parameters<Endpoint['handler']>[0], name: string): null | number => {
   const param = queryParam(req, name)
@@ -59,7 +74,9 @@ const heldAsOf = async (store: EventStore, resource: string, start: number, end:
  * instant, from the ledger (what the store had committed by then): the blocked intervals over
  * `[start, end)` and the reservations holding them, with their status, times, booker and
  * relations then (the admin's "view as of…" draws them as the calendar did). For
- * privileged staff, to check what someone saw ("it was free when I looked").
+ * privileged staff, to check what someone saw ("it was free when I looked"). They get what the
+ * reservations collection would have answered them then: the reservations its read access
+ * admits (owner mode, tenants), each without the fields its field-level access hides.
  */
 export const asOfEndpoint = (options: ResolvedOptions): Endpoint => ({
   handler: endpoint(async (req) => {
@@ -85,15 +102,21 @@ export const asOfEndpoint = (options: ResolvedOptions): Endpoint => ({
     const busy = held.flatMap(({ intervals, reservationId }) =>
       intervals.filter((interval) => interval.start < end && start < interval.end).map((interval) => ({ ...isoRange(interval), reservationId, units: interval.units })),
     )
+    const access = await reservationAccessInMemory(req, options)
+    const tenantField = reservationTenantField(req.payload, options)
     const reservations: AsOfReservation[] = []
     for (const reservationId of new Set(busy.map(({ reservationId }) => reservationId))) {
       const then = reservationAsOf(await store.readStream<ReservationEvent>(reservationStream(reservationId)), at)
-      if (then) {
-        const { customer, endTime, fields = {}, guest, guestCount, id: thenId, items, resource: held, service, startTime, status } = then
-        reservations.push({ customer, endTime, fields, guest, guestCount, id: thenId, items, resource: held, service, startTime, status })
+      const doc = then && reservationDocument(then.reservation, then.revision, tenantField)
+      if (then && access.admits(doc)) {
+        reservations.push(asOfReservation(await asCollectionReads(req, options.slugs.reservations, doc as JsonObject), Object.keys(then.reservation.fields ?? {})))
       }
     }
-    return Response.json({ at: new Date(at).toISOString(), busy, reservations } satisfies AsOfResponse)
+    // Time held by a reservation the requester could not have read is theirs to know only when
+    // they read every reservation (what a hold or a write in flight held, too).
+    const shown = new Set(reservations.map(({ id }) => id))
+    const visibleBusy = access.everything ? busy : busy.filter(({ reservationId }) => shown.has(reservationId))
+    return Response.json({ at: new Date(at).toISOString(), busy: visibleBusy, reservations } satisfies AsOfResponse)
   }),
   method: 'get',
   path: '/reserve/as-of',

@@ -1,4 +1,4 @@
-import type { Endpoint } from 'payload'
+import type { Endpoint, JsonObject } from 'payload'
 
 import type { AuditEntry } from '../../projections/audit-trail.js'
 import type { HistoryEvent, HistoryResponse } from '../http/contract.js'
@@ -6,12 +6,15 @@ import type { ResolvedOptions } from '../options.js'
 
 import { foldReservation } from '../../commands/reservation-state.js'
 import { auditTrail } from '../../projections/audit-trail.js'
+import { reservationDocument } from '../../projections/reservation-document.js'
+import { fieldsHiddenFrom } from '../access/as-collection-reads.js'
 import { isPrivileged } from '../access/is-privileged.js'
 import { withoutDigestDeep } from '../access/token-digest.js'
 import { getRuntime } from '../runtime.js'
+import { reservationTenantField } from '../tenancy/tenancy.js'
 import { isReadable } from './readable-ids.js'
 import { isReservationCustomer } from './customer-of.js'
-import { historyForCustomer } from './history-redaction.js'
+import { hiddenFromCustomer, historyWithout } from './history-redaction.js'
 import { MESSAGES } from '../http/messages.js'
 import { queryParam } from '../http/query-params.js'
 import { parseRecordId } from '../http/record-id.js'
@@ -33,7 +36,8 @@ const entry = ({ changes, event }: AuditEntry): HistoryEvent => ({
  * GET /api/reserve/history?reservationId= (beyond the spec): a reservation's events from its
  * ledger stream, oldest first, with who did what, when and why, and what each changed (old →
  * new, events of older versions included). For privileged staff, and for the reservation's own
- * customer without staff notes. Others get 403 whether or not the reservation exists, so the
+ * customer without staff notes; neither gets a field the collection's field-level read access
+ * hides from them. Others get 403 whether or not the reservation exists, so the
  * endpoint does not tell them which ids are taken; staff get 404 for an unknown id.
  */
 export const historyEndpoint = (options: ResolvedOptions): Endpoint => ({
@@ -61,9 +65,19 @@ export const historyEndpoint = (options: ResolvedOptions): Endpoint => ({
     if (events.length === 0 || !readable) {
       throw messageBody(404, MESSAGES.reservationNotFound)
     }
+    // What the collection's read of the reservation (as it is last) hides from them stays out of its trail.
+    const last = (state.kind === 'active' || state.kind === 'deleted') && state.reservation
+    const hidden = last
+      ? await fieldsHiddenFrom(req, options.slugs.reservations, reservationDocument(last, events[events.length - 1].revision, reservationTenantField(req.payload, options)) as JsonObject)
+      : new Set<string>()
     const trail = auditTrail(events).map(entry)
+    if (!privileged) {
+      for (const field of hiddenFromCustomer(trail)) {
+        hidden.add(field)
+      }
+    }
     return Response.json({
-      events: privileged ? trail : historyForCustomer(trail),
+      events: historyWithout(trail, hidden),
       reservationId: String(id),
     } satisfies HistoryResponse)
   }),

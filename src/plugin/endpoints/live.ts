@@ -7,8 +7,8 @@ import { MESSAGES } from '../http/messages.js'
 import { endpoint, messageBody } from '../http/request-error.js'
 import { liveStream } from '../live/live-stream.js'
 import { getRuntime } from '../runtime.js'
-import { matchesWhere } from '../access/matches-where.js'
-import { readableIds, readAccess } from './readable-ids.js'
+import { reservationAccessInMemory } from './reservation-access-in-memory.js'
+import { readableIds } from './readable-ids.js'
 
 /** Under the usual 60 s idle timeouts of proxies and load balancers. */
 const KEEP_ALIVE_MS = 15_000
@@ -36,19 +36,9 @@ export const liveEndpoint = (options: ResolvedOptions): Endpoint => ({
       keepAliveMs: KEEP_ALIVE_MS,
       lastEventId: req.headers.get('last-event-id'),
       readable: (ids) => readableIds(req, options.slugs.reservations, ids),
-      // The document before the change is no longer stored: the access constraint is matched in
-      // memory, where it has a shape that can be (a query with anything else counts as no).
       async readableBefore(notices) {
-        const constraint = await readAccess(req, options.slugs.reservations)
-        if (constraint === false) {
-          return new Set()
-        }
-        const before = await Promise.all(
-          notices.map(async (notice) => {
-            const previous = await notice.previous()
-            return previous !== null && (constraint === true || matchesWhere(constraint, previous) === true) ? [notice.position] : []
-          }),
-        )
+        const access = await reservationAccessInMemory(req, options)
+        const before = await Promise.all(notices.map(async (notice) => (access.admits(await notice.previous()) ? [notice.position] : [])))
         return new Set(before.flat())
       },
       replayLimit: REPLAY_LIMIT,

@@ -643,7 +643,7 @@ const paths = (api: string): Record<string, Json> => ({
   [`${api}/reserve/as-of`]: {
     get: {
       description:
-        "A resource's calendar as it was at a past instant `at`, from the ledger (the events the store had committed by then): the blocked intervals over [start, end) and the reservations holding them, with their times, status, customer or guest, service, resource, items and guest count then. Privileged staff only.",
+        "A resource's calendar as it was at a past instant `at`, from the ledger (the events the store had committed by then): the blocked intervals over [start, end) and the reservations holding them, with their times, status, customer or guest, service, resource, items and guest count then. Privileged staff only, and only what the reservations collection's read access gives them: the reservations it would have let them read then (owner mode, tenants), without the fields its field-level access hides from them, and only their busy time unless they read every reservation.",
       operationId: 'getAsOf',
       parameters: [
         query('resource', true, text, 'Resource id.'),
@@ -674,7 +674,7 @@ const paths = (api: string): Record<string, Json> => ({
                   startTime: dateTime,
                   status: text,
                 },
-                required: ['id', 'startTime', 'endTime', 'status', 'resource', 'service', 'customer', 'guest', 'guestCount', 'items', 'fields'],
+                required: ['id', 'startTime', 'endTime', 'status', 'resource', 'service', 'fields'],
                 type: 'object',
               },
               type: 'array',

@@ -294,15 +294,18 @@ export interface SeriesCancelled {
   reservations: ReservationDocument[]
 }
 
-/** A reservation as the ledger told it at a past instant: its times, status, booker and relations (as ids) then. */
+/**
+ * A reservation as the ledger told it at a past instant: its times, status, booker and relations
+ * (as ids) then. A field the requester's field-level read access hides is absent.
+ */
 export interface AsOfReservation {
-  customer: null | RecordId
+  customer?: null | RecordId
   endTime: string
-  guest: Guest | null
-  guestCount: number
+  guest?: Guest | null
+  guestCount?: number
   id: string
-  items: NonNullable<ReservationDocument['items']>
-  /** The site's own fields then, as the database stores them (`SiteFields`). */
+  items?: NonNullable<ReservationDocument['items']>
+  /** The site's own fields then, as the collection's read gives them to the requester (`SiteFields`). */
   fields: Record<string, unknown>
   resource: RecordId
   service: RecordId
