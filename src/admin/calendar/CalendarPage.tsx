@@ -86,10 +86,7 @@ export const CalendarPage: React.FC<ReservationsCalendarProps> = (props) => {
               drawers.refresh()
             }}
             onClose={drawers.closeQuick}
-            onMore={(resource, choice) => {
-              drawers.closeQuick()
-              drawers.book(drawers.quickTarget?.start ?? null, resource, choice)
-            }}
+            onMore={(resource, choice) => drawers.book(drawers.quickTarget?.start ?? null, resource, choice)}
             onRefused={drawers.quickRefused}
             resources={resources}
             settings={settings}

@@ -1,10 +1,11 @@
-import type { CollectionConfig, FieldAccess } from 'payload'
+import type { CollectionConfig, Condition, FieldAccess } from 'payload'
 
 import type { ResolvedOptions } from '../options.js'
 
 import { reservationComponent, reservationFieldComponents, zonedDateComponents } from '../admin/registration.js'
 import { adminSettings } from '../admin/settings.js'
 import { isCustomer } from '../access/is-customer.js'
+import { seesAllRecords } from '../access/record-scope.js'
 import { reservationAccess } from '../access/reservation-access.js'
 import { relationIdsForNonStaff } from '../access/relation-ids-for-non-staff.js'
 import { refuseMalformedQueries } from '../access/refuse-malformed-queries.js'
@@ -22,6 +23,12 @@ const dateTime = { date: { pickerAppearance: 'dayAndTime' as const } }
 const whenSet = (name: string) => (data: Record<string, unknown> | undefined) => {
   const value = data?.[name]
   return value !== undefined && value !== null && value !== ''
+}
+
+/** A guest's details: asked for while the booking has no customer, shown once they are set. */
+const guestCondition: Condition = (data) => {
+  const guest = data?.guest as Record<string, unknown> | undefined
+  return !data?.customer || Object.values(guest ?? {}).some((value) => value !== undefined && value !== null && value !== '')
 }
 
 /**
@@ -105,6 +112,7 @@ export const buildReservationsCollection = (options: ResolvedOptions): Collectio
           { name: 'email', type: 'email', label: label('field_email') },
           { name: 'phone', type: 'text', label: label('field_phone') },
         ],
+        admin: { condition: guestCondition, description: label('desc_guest') },
         label: label('guest'),
       },
       { name: 'guestCount', type: 'number', defaultValue: 1, label: label('guestCount'), min: 1 },
@@ -150,7 +158,13 @@ export const buildReservationsCollection = (options: ResolvedOptions): Collectio
         name: 'ledgerRevision',
         type: 'number',
         access: { create: nobody, update: nobody },
-        admin: { condition: whenSet('ledgerRevision'), description: label('desc_ledgerRevision'), position: 'sidebar', readOnly: true },
+        admin: {
+          // The ledger's bookkeeping: for whoever runs the site, not for a receptionist at the desk.
+          condition: (data, _sibling, { user }) => whenSet('ledgerRevision')(data) && seesAllRecords(user, options),
+          description: label('desc_ledgerRevision'),
+          position: 'sidebar',
+          readOnly: true,
+        },
         label: label('field_ledgerRevision'),
       },
       ...(formBehaviour

@@ -91,6 +91,7 @@ export const de: ReserveLedgerTranslations = {
     desc_feeds:
       'Belegte Zeiten aus den Kalender-Feeds der Ressourcen. Nur lesbar: Feeds werden an der Ressource bearbeitet.',
     desc_holdMinutes: 'Wie lange eine Vormerkung den Termin hält, während der Kunde bezahlt, in Minuten. Leer: Standard des Plugins.',
+    desc_guest: 'Für eine Buchung ohne Kundenkonto: wer kommt und wie er erreichbar ist.',
     desc_ledgerRevision: 'Stand des Reservierungsstroms, den dieses Dokument wiedergibt.',
     desc_manualSlots: 'Zeitfenster an bestimmten Tagen, zusätzlich zu den wöchentlichen.',
     desc_maxAdvanceDays: 'Wie weit im Voraus Kunden buchen dürfen, in Tagen. Leer gilt der Standard des Plugins.',

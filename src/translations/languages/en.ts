@@ -91,6 +91,7 @@ export const en = {
       'Unavailable days, from date to end date inclusive. With start and end times only that window of each day is blocked.',
     desc_feeds: 'Busy time synced from the calendar feeds of resources. Read-only: edit the feeds on the resource.',
     desc_holdMinutes: 'How long a hold keeps a time while the customer checks out, in minutes. Empty uses the plugin default.',
+    desc_guest: 'For a booking without a customer account: who is coming, and how to reach them.',
     desc_ledgerRevision: 'Revision of the reservation stream this document reflects.',
     desc_manualSlots: 'Windows on specific dates, in addition to the weekly ones.',
     desc_maxAdvanceDays: 'How far ahead a customer may book, in days. Empty uses the plugin default.',

@@ -90,6 +90,7 @@ export const id: ReserveLedgerTranslations = {
       'Hari tidak tersedia, dari tanggal hingga tanggal selesai (inklusif). Dengan waktu mulai dan selesai, hanya rentang itu di tiap hari yang diblokir.',
     desc_feeds: 'Waktu sibuk yang disinkronkan dari feed kalender sumber daya. Hanya baca: ubah feed pada sumber daya.',
     desc_holdMinutes: 'Berapa lama penahanan menjaga waktu selagi pelanggan membayar, dalam menit. Kosong memakai bawaan plugin.',
+    desc_guest: 'Untuk pemesanan tanpa akun pelanggan: siapa yang datang dan cara menghubunginya.',
     desc_ledgerRevision: 'Revisi aliran reservasi yang dicerminkan dokumen ini.',
     desc_manualSlots: 'Rentang waktu pada tanggal tertentu, selain yang mingguan.',
     desc_maxAdvanceDays: 'Seberapa jauh ke depan pelanggan boleh memesan, dalam hari. Kosong memakai bawaan plugin.',

@@ -91,6 +91,7 @@ export const pl: ReserveLedgerTranslations = {
     desc_feeds:
       'Zajęty czas zsynchronizowany z kalendarzy zewnętrznych zasobów. Tylko do odczytu: kalendarze edytuje się przy zasobie.',
     desc_holdMinutes: 'Jak długo wstrzymanie trzyma termin, gdy klient płaci, w minutach. Puste: wartość domyślna wtyczki.',
+    desc_guest: 'Dla rezerwacji bez konta klienta: kto przyjdzie i jak się z nim skontaktować.',
     desc_ledgerRevision: 'Wersja strumienia rezerwacji, którą odzwierciedla ten dokument.',
     desc_manualSlots: 'Okna w wybrane dni, oprócz tygodniowych.',
     desc_maxAdvanceDays: 'Na ile dni naprzód klient może rezerwować. Puste: domyślna wartość wtyczki.',

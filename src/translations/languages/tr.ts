@@ -90,6 +90,7 @@ export const tr: ReserveLedgerTranslations = {
       'Müsait olunmayan günler, tarihten bitiş tarihine kadar dahil. Başlangıç ve bitiş saatiyle her günün yalnızca o aralığı kapatılır.',
     desc_feeds: 'Kaynakların takvim akışlarından eşitlenen dolu zamanlar. Salt okunur: akışları kaynakta düzenleyin.',
     desc_holdMinutes: 'Müşteri ödeme yaparken bir tutmanın zamanı ne kadar ayırdığı, dakika olarak. Boş bırakılırsa eklentinin varsayılanı kullanılır.',
+    desc_guest: 'Müşteri hesabı olmayan bir rezervasyon için: kim geliyor ve nasıl ulaşılır.',
     desc_ledgerRevision: 'Bu belgenin yansıttığı rezervasyon akışı sürümü.',
     desc_manualSlots: 'Haftalık olanlara ek olarak belirli tarihlerdeki zaman aralıkları.',
     desc_maxAdvanceDays: 'Müşterinin kaç gün öncesinden rezervasyon yapabileceği. Boşsa eklentinin varsayılanı.',

@@ -87,6 +87,7 @@ export const zh: ReserveLedgerTranslations = {
     desc_exceptions: '不可用的日期，从日期到结束日期（含）。填写开始和结束时间时，只屏蔽每天的该时段。',
     desc_feeds: '从资源日历源同步的忙碌时间。只读：请在资源上编辑日历源。',
     desc_holdMinutes: '客户结账期间保留时段的时长（分钟）。留空则使用插件默认值。',
+    desc_guest: '用于没有客户账户的预订：谁来，以及如何联系。',
     desc_ledgerRevision: '本文档所反映的预约事件流版本。',
     desc_manualSlots: '特定日期的时间段，作为每周时段的补充。',
     desc_maxAdvanceDays: '客户最多可提前多少天预约。留空则使用插件默认值。',
