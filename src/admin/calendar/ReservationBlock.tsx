@@ -78,14 +78,19 @@ export const ReservationBlock: React.FC<Props> = (props) => {
       {layout === 'line' ? (
         <span className="rl-block__line">
           <ResourceDot resource={reservation.resource} />
-          <span className="rl-block__time">{start}</span> <span className="rl-block__who">{title}</span>
+          <span className="rl-block__time">{start}</span>
+          <span className="rl-block__who" dir="auto">
+            {title}
+          </span>
         </span>
       ) : (
         <>
           {layout === 'full' && <span className="rl-block__time">{time}</span>}
           <span className="rl-block__title">
             <ResourceDot resource={reservation.resource} />
-            {title}
+            <span className="rl-block__who" dir="auto">
+              {title}
+            </span>
           </span>
           {service && service !== title && <span className="rl-block__service">{service}</span>}
         </>

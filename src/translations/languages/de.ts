@@ -304,7 +304,7 @@ export const de: ReserveLedgerTranslations = {
     usedAmount: 'Gebucht: {{amount}}',
     usedOfCapacity: '{{used}} von {{capacity}} gebucht',
     utilisation: 'Auslastung',
-    viewAsOf: 'Stand von…',
+    viewAsOf: 'Stand vom…',
     viewMode: 'Ansicht',
     waitlist: 'Warteliste',
     waitlistCustomer: 'Kunde {{id}}',
