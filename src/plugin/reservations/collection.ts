@@ -41,6 +41,8 @@ export const buildReservationsCollection = (options: ResolvedOptions): Collectio
   const hooks = options.disabled ? undefined : reservationWriteHooks(options)
   const statusField = reservationComponent(options, 'statusField')
   const customerCell = reservationComponent(options, 'customerCell')
+  const relatedCell = reservationComponent(options, 'relatedCell')
+  const relatedAdmin = relatedCell ? { admin: { components: { Cell: relatedCell } } } : {}
   const formBehaviour = reservationComponent(options, 'formBehaviour')
   const itemsField = reservationComponent(options, 'itemsField')
   const zoned = zonedDateComponents(options)
@@ -66,8 +68,16 @@ export const buildReservationsCollection = (options: ResolvedOptions): Collectio
     fields: [
       // Ids are made by the ledger (UUIDv7) so they are the same on every database.
       { name: 'id', type: 'text', access: { update: nobody }, admin: { hidden: true } },
-      { name: 'service', type: 'relationship', label: label('service'), relationTo: slugs.services, required: true },
-      { name: 'resource', type: 'relationship', index: true, label: label('resource'), relationTo: slugs.resources, required: true },
+      { name: 'service', type: 'relationship', ...relatedAdmin, label: label('service'), relationTo: slugs.services, required: true },
+      {
+        name: 'resource',
+        type: 'relationship',
+        ...relatedAdmin,
+        index: true,
+        label: label('resource'),
+        relationTo: slugs.resources,
+        required: true,
+      },
       {
         name: 'startTime',
         type: 'date',

@@ -219,6 +219,7 @@ export const ar: ReserveLedgerTranslations = {
     mailStatus_failed: 'فشل',
     mailStatus_sending: 'قيد الإرسال',
     mailStatus_sent: 'أُرسل',
+    listSearchPlaceholder: 'البحث حسب العميل أو الضيف: الاسم أو البريد الإلكتروني',
     mode_day: 'يوم',
     mode_lanes: 'الموارد',
     mode_list: 'قائمة',

@@ -221,6 +221,7 @@ export const de: ReserveLedgerTranslations = {
     mailStatus_failed: 'Fehlgeschlagen',
     mailStatus_sending: 'Wird gesendet',
     mailStatus_sent: 'Gesendet',
+    listSearchPlaceholder: 'Nach Kunde oder Gast suchen: Name oder E-Mail',
     mode_day: 'Tag',
     mode_lanes: 'Ressourcen',
     mode_list: 'Liste',

@@ -220,6 +220,7 @@ export const en = {
     mailStatus_failed: 'Failed',
     mailStatus_sending: 'Sending',
     mailStatus_sent: 'Sent',
+    listSearchPlaceholder: 'Search by customer or guest: name or e-mail',
     mode_day: 'Day',
     mode_lanes: 'Lanes',
     mode_list: 'List',

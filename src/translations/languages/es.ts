@@ -223,6 +223,7 @@ export const es: ReserveLedgerTranslations = {
     mailStatus_failed: 'Fallido',
     mailStatus_sending: 'Enviando',
     mailStatus_sent: 'Enviado',
+    listSearchPlaceholder: 'Buscar por cliente o invitado: nombre o correo',
     mode_day: 'Día',
     mode_lanes: 'Recursos',
     mode_list: 'Lista',

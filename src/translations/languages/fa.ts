@@ -220,6 +220,7 @@ export const fa: ReserveLedgerTranslations = {
     mailStatus_failed: 'ناموفق',
     mailStatus_sending: 'در حال ارسال',
     mailStatus_sent: 'ارسال شد',
+    listSearchPlaceholder: 'جستجو بر اساس مشتری یا مهمان: نام یا ایمیل',
     mode_day: 'روز',
     mode_lanes: 'منابع',
     mode_list: 'فهرست',

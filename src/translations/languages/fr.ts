@@ -223,6 +223,7 @@ export const fr: ReserveLedgerTranslations = {
     mailStatus_failed: 'Échec',
     mailStatus_sending: 'Envoi en cours',
     mailStatus_sent: 'Envoyé',
+    listSearchPlaceholder: 'Rechercher par client ou invité : nom ou e-mail',
     mode_day: 'Jour',
     mode_lanes: 'Ressources',
     mode_list: 'Liste',

@@ -220,6 +220,7 @@ export const hi: ReserveLedgerTranslations = {
     mailStatus_failed: 'विफल',
     mailStatus_sending: 'भेजा जा रहा है',
     mailStatus_sent: 'भेजा गया',
+    listSearchPlaceholder: 'ग्राहक या अतिथि से खोजें: नाम या ई-मेल',
     mode_day: 'दिन',
     mode_lanes: 'संसाधन',
     mode_list: 'सूची',

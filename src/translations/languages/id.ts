@@ -220,6 +220,7 @@ export const id: ReserveLedgerTranslations = {
     mailStatus_failed: 'Gagal',
     mailStatus_sending: 'Sedang dikirim',
     mailStatus_sent: 'Terkirim',
+    listSearchPlaceholder: 'Cari menurut pelanggan atau tamu: nama atau email',
     mode_day: 'Hari',
     mode_lanes: 'Sumber daya',
     mode_list: 'Daftar',

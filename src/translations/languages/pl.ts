@@ -221,6 +221,7 @@ export const pl: ReserveLedgerTranslations = {
     mailStatus_failed: 'Niepowodzenie',
     mailStatus_sending: 'Wysyłanie',
     mailStatus_sent: 'Wysłano',
+    listSearchPlaceholder: 'Szukaj według klienta lub gościa: imię i nazwisko lub e-mail',
     mode_day: 'Dzień',
     mode_lanes: 'Zasoby',
     mode_list: 'Lista',

@@ -221,6 +221,7 @@ export const ru: ReserveLedgerTranslations = {
     mailStatus_failed: 'Ошибка',
     mailStatus_sending: 'Отправляется',
     mailStatus_sent: 'Отправлено',
+    listSearchPlaceholder: 'Поиск по клиенту или гостю: имя или e-mail',
     mode_day: 'День',
     mode_lanes: 'Ресурсы',
     mode_list: 'Список',

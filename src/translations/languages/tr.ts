@@ -220,6 +220,7 @@ export const tr: ReserveLedgerTranslations = {
     mailStatus_failed: 'Başarısız',
     mailStatus_sending: 'Gönderiliyor',
     mailStatus_sent: 'Gönderildi',
+    listSearchPlaceholder: 'Müşteri veya misafire göre ara: ad veya e-posta',
     mode_day: 'Gün',
     mode_lanes: 'Kaynaklar',
     mode_list: 'Liste',

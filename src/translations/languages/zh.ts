@@ -214,6 +214,7 @@ export const zh: ReserveLedgerTranslations = {
     mailStatus_failed: '失败',
     mailStatus_sending: '发送中',
     mailStatus_sent: '已发送',
+    listSearchPlaceholder: '按客户或访客搜索：姓名或电子邮件',
     mode_day: '日',
     mode_lanes: '资源',
     mode_list: '列表',
