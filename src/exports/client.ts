@@ -16,6 +16,7 @@ export { WeekdayHours } from '../admin/fields/WeekdayHours.js'
 export { ZonedDateTimeField } from '../admin/fields/ZonedDateTimeField.js'
 export { ZonedTimestamps } from '../admin/fields/ZonedTimestamps.js'
 export { CustomerCell } from '../admin/list/CustomerCell.js'
+export { RelatedCell } from '../admin/list/RelatedCell.js'
 export { ZonedDateCell } from '../admin/list/ZonedDateCell.js'
 export { AvailabilityNavLink } from '../admin/nav/AvailabilityNavLink.js'
 

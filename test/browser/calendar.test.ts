@@ -7,7 +7,7 @@ import type { ReservationRecord, SlotsResponse } from '../../src/plugin/http/con
 import { addCalendarDays, datesFrom, localDateOf, startOfWeek, todayIn } from '../../src/admin/shared/calendar-dates.js'
 import { relatedId } from '../../src/admin/shared/related.js'
 import { type Browser, logIn, openBrowser } from './support/browser.js'
-import { openCalendar, openCreateForm, overlappingDay } from './support/calendar.js'
+import { openCalendar, openCreateForm, overlappingDay, undrawn } from './support/calendar.js'
 import { type Rest, rest, TIMEZONE } from './support/rest.js'
 
 const nowISO = (): string => new Date().toISOString()
@@ -103,18 +103,7 @@ describe('reservations calendar', () => {
         resource: anna!.id,
         service: consultation!.id,
       })
-      const shown = (await api.reservations(overlappingDay(date))).filter(
-        (reservation) => String(relatedId(reservation.resource)) === String(anna!.id),
-      )
-      const free = slots.find(
-        (slot) =>
-          !shown.some(
-            (reservation) =>
-              Date.parse(reservation.startTime) < Date.parse(slot.end) &&
-              Date.parse(reservation.endTime ?? reservation.startTime) > Date.parse(slot.start),
-          ),
-      )
-      start = free?.start ?? ''
+      start = (await undrawn(api, anna!.id, date, slots))[0]?.start ?? ''
     }
     expect(start, 'a free consultation slot of Anna Weber').not.toBe('')
 

@@ -12,9 +12,8 @@ import type {
 } from '../../src/plugin/http/contract.js'
 
 import { addCalendarDays, todayIn } from '../../src/admin/shared/calendar-dates.js'
-import { relatedId } from '../../src/admin/shared/related.js'
 import { type Browser, logIn, openBrowser, useLoggedInBrowser } from './support/browser.js'
-import { openCalendar, overlappingDay, overlaps } from './support/calendar.js'
+import { openCalendar, undrawn } from './support/calendar.js'
 import { rest, TIMEZONE } from './support/rest.js'
 
 /**
@@ -73,12 +72,7 @@ describe('time busy elsewhere on the calendar', () => {
         resource: anna.id,
         service: consultation.id,
       })
-      const hers = (await api.reservations(overlappingDay(date))).filter(
-        (reservation) => String(relatedId(reservation.resource)) === String(anna.id),
-      )
-      const open = slots.filter(
-        (slot) => !hers.some((reservation) => overlaps(reservation, Date.parse(slot.start), Date.parse(slot.end))),
-      )
+      const open = await undrawn(api, anna.id, date, slots)
       const later = open.find((slot) => open[0] && Date.parse(slot.start) >= Date.parse(open[0].end) + 3_600_000)
       free = open[0] && later ? [open[0], later] : []
     }

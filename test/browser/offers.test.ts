@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { addCalendarDays, localDateOf, todayIn } from '../../src/admin/shared/calendar-dates.js'
 import { translations } from '../../src/translations/index.js'
-import { type Browser, openBrowser, useLoggedInBrowser } from './support/browser.js'
+import { type Browser, logIn, openBrowser, STAFF, useLoggedInBrowser } from './support/browser.js'
 import { openCalendar, openCreateForm } from './support/calendar.js'
 import { rest, TIMEZONE } from './support/rest.js'
 
@@ -13,12 +13,7 @@ describe('owner-mode staff are offered only their own lane', () => {
 
   beforeAll(async () => {
     browser = await openBrowser()
-    const { page } = browser
-    await page.goto('/admin/login')
-    await page.locator('#field-email').fill('staff@example.com')
-    await page.locator('#field-password').fill('demo1234')
-    await page.locator('button[type="submit"]').click()
-    await page.waitForURL((url) => !url.pathname.endsWith('/login'))
+    await logIn(browser.page, STAFF)
   })
 
   afterAll(async () => {

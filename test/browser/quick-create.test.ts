@@ -7,7 +7,7 @@ import type { RecordId, ReservationRecord, ResourceRecord, SlotsResponse, TimeRa
 import { addCalendarDays, todayIn } from '../../src/admin/shared/calendar-dates.js'
 import { translations } from '../../src/translations/index.js'
 import { useLoggedInBrowser } from './support/browser.js'
-import { closeCreateForm, openCalendar } from './support/calendar.js'
+import { closeCreateForm, openCalendar, undrawn } from './support/calendar.js'
 import { switchLanguage } from './support/language.js'
 import { rest, type Rest, TIMEZONE } from './support/rest.js'
 
@@ -40,18 +40,19 @@ const seeded = async (api: Rest): Promise<Seeded> => {
 const taken = new Set<string>()
 
 /**
- * A free consultation time of Anna's, two days ahead or later, with nothing of hers booked
- * within the half hour around it, whose Berlin clock differs from New York's.
+ * A free consultation time of Anna's, two days ahead or later, with nothing of hers drawn
+ * within the half hour after it (not even a cancelled booking), whose Berlin clock differs from New York's.
  */
 const freeTime = async (api: Rest, { anna, consultation }: Seeded): Promise<{ date: string; slot: TimeRange }> => {
   for (let offset = 2; offset <= 28; offset += 1) {
     const date = addCalendarDays(todayIn(TIMEZONE), offset)
     const { slots } = await api.get<SlotsResponse>('/reserve/slots', { date, resource: anna.id, service: consultation.id })
-    const slot = slots.find(
+    const open = await undrawn(api, anna.id, date, slots)
+    const slot = open.find(
       (candidate) =>
         !taken.has(candidate.start) &&
         // A whole consultation after it is free too, so a booking there cannot reach into another.
-        slots.some((next) => next.start === candidate.end),
+        open.some((next) => next.start === candidate.end),
     )
     if (slot) {
       taken.add(slot.start)

@@ -48,9 +48,9 @@ export const OverviewCell: React.FC<Props> = ({ availability, date, resource, se
     <a
       aria-label={t('overviewCell', {
         date: format.dateLong(date),
-        free: format.hours(free),
+        free: format.duration(free),
         resource: resource.name ?? '',
-        used: format.hours(load.used),
+        used: format.duration(load.used),
       })}
       className="rl-overview__load"
       data-capacity={load.capacity}
@@ -61,8 +61,8 @@ export const OverviewCell: React.FC<Props> = ({ availability, date, resource, se
       <span className="rl-overview__bar">
         <span className="rl-overview__bar-fill" style={{ inlineSize: `${(load.used / load.capacity) * 100}%` }} />
       </span>
-      <span className="rl-overview__free">{t('freeAmount', { amount: format.hours(free) })}</span>
-      <span className="rl-overview__used">{t('usedAmount', { amount: format.hours(load.used) })}</span>
+      <span className="rl-overview__free">{t('freeAmount', { amount: format.duration(free) })}</span>
+      <span className="rl-overview__used">{t('usedAmount', { amount: format.duration(load.used) })}</span>
     </a>
   )
 }

@@ -1,6 +1,6 @@
 'use client'
 import { DefaultListView, Gutter } from '@payloadcms/ui'
-import React, { useState } from 'react'
+import React, { useRef, useState } from 'react'
 
 import type { ReservationsCalendarProps } from './calendar-props.js'
 
@@ -15,11 +15,26 @@ import { CalendarDrawers } from './CalendarDrawers.js'
 import { CalendarToolbar } from './CalendarToolbar.js'
 import { QuickCreate } from './QuickCreate.js'
 import { useCalendarDrawers } from './use-calendar-drawers.js'
-import { useCalendarNavigation } from './use-calendar-navigation.js'
+import { type CalendarNavigation, useCalendarNavigation } from './use-calendar-navigation.js'
+import { useListAddress } from './use-list-address.js'
+import { useSearchPlaceholder } from './use-search-placeholder.js'
 import { isDatedMode } from './modes.js'
 import { useCollectionLabel } from './use-collection-label.js'
 import './reservations-calendar.css'
 import './narrow-screen.css'
+
+/** The list mode's page: Payload's list, kept at the list's address and saying what its search box searches. */
+const ListPage: React.FC<{ children: React.ReactNode; nav: CalendarNavigation }> = ({ children, nav }) => {
+  const { t } = useReserveTranslation()
+  const page = useRef<HTMLDivElement>(null)
+  useListAddress(nav.date, nav.resource)
+  useSearchPlaceholder(page, t('listSearchPlaceholder'))
+  return (
+    <div className="rl-calendar" data-mode="list" ref={page}>
+      {children}
+    </div>
+  )
+}
 
 /** The calendar in its modes, with the toolbar above and the drawers it opens. */
 export const CalendarPage: React.FC<ReservationsCalendarProps> = (props) => {
@@ -48,27 +63,32 @@ export const CalendarPage: React.FC<ReservationsCalendarProps> = (props) => {
     />
   )
 
+  // The same header and toolbar over the list as over the calendar: switching modes moves neither.
+  const header = (list: boolean) => (
+    <>
+      <header className="rl-calendar__header">
+        <h1 className="rl-calendar__heading">{plural}</h1>
+        <p className="rl-calendar__zone">{t('timesIn', { zone: settings.timezone })}</p>
+        {actions(list)}
+      </header>
+      <CalendarToolbar nav={nav} resources={resources} timezone={settings.timezone} />
+    </>
+  )
+
   if (mode === 'list') {
     return (
-      <div className="rl-calendar" data-mode={mode}>
-        <Gutter className="rl-calendar__list-toolbar">
-          <CalendarToolbar actions={actions(true)} nav={nav} resources={resources} timezone={settings.timezone} />
-        </Gutter>
+      <ListPage nav={nav}>
+        <Gutter>{header(true)}</Gutter>
         <DefaultListView {...listProps} />
         <CalendarDrawers detail={detail} drawers={drawers} settings={settings} />
-      </div>
+      </ListPage>
     )
   }
 
   return (
     <div className="rl-calendar" data-mode={mode}>
       <Gutter>
-        <header className="rl-calendar__header">
-          <h1 className="rl-calendar__heading">{plural}</h1>
-          <p className="rl-calendar__zone">{t('timesIn', { zone: settings.timezone })}</p>
-          {actions(false)}
-        </header>
-        <CalendarToolbar nav={nav} resources={resources} timezone={settings.timezone} />
+        {header(false)}
         {asOf !== null && isDatedMode(mode) && <AsOfBanner at={asOf} onNow={() => setAsOf(null)} timezone={settings.timezone} />}
         <CalendarContent
           asOf={asOf}
@@ -87,10 +107,7 @@ export const CalendarPage: React.FC<ReservationsCalendarProps> = (props) => {
               drawers.refresh()
             }}
             onClose={drawers.closeQuick}
-            onMore={(resource, choice) => {
-              drawers.closeQuick()
-              drawers.book(drawers.quickTarget?.start ?? null, resource, choice)
-            }}
+            onMore={(resource, choice) => drawers.book(drawers.quickTarget?.start ?? null, resource, choice)}
             onRefused={drawers.quickRefused}
             resources={resources}
             settings={settings}

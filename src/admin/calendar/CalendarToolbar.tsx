@@ -12,8 +12,6 @@ import { ResourceFilter } from './ResourceFilter.js'
 import './calendar-toolbar.css'
 
 interface Props {
-  /** The page's actions, where the page has no header of its own to hold them (the list). */
-  actions?: React.ReactNode
   nav: CalendarNavigation
   resources: null | ResourceRecord[]
   timezone: string
@@ -21,9 +19,9 @@ interface Props {
 
 /**
  * Switches between modes, pages through dates and narrows the calendar to one resource. On one
- * row: the page's other actions sit in its header.
+ * row, as tall whatever the mode shows in it: the page's other actions sit in its header.
  */
-export const CalendarToolbar: React.FC<Props> = ({ actions, nav, resources, timezone }) => {
+export const CalendarToolbar: React.FC<Props> = ({ nav, resources, timezone }) => {
   const { date, dates, mode, resource } = nav
   const format = useFormatters(timezone)
   const dated = mode !== 'pending' && mode !== 'list'
@@ -41,10 +39,9 @@ export const CalendarToolbar: React.FC<Props> = ({ actions, nav, resources, time
           title={calendarTitle(mode, date, dates, format)}
         />
       )}
-      {(filtered || actions) && (
+      {filtered && (
         <div className="rl-toolbar__end">
-          {filtered && <ResourceFilter onResource={nav.setResource} resource={resource} resources={resources} />}
-          {actions}
+          <ResourceFilter onResource={nav.setResource} resource={resource} resources={resources} />
         </div>
       )}
     </div>

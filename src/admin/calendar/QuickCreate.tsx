@@ -3,7 +3,7 @@ import { useAuth } from '@payloadcms/ui'
 import React, { useEffect, useId, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 
-import type { AdminSettings, ResourceRecord } from '../../plugin/http/contract.js'
+import type { AdminSettings, CustomerHit, ResourceRecord } from '../../plugin/http/contract.js'
 import type { BookingChoice, QuickTarget } from './use-calendar-drawers.js'
 
 import { useCustomer } from '../fields/use-customer.js'
@@ -53,8 +53,13 @@ export const QuickCreate: React.FC<Props> = ({ onBooked, onClose, onMore, onRefu
   const initial = target.resource ?? (bookable?.length === 1 ? bookable[0] : null)
   const form = useQuickCreate(settings, start, initial, onBooked, onRefused)
   const { services } = useOfferedServices(settings, form.resource)
-  const picker = useCustomerPicker((id) => form.choose({ customer: id }), false)
-  const chosenCustomer = useCustomer(settings, form.customer ?? null)
+  // The hit picked names the customer at once; the record read for it may still be on its way.
+  const [picked, setPicked] = useState<CustomerHit | null>(null)
+  const picker = useCustomerPicker((hit) => {
+    setPicked(hit)
+    form.choose({ customer: hit.id })
+  }, false)
+  const chosenCustomer = useCustomer(settings, form.customer ?? null) ?? (String(picked?.id) === String(form.customer) ? picked : null)
   const [asking, setAsking] = useState(false)
   const dialog = useRef<HTMLFormElement>(null)
   const book = useRef<HTMLButtonElement>(null)
@@ -102,7 +107,7 @@ export const QuickCreate: React.FC<Props> = ({ onBooked, onClose, onMore, onRefu
       onKeyDown={onKeyDown}
       onSubmit={(event) => {
         event.preventDefault()
-        void form.submit(chosenCustomer ? customerLabel(chosenCustomer) : String(form.customer))
+        void form.submit(chosenCustomer ? customerLabel(chosenCustomer) : t('customer'))
       }}
       ref={dialog}
       role="dialog"

@@ -42,7 +42,10 @@ export const ReservationBlock: React.FC<Props> = (props) => {
   const start = isAllDay(reservation, settings.timezone) ? t('allDay') : format.time(reservation.startTime)
   const status = statusLabel(reservation.status, t, has)
   const tone = statusTone(reservation.status, settings)
-  const ended = settings.statusMachine.terminalStatuses.includes(reservation.status)
+  const { blockingStatuses, terminalStatuses } = settings.statusMachine
+  const ended = terminalStatuses.includes(reservation.status)
+  // An ended booking that no longer holds its time leaves it to new bookings and drops (see the CSS).
+  const released = ended && !blockingStatuses.includes(reservation.status)
   const change = useBlockChange(reservation, column)
   const { movable } = change
 
@@ -51,7 +54,7 @@ export const ReservationBlock: React.FC<Props> = (props) => {
       {...change.handlers}
       aria-describedby={change.describedBy}
       aria-label={`${title}, ${service ?? ''} ${time}, ${status}`}
-      className={`rl-block rl-block--${tone} rl-block--${layout}${ended ? ' rl-block--ended' : ''}${change.lifted ? ' rl-block--lifted' : ''}`}
+      className={`rl-block rl-block--${tone} rl-block--${layout}${ended ? ' rl-block--ended' : ''}${released ? ' rl-block--released' : ''}${change.lifted ? ' rl-block--lifted' : ''}`}
       data-movable={movable || undefined}
       data-reservation-id={reservation.id}
       data-status={reservation.status}
@@ -75,14 +78,19 @@ export const ReservationBlock: React.FC<Props> = (props) => {
       {layout === 'line' ? (
         <span className="rl-block__line">
           <ResourceDot resource={reservation.resource} />
-          <span className="rl-block__time">{start}</span> <span className="rl-block__who">{title}</span>
+          <span className="rl-block__time">{start}</span>
+          <span className="rl-block__who" dir="auto">
+            {title}
+          </span>
         </span>
       ) : (
         <>
           {layout === 'full' && <span className="rl-block__time">{time}</span>}
           <span className="rl-block__title">
             <ResourceDot resource={reservation.resource} />
-            {title}
+            <span className="rl-block__who" dir="auto">
+              {title}
+            </span>
           </span>
           {service && service !== title && <span className="rl-block__service">{service}</span>}
         </>

@@ -98,7 +98,7 @@ export const TimeGridColumn: React.FC<Props> = (props) => {
     const blockTop = event.clientY - drag.grab - event.currentTarget.getBoundingClientRect().top
     const minutes = Math.round(blockTop / PX_PER_MINUTE / cellMinutes) * cellMinutes
     const start = zonedEpoch(column.date, axis.start + minutes, timezone)
-    void onMove(drag.dragged, start, column.resource?.id ?? null)
+    void onMove(drag.dragged, start, column.resource)
   }
 
   return (

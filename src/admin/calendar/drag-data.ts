@@ -1,7 +1,7 @@
 import type { ReservationRecord } from '../../plugin/http/contract.js'
 import type { DraggedReservation } from './use-move-reservation.js'
 
-import { relatedId } from '../shared/related.js'
+import { bookerLabel, relatedId, relatedName } from '../shared/related.js'
 import { type MovedService, movedServiceOf } from './lane-refusal.js'
 
 /** The drag's own type, so a drop of anything else (text, a file) is not taken for a booking. */
@@ -22,15 +22,20 @@ interface Drag {
   grab: number
 }
 
+/** What a move needs of a reservation, and what its toast names. */
+export const draggedOf = (reservation: ReservationRecord): DraggedReservation => ({
+  endTime: reservation.endTime ?? null,
+  id: reservation.id,
+  name: bookerLabel(reservation) ?? relatedName(reservation.service),
+  resource: relatedId(reservation.resource),
+  resourceName: relatedName(reservation.resource),
+  startTime: reservation.startTime,
+})
+
 /** Starts dragging a reservation's block. */
 export const startDrag = (event: React.DragEvent<HTMLElement>, reservation: ReservationRecord): void => {
   const drag: Drag = {
-    dragged: {
-      endTime: reservation.endTime ?? null,
-      id: reservation.id,
-      resource: relatedId(reservation.resource),
-      startTime: reservation.startTime,
-    },
+    dragged: draggedOf(reservation),
     grab: event.clientY - event.currentTarget.getBoundingClientRect().top,
   }
   event.dataTransfer.effectAllowed = 'move'

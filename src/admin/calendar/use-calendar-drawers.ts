@@ -62,35 +62,6 @@ export const useCalendarDrawers = (settings: AdminSettings, detail: ReservationD
   })
 
   const refresh = useCallback(() => setRefreshKey((key) => key + 1), [])
-  const open = useCallback(
-    (reservation: ReservationRecord) => {
-      if (detail === 'form') {
-        router.push(`${adminRoute}/collections/${settings.slugs.reservations}/${encodeURIComponent(reservation.id)}`)
-        return
-      }
-      setOpened(reservation.id)
-      openModal(DETAILS_DRAWER)
-    },
-    [adminRoute, detail, openModal, router, settings.slugs.reservations],
-  )
-  const book = useCallback(
-    (start: null | string, bookedResource: null | ResourceRecord, choice: BookingChoice = {}) => {
-      setPrefill({
-        ...(start ? { startTime: start } : {}),
-        ...(bookedResource ? { resource: bookedResource.id } : {}),
-        ...(choice.service != null ? { service: choice.service } : {}),
-        ...(choice.customer != null ? { customer: choice.customer } : {}),
-      })
-      openDrawer()
-    },
-    [openDrawer],
-  )
-  // A press outside closes an untouched popover before the click lands, so that click opens a
-  // new one; a popover asking whether to discard what was typed stays, and the click opens none.
-  const quick = useCallback<BookAt>(
-    (start, resource, anchor) => setQuickTarget((current) => current ?? { anchor, resource, start }),
-    [],
-  )
   // What took the time refused is not shown until the calendar loads again; loading while the
   // popover is open could redraw the cell it is anchored to, so it waits for the popover to close.
   const refused = useRef(false)
@@ -104,6 +75,38 @@ export const useCalendarDrawers = (settings: AdminSettings, detail: ReservationD
       refresh()
     }
   }, [refresh])
+  // A drawer opening takes over from the popover: it must not stay on top of the drawer.
+  const open = useCallback(
+    (reservation: ReservationRecord) => {
+      closeQuick()
+      if (detail === 'form') {
+        router.push(`${adminRoute}/collections/${settings.slugs.reservations}/${encodeURIComponent(reservation.id)}`)
+        return
+      }
+      setOpened(reservation.id)
+      openModal(DETAILS_DRAWER)
+    },
+    [adminRoute, closeQuick, detail, openModal, router, settings.slugs.reservations],
+  )
+  const book = useCallback(
+    (start: null | string, bookedResource: null | ResourceRecord, choice: BookingChoice = {}) => {
+      closeQuick()
+      setPrefill({
+        ...(start ? { startTime: start } : {}),
+        ...(bookedResource ? { resource: bookedResource.id } : {}),
+        ...(choice.service != null ? { service: choice.service } : {}),
+        ...(choice.customer != null ? { customer: choice.customer } : {}),
+      })
+      openDrawer()
+    },
+    [closeQuick, openDrawer],
+  )
+  // A press outside closes an untouched popover before the click lands, so that click opens a
+  // new one; a popover asking whether to discard what was typed stays, and the click opens none.
+  const quick = useCallback<BookAt>(
+    (start, resource, anchor) => setQuickTarget((current) => current ?? { anchor, resource, start }),
+    [],
+  )
   return {
     book,
     closeDrawer,

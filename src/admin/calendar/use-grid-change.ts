@@ -9,9 +9,9 @@ import type { TimeAxis } from './time-axis.js'
 import type { MoveReservation } from './use-move-reservation.js'
 
 import { zonedEpoch } from '../shared/calendar-dates.js'
-import { relatedId } from '../shared/related.js'
 import { useFormatters } from '../shared/use-formatters.js'
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'
+import { draggedOf } from './drag-data.js'
 import { PX_PER_MINUTE } from './grid-scale.js'
 import { laneRefusal, movedServiceOf } from './lane-refusal.js'
 
@@ -112,16 +112,11 @@ export const useGridChange = (grid: Grid): { announcement: string; change: GridC
       const { column, end, reservation, start, via } = saving
       const from = Date.parse(reservation.startTime)
       const until = reservation.endTime ? Date.parse(reservation.endTime) : null
-      const dragged = {
-        endTime: reservation.endTime ?? null,
-        id: reservation.id,
-        resource: relatedId(reservation.resource),
-        startTime: reservation.startTime,
-      }
+      const dragged = draggedOf(reservation)
       // The length is sent only when it changed: a move keeps the one the server gave.
       const resized = until !== null && end - start !== until - from
       refocus.current = via === 'keyboard' ? reservation.id : null
-      void onMove(dragged, start, columns[column].resource?.id ?? null, resized ? end : undefined).finally(() => {
+      void onMove(dragged, start, columns[column].resource, resized ? end : undefined).finally(() => {
         if (latest.current === saving) {
           set(null)
         }

@@ -2,7 +2,7 @@
 import { toast } from '@payloadcms/ui'
 import { useCallback } from 'react'
 
-import type { AdminSettings, RecordId } from '../../plugin/http/contract.js'
+import type { AdminSettings, RecordId, ResourceRecord } from '../../plugin/http/contract.js'
 
 import { useApi } from '../shared/use-api.js'
 import { useFormatters } from '../shared/use-formatters.js'
@@ -12,7 +12,10 @@ import { useReserveTranslation } from '../shared/use-reserve-translation.js'
 export interface DraggedReservation {
   endTime: null | string
   id: string
+  /** Who (or what) it is, as its block reads; null when neither is known. */
+  name: null | string
   resource: null | RecordId
+  resourceName: null | string
   startTime: string
 }
 
@@ -20,13 +23,14 @@ export interface DraggedReservation {
 export type MoveReservation = (
   dragged: DraggedReservation,
   start: number,
-  resource: null | RecordId,
+  resource: null | ResourceRecord,
   end?: number,
 ) => Promise<void>
 
 /**
- * Moves or resizes a reservation: a PATCH, so the ledger decides. Refused, the reason is toasted
- * and the calendar, asked again, shows the booking where it was.
+ * Moves or resizes a reservation: a PATCH, so the ledger decides. Done, a toast names the booking
+ * and what changed (the lanes too, where it changed lane); refused, the reason is toasted and the
+ * calendar, asked again, shows the booking where it was.
  */
 export const useMoveReservation = (settings: AdminSettings, onMoved: () => void): MoveReservation => {
   const api = useApi()
@@ -37,22 +41,29 @@ export const useMoveReservation = (settings: AdminSettings, onMoved: () => void)
       const from = Date.parse(dragged.startTime)
       const until = dragged.endTime ? Date.parse(dragged.endTime) : null
       const to = end ?? (until === null ? null : start + until - from)
-      const otherResource = resource !== null && String(resource) !== String(dragged.resource)
+      const otherResource = resource !== null && String(resource.id) !== String(dragged.resource)
       if (start === from && !otherResource && to === until) {
         return
       }
       try {
         await api.send('PATCH', `/${settings.slugs.reservations}/${encodeURIComponent(dragged.id)}`, {
           ...(to !== null && { endTime: new Date(to).toISOString() }),
-          ...(otherResource && { resource }),
+          ...(otherResource && { resource: resource.id }),
           startTime: new Date(start).toISOString(),
         })
-        // Only the end changed: say so, with the ends.
-        toast.success(
+        const times = { from: format.weekdayTime(from), to: format.weekdayTime(start) }
+        const change =
+          // Only the end changed: say so, with the ends.
           start === from && !otherResource && until !== null && to !== null
             ? t('auditEnd', { from: format.time(until), to: format.time(to) })
-            : t('auditMoved', { from: format.weekdayTime(from), to: format.weekdayTime(start) }),
-        )
+            : otherResource
+              ? t('auditMovedResource', {
+                  ...times,
+                  fromResource: dragged.resourceName ?? String(dragged.resource),
+                  toResource: resource.name ?? String(resource.id),
+                })
+              : t('auditMoved', times)
+        toast.success(`${dragged.name ?? t('reservation')}: ${change}`)
       } catch (error) {
         toast.error(error instanceof Error ? error.message : t('requestFailed'))
       }

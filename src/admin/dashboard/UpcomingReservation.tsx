@@ -5,6 +5,7 @@ import type { AdminSettings, ReservationRecord } from '../../plugin/http/contrac
 
 import { bookerLabel, relatedName } from '../shared/related.js'
 import { StatusPill } from '../shared/StatusPill.js'
+import { allDayLabel, isAllDay } from '../shared/time-span.js'
 import { useFormatters } from '../shared/use-formatters.js'
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'
 
@@ -22,7 +23,9 @@ export const UpcomingReservation: React.FC<Props> = ({ collectionURL, reservatio
   return (
     <li className="rl-widget__next" data-reservation-id={reservation.id}>
       <a href={`${collectionURL}/${encodeURIComponent(reservation.id)}`}>
-        <span className="rl-widget__when">{format.dateTime(reservation.startTime)}</span>
+        <span className="rl-widget__when">
+          {isAllDay(reservation, settings.timezone) ? allDayLabel(reservation, format, t) : format.dateTime(reservation.startTime)}
+        </span>
         <span className="rl-widget__who">{bookerLabel(reservation) ?? t('noCustomer')}</span>
         <span className="rl-widget__what">
           {[relatedName(reservation.service), relatedName(reservation.resource)].filter(Boolean).join(' · ')}

@@ -28,9 +28,9 @@ export const UtilisationPanel: React.FC<{ load: CapacityLoad | null; timezone: s
             <span className="rl-widget__bar-fill" style={{ inlineSize: `${(load.used / load.capacity) * 100}%` }} />
           </span>
           <span className="rl-widget__muted">
-            {t('usedOfCapacity', { capacity: format.hours(load.capacity), used: format.hours(load.used) })}
+            {t('usedOfCapacity', { capacity: format.duration(load.capacity), used: format.duration(load.used) })}
           </span>
-          <span className="rl-widget__muted rl-widget__free">{t('freeAmount', { amount: format.hours(load.free) })}</span>
+          <span className="rl-widget__muted rl-widget__free">{t('freeAmount', { amount: format.duration(load.free) })}</span>
         </div>
       )}
     </div>

@@ -25,7 +25,7 @@ export const CustomerSearchField: React.FC<Props> = ({ field, path: pathFromProp
   })
   const chosenId = value === undefined || value === '' ? null : value
   const chosen = useCustomer(settings, chosenId)
-  const picker = useCustomerPicker(setValue, Boolean(readOnly))
+  const picker = useCustomerPicker((hit) => setValue(hit.id), Boolean(readOnly))
   const inputId = useId()
   const listId = useId()
 

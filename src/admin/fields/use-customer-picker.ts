@@ -1,7 +1,7 @@
 'use client'
 import { type KeyboardEvent, type RefObject, useRef, useState } from 'react'
 
-import type { CustomerHit, RecordId } from '../../plugin/http/contract.js'
+import type { CustomerHit } from '../../plugin/http/contract.js'
 import type { CustomerSearch } from './use-customer-search.js'
 
 import { useCustomerSearch } from './use-customer-search.js'
@@ -23,7 +23,7 @@ export interface CustomerPicker extends CustomerSearch {
 }
 
 /** The search box's state: what is typed, the hits it finds, the one the keys are on, and picking one. */
-export const useCustomerPicker = (choose: (id: RecordId) => void, readOnly: boolean): CustomerPicker => {
+export const useCustomerPicker = (choose: (hit: CustomerHit) => void, readOnly: boolean): CustomerPicker => {
   const [searching, setSearching] = useState(false)
   const [text, setText] = useState('')
   const [active, setActive] = useState(0)
@@ -31,7 +31,7 @@ export const useCustomerPicker = (choose: (id: RecordId) => void, readOnly: bool
   const { error, hits, more } = useCustomerSearch(text, searching)
 
   const pick = (hit: CustomerHit): void => {
-    choose(hit.id)
+    choose(hit)
     setSearching(false)
     setText('')
   }

@@ -1,10 +1,10 @@
 'use client'
 import type { DefaultCellComponentProps } from 'payload'
 
-import { DefaultCell } from '@payloadcms/ui'
 import React from 'react'
 
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'
+import { cellId, RelatedName, relationOf } from './RelatedCell.js'
 import './customer-cell.css'
 
 interface Guest {
@@ -13,15 +13,20 @@ interface Guest {
 }
 
 /**
- * The list view's customer column: the customer, or for a guest's booking the guest's name
- * (or e-mail), marked as a guest, where Payload would show "<No Customer>".
+ * The list view's customer column: a registered customer by name (Payload's cell would show the
+ * customers' title, their e-mail), or for a guest's booking the guest's name (or e-mail), marked
+ * as a guest, where Payload would show "<No Customer>".
  */
-export const CustomerCell: React.FC<DefaultCellComponentProps> = (props) => {
+export const CustomerCell: React.FC<DefaultCellComponentProps> = ({ cellData, field, rowData }) => {
   const { t } = useReserveTranslation()
-  const guest = (props.rowData as { guest?: Guest | null }).guest
+  const id = cellId(cellData)
+  if (id !== null) {
+    return <RelatedName collection={relationOf(field)} id={id} />
+  }
+  const guest = (rowData as { guest?: Guest | null }).guest
   const guestName = guest?.name || guest?.email
-  if ((props.cellData !== null && props.cellData !== undefined && props.cellData !== '') || !guestName) {
-    return <DefaultCell {...props} />
+  if (!guestName) {
+    return <span>—</span>
   }
   return (
     <span className="rl-customer-cell">

@@ -21,6 +21,8 @@ export const timeSpan = (range: TimeRange, format: Formatters, t: ReserveT, time
  * cell): "Mon, Dec 7, 2026 · All day", or its start with the date and the zone.
  */
 export const whenLabel = (range: TimeRange, format: Formatters, t: ReserveT, timeZone: string): string =>
-  isAllDay(range, timeZone)
-    ? `${format.dayOf(range.startTime)} · ${t('allDay')}`
-    : format.weekdayDateTimeZone(range.startTime)
+  isAllDay(range, timeZone) ? allDayLabel(range, format, t) : format.weekdayDateTimeZone(range.startTime)
+
+/** A full-day booking by its day: "Mon, Dec 7, 2026 · All day". */
+export const allDayLabel = (range: TimeRange, format: Formatters, t: ReserveT): string =>
+  `${format.dayOf(range.startTime)} · ${t('allDay')}`

@@ -14,8 +14,8 @@ export interface Formatters {
   dayHeader(date: string): string
   /** `23` */
   dayNumber(date: string): string
-  /** `6,5 Std.`: minutes as hours, one decimal at most. */
-  hours(minutes: number): string
+  /** `7 Std., 30 Min.`: minutes as whole hours and minutes. */
+  duration(minutes: number): string
   /** `November 2026` */
   month(date: string): string
   percent(ratio: number): string
@@ -58,7 +58,9 @@ export const useFormatters = (timeZone: string): Formatters => {
       year: 'numeric',
     })
     const weekdayTime = inZone({ day: 'numeric', hour: 'numeric', minute: '2-digit', month: 'short', weekday: 'short' })
-    const hours = new Intl.NumberFormat(locale, { maximumFractionDigits: 1, style: 'unit', unit: 'hour' })
+    const hours = new Intl.NumberFormat(locale, { style: 'unit', unit: 'hour' })
+    const minutes = new Intl.NumberFormat(locale, { style: 'unit', unit: 'minute' })
+    const units = new Intl.ListFormat(locale, { style: 'narrow', type: 'unit' })
     const percent = new Intl.NumberFormat(locale, { maximumFractionDigits: 0, style: 'percent' })
     return {
       dateLong: ofDate({ day: 'numeric', month: 'long', weekday: 'long', year: 'numeric' }),
@@ -66,7 +68,11 @@ export const useFormatters = (timeZone: string): Formatters => {
       dayOf: (iso) => dayOf.format(new Date(iso)),
       dayHeader: ofDate({ day: 'numeric', weekday: 'short' }),
       dayNumber: ofDate({ day: 'numeric' }),
-      hours: (minutes) => hours.format(minutes / 60),
+      duration: (amount) => {
+        const whole = Math.round(amount)
+        const [h, m] = [Math.floor(whole / 60), whole % 60]
+        return h > 0 && m > 0 ? units.format([hours.format(h), minutes.format(m)]) : m > 0 ? minutes.format(m) : hours.format(h)
+      },
       month: ofDate({ month: 'long', year: 'numeric' }),
       percent: (ratio) => percent.format(ratio),
       shortDate: ofDate({ day: 'numeric', month: 'short' }),

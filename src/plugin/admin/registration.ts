@@ -135,6 +135,7 @@ const OWN = {
   eventValueField: `${CLIENT}#EventValueField`,
   formBehaviour: `${CLIENT}#ReservationFormBehaviour`,
   itemsField: `${CLIENT}#ItemsField`,
+  relatedCell: `${CLIENT}#RelatedCell`,
   statusField: `${CLIENT}#StatusField`,
   timeZoneField: `${CLIENT}#TimeZoneField`,
   weekdayHours: `${CLIENT}#WeekdayHours`,
@@ -142,7 +143,8 @@ const OWN = {
 
 /**
  * A piece of the plugin's forms or lists a site does not replace: the status select offering
- * the machine's moves, the customer column showing guests, the items only where there are some,
+ * the machine's moves, the customer column showing guests (and customers by name), the resource
+ * and service columns naming theirs, the items only where there are some,
  * the form's title and Escape guard; a schedule's days from a calendar, a resource's zone from
  * the IANA list.
  * None when the plugin is disabled, like the admin UI as a whole.

@@ -1,10 +1,11 @@
-import type { CollectionConfig, FieldAccess } from 'payload'
+import type { CollectionConfig, Condition, FieldAccess } from 'payload'
 
 import type { ResolvedOptions } from '../options.js'
 
 import { reservationComponent, reservationFieldComponents, zonedDateComponents } from '../admin/registration.js'
 import { adminSettings } from '../admin/settings.js'
 import { isCustomer } from '../access/is-customer.js'
+import { seesAllRecords } from '../access/record-scope.js'
 import { reservationAccess } from '../access/reservation-access.js'
 import { relationIdsForNonStaff } from '../access/relation-ids-for-non-staff.js'
 import { collectionLabels, label, navigationGroup, translatedOptions } from '../collections/labels.js'
@@ -23,6 +24,12 @@ const whenSet = (name: string) => (data: Record<string, unknown> | undefined) =>
   return value !== undefined && value !== null && value !== ''
 }
 
+/** A guest's details: asked for while the booking has no customer, shown once they are set. */
+const guestCondition: Condition = (data) => {
+  const guest = data?.guest as Record<string, unknown> | undefined
+  return !data?.customer || Object.values(guest ?? {}).some((value) => value !== undefined && value !== null && value !== '')
+}
+
 /**
  * The reservations collection: a projection of the reservation streams. Writes through Payload
  * (Local API, REST, GraphQL, the admin form) are turned into ledger commands by its hooks;
@@ -33,6 +40,8 @@ export const buildReservationsCollection = (options: ResolvedOptions): Collectio
   const hooks = options.disabled ? undefined : reservationWriteHooks(options)
   const statusField = reservationComponent(options, 'statusField')
   const customerCell = reservationComponent(options, 'customerCell')
+  const relatedCell = reservationComponent(options, 'relatedCell')
+  const relatedAdmin = relatedCell ? { admin: { components: { Cell: relatedCell } } } : {}
   const formBehaviour = reservationComponent(options, 'formBehaviour')
   const itemsField = reservationComponent(options, 'itemsField')
   const zoned = zonedDateComponents(options)
@@ -58,8 +67,16 @@ export const buildReservationsCollection = (options: ResolvedOptions): Collectio
     fields: [
       // Ids are made by the ledger (UUIDv7) so they are the same on every database.
       { name: 'id', type: 'text', access: { update: nobody }, admin: { hidden: true } },
-      { name: 'service', type: 'relationship', label: label('service'), relationTo: slugs.services, required: true },
-      { name: 'resource', type: 'relationship', index: true, label: label('resource'), relationTo: slugs.resources, required: true },
+      { name: 'service', type: 'relationship', ...relatedAdmin, label: label('service'), relationTo: slugs.services, required: true },
+      {
+        name: 'resource',
+        type: 'relationship',
+        ...relatedAdmin,
+        index: true,
+        label: label('resource'),
+        relationTo: slugs.resources,
+        required: true,
+      },
       {
         name: 'startTime',
         type: 'date',
@@ -104,6 +121,7 @@ export const buildReservationsCollection = (options: ResolvedOptions): Collectio
           { name: 'email', type: 'email', label: label('field_email') },
           { name: 'phone', type: 'text', label: label('field_phone') },
         ],
+        admin: { condition: guestCondition, description: label('desc_guest') },
         label: label('guest'),
       },
       { name: 'guestCount', type: 'number', defaultValue: 1, label: label('guestCount'), min: 1 },
@@ -149,7 +167,13 @@ export const buildReservationsCollection = (options: ResolvedOptions): Collectio
         name: 'ledgerRevision',
         type: 'number',
         access: { create: nobody, update: nobody },
-        admin: { condition: whenSet('ledgerRevision'), description: label('desc_ledgerRevision'), position: 'sidebar', readOnly: true },
+        admin: {
+          // The ledger's bookkeeping: for whoever runs the site, not for a receptionist at the desk.
+          condition: (data, _sibling, { user }) => whenSet('ledgerRevision')(data) && seesAllRecords(user, options),
+          description: label('desc_ledgerRevision'),
+          position: 'sidebar',
+          readOnly: true,
+        },
         label: label('field_ledgerRevision'),
       },
       ...(formBehaviour

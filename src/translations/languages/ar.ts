@@ -90,6 +90,7 @@ export const ar: ReserveLedgerTranslations = {
       'أيام عدم التوفر، من التاريخ حتى تاريخ الانتهاء شاملًا. مع وقتي البدء والانتهاء تُحجب تلك الفترة فقط من كل يوم.',
     desc_feeds: 'الأوقات المشغولة المتزامنة من التقويمات الخارجية للموارد. للقراءة فقط: عدّل التقويمات في المورد.',
     desc_holdMinutes: 'كم يحتفظ الحجز المؤقت بالموعد أثناء إتمام العميل للدفع، بالدقائق. اتركه فارغًا لاستخدام القيمة الافتراضية للإضافة.',
+    desc_guest: 'لحجز بدون حساب عميل: من سيحضر وكيف يمكن التواصل معه.',
     desc_ledgerRevision: 'مراجعة تدفق الحجز التي يعكسها هذا المستند.',
     desc_manualSlots: 'فترات في تواريخ محددة، بالإضافة إلى الفترات الأسبوعية.',
     desc_maxAdvanceDays:
@@ -227,6 +228,7 @@ export const ar: ReserveLedgerTranslations = {
     mailStatus_failed: 'فشل',
     mailStatus_sending: 'قيد الإرسال',
     mailStatus_sent: 'أُرسل',
+    listSearchPlaceholder: 'البحث حسب العميل أو الضيف: الاسم أو البريد الإلكتروني',
     mode_day: 'يوم',
     mode_lanes: 'الموارد',
     mode_list: 'قائمة',

@@ -94,6 +94,7 @@ export const es: ReserveLedgerTranslations = {
     desc_feeds:
       'Tiempo ocupado sincronizado desde los calendarios externos de los recursos. Solo lectura: edite los calendarios en el recurso.',
     desc_holdMinutes: 'Cuánto tiempo una retención guarda la hora mientras el cliente paga, en minutos. Vacío usa el valor predeterminado del plugin.',
+    desc_guest: 'Para una reserva sin cuenta de cliente: quién viene y cómo contactarle.',
     desc_ledgerRevision: 'Revisión del flujo de la reserva que refleja este documento.',
     desc_manualSlots: 'Franjas en fechas concretas, además de las semanales.',
     desc_maxAdvanceDays:
@@ -231,6 +232,7 @@ export const es: ReserveLedgerTranslations = {
     mailStatus_failed: 'Fallido',
     mailStatus_sending: 'Enviando',
     mailStatus_sent: 'Enviado',
+    listSearchPlaceholder: 'Buscar por cliente o invitado: nombre o correo',
     mode_day: 'Día',
     mode_lanes: 'Recursos',
     mode_list: 'Lista',

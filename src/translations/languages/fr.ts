@@ -94,6 +94,7 @@ export const fr: ReserveLedgerTranslations = {
     desc_feeds:
       'Temps occupé synchronisé depuis les calendriers externes des ressources. Lecture seule : modifiez les calendriers sur la ressource.',
     desc_holdMinutes: 'Combien de temps un blocage réserve le créneau pendant que le client paie, en minutes. Vide : valeur par défaut du plugin.',
+    desc_guest: 'Pour une réservation sans compte client : qui vient et comment le joindre.',
     desc_ledgerRevision: 'Révision du flux de la réservation que reflète ce document.',
     desc_manualSlots: 'Plages à des dates précises, en plus des plages hebdomadaires.',
     desc_maxAdvanceDays:
@@ -231,6 +232,7 @@ export const fr: ReserveLedgerTranslations = {
     mailStatus_failed: 'Échec',
     mailStatus_sending: 'Envoi en cours',
     mailStatus_sent: 'Envoyé',
+    listSearchPlaceholder: 'Rechercher par client ou invité : nom ou e-mail',
     mode_day: 'Jour',
     mode_lanes: 'Ressources',
     mode_list: 'Liste',

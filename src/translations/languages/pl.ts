@@ -93,6 +93,7 @@ export const pl: ReserveLedgerTranslations = {
     desc_feeds:
       'Zajęty czas zsynchronizowany z kalendarzy zewnętrznych zasobów. Tylko do odczytu: kalendarze edytuje się przy zasobie.',
     desc_holdMinutes: 'Jak długo wstrzymanie trzyma termin, gdy klient płaci, w minutach. Puste: wartość domyślna wtyczki.',
+    desc_guest: 'Dla rezerwacji bez konta klienta: kto przyjdzie i jak się z nim skontaktować.',
     desc_ledgerRevision: 'Wersja strumienia rezerwacji, którą odzwierciedla ten dokument.',
     desc_manualSlots: 'Okna w wybrane dni, oprócz tygodniowych.',
     desc_maxAdvanceDays: 'Na ile dni naprzód klient może rezerwować. Puste: domyślna wartość wtyczki.',
@@ -229,6 +230,7 @@ export const pl: ReserveLedgerTranslations = {
     mailStatus_failed: 'Niepowodzenie',
     mailStatus_sending: 'Wysyłanie',
     mailStatus_sent: 'Wysłano',
+    listSearchPlaceholder: 'Szukaj według klienta lub gościa: imię i nazwisko lub e-mail',
     mode_day: 'Dzień',
     mode_lanes: 'Zasoby',
     mode_list: 'Lista',

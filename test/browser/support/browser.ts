@@ -22,6 +22,10 @@ const CHROMIUM_ARGS = [
 const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../screenshots')
 
 export const ADMIN = { email: 'admin@example.com', password: 'demo1234' }
+/** The seeded receptionist: staff, not admin; in the dev app's owner mode, the practitioner Jonas Keller. */
+export const STAFF = { email: 'staff@example.com', password: 'demo1234' }
+
+type Account = typeof ADMIN
 
 export interface Browser {
   baseURL: string
@@ -73,23 +77,23 @@ export const openBrowser = async (
 }
 
 /** Logs in through the admin's login form, as a person would. */
-export const logIn = async (page: Page): Promise<void> => {
+export const logIn = async (page: Page, account: Account = ADMIN): Promise<void> => {
   await page.goto('/admin/login')
-  await page.locator('#field-email').fill(ADMIN.email)
-  await page.locator('#field-password').fill(ADMIN.password)
+  await page.locator('#field-email').fill(account.email)
+  await page.locator('#field-password').fill(account.password)
   await page.locator('button[type="submit"]').click()
   await page.waitForURL((url) => !url.pathname.endsWith('/login'))
 }
 
 /**
- * A browser, logged in as ADMIN, for the calling describe block: opened before its tests and
- * closed after them. Call the getter inside the tests.
+ * A browser, logged in as `account` (ADMIN unless told), for the calling describe block: opened
+ * before its tests and closed after them. Call the getter inside the tests.
  */
-export const useLoggedInBrowser = (): (() => Browser) => {
+export const useLoggedInBrowser = (account: Account = ADMIN): (() => Browser) => {
   let browser: Browser | undefined
   beforeAll(async () => {
     browser = await openBrowser()
-    await logIn(browser.page)
+    await logIn(browser.page, account)
   })
   afterAll(async () => {
     await browser?.close()

@@ -3,6 +3,7 @@ import { TimeZoneField as TimeZoneField_b85f4cc38ed4505bf30a28b10aa9052f } from 
 import { ColourField as ColourField_b85f4cc38ed4505bf30a28b10aa9052f } from 'payload-reserve-ledger/client'
 import { WeekdayHours as WeekdayHours_b85f4cc38ed4505bf30a28b10aa9052f } from 'payload-reserve-ledger/client'
 import { CalendarDateField as CalendarDateField_b85f4cc38ed4505bf30a28b10aa9052f } from 'payload-reserve-ledger/client'
+import { RelatedCell as RelatedCell_b85f4cc38ed4505bf30a28b10aa9052f } from 'payload-reserve-ledger/client'
 import { ZonedDateCell as ZonedDateCell_b85f4cc38ed4505bf30a28b10aa9052f } from 'payload-reserve-ledger/client'
 import { SlotPickerField as SlotPickerField_b85f4cc38ed4505bf30a28b10aa9052f } from 'payload-reserve-ledger/client'
 import { ZonedDateTimeField as ZonedDateTimeField_b85f4cc38ed4505bf30a28b10aa9052f } from 'payload-reserve-ledger/client'
@@ -25,6 +26,7 @@ export const importMap = {
   "payload-reserve-ledger/client#ColourField": ColourField_b85f4cc38ed4505bf30a28b10aa9052f,
   "payload-reserve-ledger/client#WeekdayHours": WeekdayHours_b85f4cc38ed4505bf30a28b10aa9052f,
   "payload-reserve-ledger/client#CalendarDateField": CalendarDateField_b85f4cc38ed4505bf30a28b10aa9052f,
+  "payload-reserve-ledger/client#RelatedCell": RelatedCell_b85f4cc38ed4505bf30a28b10aa9052f,
   "payload-reserve-ledger/client#ZonedDateCell": ZonedDateCell_b85f4cc38ed4505bf30a28b10aa9052f,
   "payload-reserve-ledger/client#SlotPickerField": SlotPickerField_b85f4cc38ed4505bf30a28b10aa9052f,
   "payload-reserve-ledger/client#ZonedDateTimeField": ZonedDateTimeField_b85f4cc38ed4505bf30a28b10aa9052f,
