@@ -28,6 +28,11 @@ describe.each(testDatabaseKinds())('the reservations projection (%s)', (kind) =>
   /** Books `count` hourly reservations from `from`, each also holding `second` as an item where given. */
   const book = async (count: number, from: string, second?: number | string) => {
     const { resource, service } = await seedBookable(site.payload, { quantity: 1 })
+    if (second !== undefined) {
+      // The item's resource offers this service too, as it must to be booked with it.
+      const offered = await site.payload.findByID({ collection: 'resources', depth: 0, id: second })
+      await site.payload.update({ collection: 'resources', data: { services: [...(offered.services as Array<number | string>), service.id] }, id: second })
+    }
     const ids: Array<number | string> = []
     for (let n = 0; n < count; n++) {
       const { id } = await site.payload.create({
