@@ -54,6 +54,8 @@ export interface ExecuteOptions {
 }
 
 export interface CommandOutcome {
+  /** The reservation the command was decided on: what its events, if voided, give way to. */
+  before: ReservationState
   /** Reservation events appended by this command (empty when it changed nothing). */
   events: RecordedEvent<ReservationEvent>[]
   revision: number
@@ -205,7 +207,7 @@ export class Ledger {
     }
     meta.trace?.('decision', { attempt, command: names, events: decided.map(({ type }) => type), reservationId, revision })
     if (decided.length === 0) {
-      return { events: [], revision, state }
+      return { before: state, events: [], revision, state }
     }
     if (options.expectRevision !== undefined && revision !== options.expectRevision) {
       throw concurrentChange()
@@ -230,7 +232,7 @@ export class Ledger {
       reservationId,
       revision: revision + recorded.length,
     })
-    return { events: recorded, revision: revision + recorded.length, state: next }
+    return { before: state, events: recorded, revision: revision + recorded.length, state: next }
   }
 
   /**

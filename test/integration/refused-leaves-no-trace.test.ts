@@ -26,6 +26,8 @@ const afterBookingCreate = vi.fn()
 
 describe.each(testDatabaseKinds())('a refused or failed write leaves no trace (%s)', (kind) => {
   let failAt: Fault | null = null
+  /** Another writer's change, made once between a request's decision and its append. */
+  let meanwhile: (() => Promise<unknown>) | null = null
 
   const injected = (where: Fault) => () => {
     if (failAt === where) {
@@ -48,7 +50,15 @@ describe.each(testDatabaseKinds())('a refused or failed write leaves no trace (%
           afterChange: [...(hooks.afterChange ?? []), injected('afterChange')],
           afterOperation: [...(hooks.afterOperation ?? []), ({ result }) => (injected('afterOperation')(), result)],
           afterRead: [...(hooks.afterRead ?? []), injected('afterRead')],
-          beforeChange: [...(hooks.beforeChange ?? []), injected('beforeChange')],
+          beforeChange: [
+            ...(hooks.beforeChange ?? []),
+            injected('beforeChange'),
+            async () => {
+              const write = meanwhile
+              meanwhile = null
+              await write?.()
+            },
+          ],
         },
       }
     }),
@@ -192,6 +202,29 @@ describe.each(testDatabaseKinds())('a refused or failed write leaves no trace (%
     await expect(
       site.payload.create({ collection: 'reservations', data: guestBooking(ids, '2031-03-05T09:00:00.000Z') }),
     ).rejects.toMatchObject({ status: 409 })
+  })
+
+  it('voids only its own events when another writer changed the booking between its decision and its append', async () => {
+    const ids = await seed()
+    const booked = await site.payload.create({ collection: 'reservations', data: guestBooking(ids, '2031-03-08T09:00:00.000Z') })
+    // A receptionist's note lands after the move was decided and before it was appended.
+    meanwhile = () =>
+      getRuntime(site.payload).ledger.execute(
+        { data: { changes: { notes: 'Called to confirm' }, reservationId: String(booked.id) }, type: 'UpdateReservationDetails' },
+        { actor: { kind: 'system', name: 'receptionist' }, privileged: true },
+      )
+    failAt = 'afterChange'
+    await expect(
+      site.payload.update({ collection: 'reservations', data: { startTime: '2031-03-08T12:00:00.000Z' }, id: booked.id }),
+    ).rejects.toThrow(/injected failure/)
+    failAt = null
+    expect(meanwhile).toBeNull()
+
+    // The failed move is taken back; the note, which the move's request never wrote, stays.
+    const stored = await site.payload.findByID({ collection: 'reservations', id: booked.id })
+    expect({ notes: stored.notes, startTime: stored.startTime }).toEqual({ notes: 'Called to confirm', startTime: '2031-03-08T09:00:00.000Z' })
+    const { reservation } = (await getRuntime(site.payload).ledger.load(String(booked.id))).state as { reservation: { notes?: string } }
+    expect(reservation.notes).toBe('Called to confirm')
   })
 
   it('keeps createdAt and other system fields out of the caller’s reach', async () => {

@@ -32,7 +32,9 @@ export const runRequestCommands = async (
   const outcome = await ledger.executeAll(commands, meta, execute)
   const earlier = requestWriteOf(req, reservationId)
   recordRequestWrite(req, reservationId, {
-    before,
+    // What the append was decided on: a retry, or another writer's change since the request's
+    // own decision, makes it newer than `before`, and a void must not take that change back.
+    before: outcome.events.length > 0 ? outcome.before : before,
     events: outcome.events,
     hooksRevision: earlier?.hooksRevision ?? -1,
     revision: outcome.revision,
