@@ -243,15 +243,13 @@ describe.each(testDatabaseKinds())("a site's own reservation fields reach the le
     expect((await read(id)).partySize).toBe(6)
   })
 
-  it('answers concurrent changes of a site field each with 200 or a 4xx, and the document ends as the ledger folds', async () => {
+  it('answers concurrent changes of a site field each with 200, and the document ends as the ledger folds', async () => {
     const id = await paths[3][1]({ ...booking(), ...SENT })
     const results = await Promise.all(
-      [3, 4, 5].map((partySize) => sendJson(payload, 'PATCH', `/api/reservations/${id}`, { partySize }, token)),
+      [3, 4, 5, 6, 7, 8].map((partySize) => sendJson(payload, 'PATCH', `/api/reservations/${id}`, { partySize, welcome: `Table for ${partySize}` }, token)),
     )
-    // PostgreSQL may refuse one whose row write meets another's (its localized row): the ledger voids it.
-    expect(results.every(({ status }) => status === 200 || (status >= 400 && status < 500))).toBe(true)
-    expect(results.some(({ status }) => status === 200)).toBe(true)
-    await getRuntime(payload).projector.project(id)
+    // None of them conflicts with another: each is a change of its own, saved in turn.
+    expect(results.map(({ body, status }) => (status === 200 ? status : JSON.stringify(body)))).toEqual([200, 200, 200, 200, 200, 200])
     const state = foldReservation(await history(id))
     expect(state.kind === 'active' && state.reservation.fields?.partySize).toBe((await read(id)).partySize)
   })

@@ -6,6 +6,7 @@ import type { ReservationCommand } from '../../commands/reservation-commands.js'
 import type { SiteFields } from '../../events/types.js'
 import type { ResolvedOptions } from '../options.js'
 
+import { KeyedQueue } from '../../concurrency/keyed-queue.js'
 import { isCommandRejected } from '../../events/rejection.js'
 import { ownDocument } from '../../projections/reservation-document.js'
 import { reservationTenantField } from '../tenancy/tenancy.js'
@@ -58,6 +59,13 @@ const takeDecided = (req: Partial<PayloadRequest> | undefined, id: unknown): { r
   return { req: req as PayloadRequest, write }
 }
 
+/** The one document a write's `where` names by id (`{ id }` or the first of an `and`), if it does. */
+const documentIdOf = (where: unknown): number | string | undefined => {
+  const clause = where as undefined | { and?: unknown[]; id?: { equals?: unknown } }
+  const equals = (clause?.id ?? (clause?.and?.[0] as undefined | { id?: { equals?: unknown } })?.id)?.equals
+  return typeof equals === 'string' || typeof equals === 'number' ? equals : undefined
+}
+
 /**
  * Appends a decided write and answers the data to save: Payload's (its field hooks may have
  * changed it) with the revisions the append reached. A retry after a concurrent append that
@@ -107,13 +115,23 @@ export const appendDecidedWritesOnSave = (payload: Payload, options: ResolvedOpt
   const slug = options.slugs.reservations
   const create = db.create.bind(db)
   const updateOne = db.updateOne.bind(db)
+  // A reservation document's writes (a request's append and save, the projector's, the hooks
+  // checkpoint) go one at a time in this process: two saves of one document at once race on
+  // its localized and array rows (PostgreSQL refuses the second's as a duplicate), and the
+  // later append's document could be overwritten by the earlier one's.
+  const saves = new KeyedQueue()
   db.create = async (args) => {
     const taken = args.collection === slug ? takeDecided(args.req, args.data.id) : undefined
     return create(taken ? { ...args, data: await appendDecided(taken.req, options, String(args.data.id), taken.write, args.data) } : args)
   }
   db.updateOne = async (args) => {
-    const id = 'id' in args ? args.id : undefined
-    const taken = args.collection === slug && id !== undefined ? takeDecided(args.req, id) : undefined
-    return updateOne(taken ? { ...args, data: await appendDecided(taken.req, options, String(id), taken.write, args.data) } : args)
+    const id = 'id' in args && args.id !== undefined ? args.id : documentIdOf(args.where)
+    if (args.collection !== slug || id === undefined) {
+      return updateOne(args)
+    }
+    return saves.run(String(id), async () => {
+      const taken = takeDecided(args.req, id)
+      return updateOne(taken ? { ...args, data: await appendDecided(taken.req, options, String(id), taken.write, args.data) } : args)
+    })
   }
 }
