@@ -79,4 +79,18 @@ describe('reservation form fields', () => {
     expect(String(relatedId(saved.customer))).toBe(String(lukas.id))
     expect(String(relatedId(saved.resource))).toBe(String(jonas!.id))
   })
+  it('picks on Enter only a customer the typed text finds, never one an earlier search found', async () => {
+    const { page } = browser()
+    await page.goto('/admin/collections/reservations/create')
+    const input = page.locator('.rl-customer-field__input')
+    await input.fill('Lukas')
+    await page.locator('.rl-customer-field__hit', { hasText: 'Lukas Fischer' }).waitFor()
+    // A quick typist: Mia's name and Enter before her search has answered.
+    await input.fill('Mia')
+    await input.press('Enter')
+    expect(await page.locator('.rl-customer-field__chosen').count()).toBe(0)
+    await page.locator('.rl-customer-field__hit', { hasText: 'Mia Schneider' }).waitFor()
+    await input.press('Enter')
+    await page.locator('.rl-customer-field__chosen', { hasText: 'mia@example.com' }).waitFor()
+  })
 })

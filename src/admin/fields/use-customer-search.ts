@@ -24,7 +24,7 @@ export interface CustomerSearch {
 export const useCustomerSearch = (text: string, enabled: boolean): CustomerSearch => {
   const api = useApi()
   const search = useDebounce(text.trim(), DEBOUNCE_MS)
-  const [result, setResult] = useState<CustomerSearch>({ error: null, hits: null, more: false })
+  const [result, setResult] = useState<{ for: null | string } & CustomerSearch>({ error: null, for: null, hits: null, more: false })
 
   useEffect(() => {
     if (!enabled) {
@@ -33,14 +33,17 @@ export const useCustomerSearch = (text: string, enabled: boolean): CustomerSearc
     const controller = new AbortController()
     api
       .get<CustomerSearchResponse>('/reservation-customer-search', { limit: PAGE_SIZE, search }, controller.signal)
-      .then(({ docs, hasNextPage }) => setResult({ error: null, hits: docs, more: hasNextPage }))
+      .then(({ docs, hasNextPage }) => setResult({ error: null, for: search, hits: docs, more: hasNextPage }))
       .catch((caught: unknown) => {
         if (!controller.signal.aborted) {
-          setResult({ error: caught instanceof Error ? caught.message : String(caught), hits: null, more: false })
+          setResult({ error: caught instanceof Error ? caught.message : String(caught), for: search, hits: null, more: false })
         }
       })
     return () => controller.abort()
   }, [api, enabled, search])
 
-  return result
+  // Hits found for an earlier text are not offered: a quick Enter would pick a customer the
+  // text typed since no longer names.
+  const { for: answered, ...found } = result
+  return answered === text.trim() ? found : { error: null, hits: null, more: false }
 }
