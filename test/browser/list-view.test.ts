@@ -94,7 +94,8 @@ describe('the reservations list, as a receptionist uses it', () => {
       expect(await modesBox(page), `${viewport.width} px wide`).toEqual(week)
       await expect.poll(() => page.locator('.rl-related-cell__loading').count(), { timeout: 15_000 }).toBe(0)
       await browser().screenshot(viewport.width < 500 ? 'reservations-list-mobile' : 'reservations-list')
-      await page.getByRole('button', { exact: true, name: en.mode_week }).click()
+      // A phone shows three days where a desktop shows the week.
+      await page.getByRole('button', { exact: true, name: viewport.width < 500 ? en.mode_threeDays : en.mode_week }).click()
       await page.locator('.rl-calendar__body:not([data-loading])').waitFor()
       expect(await modesBox(page), `${viewport.width} px wide, back`).toEqual(week)
     }
