@@ -14,22 +14,27 @@ const isNotInstalled = (error: unknown, name: string): boolean => {
   return notFound && typeof message === 'string' && message.includes(`'${name}'`)
 }
 
+/** The package a spec as `npm install` takes it names: `@scope/name@~1.2` → `@scope/name`. */
+const packageOf = (spec: string): string => (spec.lastIndexOf('@') > 0 ? spec.slice(0, spec.lastIndexOf('@')) : spec)
+
 const listed = (names: string[]): string =>
   names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`
 
 /**
- * The packages `names`, in order, for `store` (as a sentence's subject: "The EventStoreDB
- * store"). When some are not installed, fails with one message naming them and the command
- * that installs them; any other failure to load one is passed on as it is.
+ * The packages of `specs` (each as `npm install` takes it: a name, or a name with the range that
+ * installs cleanly), in order, for `store` (as a sentence's subject: "The EventStoreDB store").
+ * When some are not installed, fails with one message naming them and the command that installs
+ * them; any other failure to load one is passed on as it is.
  */
-export const loadOptional = async <M extends unknown[]>(store: string, names: { [K in keyof M]: string }): Promise<M> => {
+export const loadOptional = async <M extends unknown[]>(store: string, specs: { [K in keyof M]: string }): Promise<M> => {
+  const names = specs.map(packageOf)
   const loaded = await Promise.allSettled(names.map(importPackage))
-  const missing = names.filter((name, index) => {
+  const missing = specs.filter((spec, index) => {
     const result = loaded[index]
-    return result.status === 'rejected' && isNotInstalled(result.reason, name)
+    return result.status === 'rejected' && isNotInstalled(result.reason, names[index])
   })
   if (missing.length > 0) {
-    throw new Error(`${store} needs ${listed(missing)}: npm install ${missing.join(' ')}`)
+    throw new Error(`${store} needs ${listed(missing.map(packageOf))}: npm install ${missing.join(' ')}`)
   }
   return loaded.map((result) => {
     if (result.status === 'rejected') {

@@ -118,9 +118,10 @@ export interface ConnectOptions {
 
 /** Connects (reconnecting for ever after: a cluster outlives its nodes) and makes sure the stream exists. */
 export const openConnection = async ({ name, replicas, servers }: ConnectOptions): Promise<Connection> => {
+  // 3.4 and later need Node 22 (through @nats-io/nuid 3); 3.3 installs cleanly on every Node the plugin supports.
   const [jetstream, transport] = await loadOptional<[NatsClientModules['jetstream'], NatsClientModules['transport']]>(
     'The JetStream store',
-    ['@nats-io/jetstream', '@nats-io/transport-node'],
+    ['@nats-io/jetstream@~3.3.1', '@nats-io/transport-node@~3.3.1'],
   )
   const nc = await transport.connect({
     maxReconnectAttempts: -1,

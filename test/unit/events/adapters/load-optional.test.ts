@@ -21,6 +21,12 @@ describe('loadOptional', () => {
     )
   })
 
+  it('gives the install command the range a spec names, and the package its name', async () => {
+    await expect(loadOptional('The JetStream store', [`@scope/${ABSENT}@~3.3.1`, '@nats-io/jetstream@~3.3.1'])).rejects.toThrow(
+      new Error(`The JetStream store needs @scope/${ABSENT}: npm install @scope/${ABSENT}@~3.3.1`),
+    )
+  })
+
   it('names every missing package of a store in one message, and none that is installed', async () => {
     await expect(loadOptional('The JetStream store', [`${ABSENT}-a`, '@nats-io/jetstream', `${ABSENT}-b`])).rejects.toThrow(
       new Error(`The JetStream store needs ${ABSENT}-a and ${ABSENT}-b: npm install ${ABSENT}-a ${ABSENT}-b`),
