@@ -37,7 +37,7 @@ describe('eventstoredb: live catch-up of a Payload app', () => {
     })
     bookable = await seedBookable(payload)
     // Another process: its own connection and ledger, no Payload.
-    elsewhere = createEventStoreDBStore({ connectionString: server.connectionString })
+    elsewhere = await createEventStoreDBStore({ connectionString: server.connectionString })
     ledger = new Ledger({
       busy: new BusyIndex(elsewhere),
       capacityOf: () => Promise.resolve(1),

@@ -12,7 +12,7 @@ import { type StartedEventStoreDB, startEventStoreDB } from './eventstoredb-cont
 
 describeEventStoreContract('eventstoredb', async () => {
   const server = await startEventStoreDB()
-  const store = createEventStoreDBStore({ connectionString: server.connectionString })
+  const store = await createEventStoreDBStore({ connectionString: server.connectionString })
   return {
     store,
     teardown: async () => {
@@ -40,7 +40,7 @@ describe('eventstoredb: a server restart', () => {
 
   beforeAll(async () => {
     server = await startEventStoreDB({ durable: true })
-    store = createEventStoreDBStore({ connectionString: server.connectionString })
+    store = await createEventStoreDBStore({ connectionString: server.connectionString })
     teardown = async () => {
       await store.close()
       await server.stop()

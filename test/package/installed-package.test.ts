@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -39,7 +39,9 @@ describe('the installed package', () => {
       ['install', '--no-audit', '--no-fund', '--prefer-offline', path.join(work, packed.filename), ...versions],
       { cwd: app, stdio: 'inherit' },
     )
-    copyFileSync(path.join(import.meta.dirname, 'app/book-once.mjs'), path.join(app, 'book-once.mjs'))
+    for (const script of ['book-once.mjs', 'store-without-client.mjs']) {
+      copyFileSync(path.join(import.meta.dirname, 'app', script), path.join(app, script))
+    }
   }, 600_000)
 
   afterAll(() => rmSync(work, { force: true, recursive: true }))
@@ -78,5 +80,30 @@ describe('the installed package', () => {
       timeout: 180_000,
     })
     expect(JSON.parse(output.trim().split('\n').at(-1)!)).toEqual({ endTime: '2030-03-01T11:00:00.000Z', status: 201 })
+  }, 200_000)
+
+  it('installs no store client with the plugin: a site installs the one of the store it configures', () => {
+    for (const name of ['@eventstore/db-client', '@nats-io/jetstream', '@nats-io/transport-node']) {
+      expect(existsSync(path.join(app, 'node_modules', name)), name).toBe(false)
+    }
+  })
+
+  it('refuses to start on a store whose client is not installed, naming the command that installs it', () => {
+    const startWith = (store: string) => {
+      const output = execFileSync(process.execPath, ['store-without-client.mjs', path.join(work, `${store}.db`), store], {
+        cwd: app,
+        encoding: 'utf8',
+        env: { ...process.env, NODE_OPTIONS: '' },
+        timeout: 180_000,
+      })
+      return JSON.parse(output.trim().split('\n').at(-1)!) as unknown
+    }
+    expect(startWith('eventstoredb')).toEqual({
+      error: 'The EventStoreDB store needs @eventstore/db-client: npm install @eventstore/db-client',
+    })
+    expect(startWith('jetstream')).toEqual({
+      error:
+        'The JetStream store needs @nats-io/jetstream and @nats-io/transport-node: npm install @nats-io/jetstream@~3.3.1 @nats-io/transport-node@~3.3.1',
+    })
   }, 200_000)
 })

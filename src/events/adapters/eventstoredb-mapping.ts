@@ -5,21 +5,13 @@ import type {
   RecordedEvent as EsdbRecordedEvent,
   Filter,
   JSONEventData,
+  NO_STREAM as NoStream,
   Position,
   WrongExpectedVersionError,
 } from '@eventstore/db-client'
 
-import {
-  CancelledError,
-  DeadlineExceededError,
-  NO_STREAM as ESDB_NO_STREAM,
-  NotLeaderError,
-  streamNameFilter,
-  TimeoutError,
-  UnavailableError,
-} from '@eventstore/db-client'
-
 import type { NewEvent, RecordedEvent } from '../types.js'
+import type { EventStoreDBClientModule } from './eventstoredb/connection.js'
 
 import { NO_STREAM, WrongExpectedRevisionError } from '../store.js'
 
@@ -31,6 +23,9 @@ import { NO_STREAM, WrongExpectedRevisionError } from '../store.js'
  * order, on stream reads and on `$all` reads alike. The port's position is that commit
  * position as 20 decimal digits (2^64 − 1 has 20), so that string order is commit order.
  */
+
+/** The client's `NO_STREAM`, typed by it, so that the pure translations below need no client loaded. */
+const ESDB_NO_STREAM: typeof NoStream = 'no_stream'
 
 const KURRENTDB_SCHEME = /^kurrentdb(\+discover)?:\/\//i
 
@@ -83,12 +78,12 @@ export const toConflictError = (
  * operation timed out, on the client's deadline or on the server's own. Such a failure is
  * ambiguous for an append: it may have been written.
  */
-export const isTransientError = (error: unknown): boolean =>
-  error instanceof UnavailableError ||
-  error instanceof CancelledError ||
-  error instanceof NotLeaderError ||
-  error instanceof DeadlineExceededError ||
-  error instanceof TimeoutError
+export const isTransientError = (esdb: EventStoreDBClientModule, error: unknown): boolean =>
+  error instanceof esdb.UnavailableError ||
+  error instanceof esdb.CancelledError ||
+  error instanceof esdb.NotLeaderError ||
+  error instanceof esdb.DeadlineExceededError ||
+  error instanceof esdb.TimeoutError
 
 /** Streams whose names start with `$` are EventStoreDB's own (metadata, statistics, projections). */
 export const isSystemStream = (stream: string): boolean => stream.startsWith('$')
@@ -126,8 +121,8 @@ export const toRecordedEvent = (event: EsdbRecordedEvent): RecordedEvent => {
 }
 
 /** The server-side filter of a `$all` subscription: the streams under the prefix, else every stream but the system's. */
-export const toSubscriptionFilter = (streamPrefix: string | undefined): Filter =>
-  streamPrefix ? streamNameFilter({ prefixes: [streamPrefix] }) : streamNameFilter({ regex: '^[^$]' })
+export const toSubscriptionFilter = (esdb: EventStoreDBClientModule, streamPrefix: string | undefined): Filter =>
+  streamPrefix ? esdb.streamNameFilter({ prefixes: [streamPrefix] }) : esdb.streamNameFilter({ regex: '^[^$]' })
 
 /**
  * The port's event for what a `$all` subscription delivered, or none: the client passes on no

@@ -1,13 +1,12 @@
-import { EventStoreDBClient } from '@eventstore/db-client'
-
 import type { EventStore } from '../store.js'
 import type { LedgerEvent, RecordedEvent } from '../types.js'
-import type { Connection } from './eventstoredb/connection.js'
+import type { Connection, EventStoreDBClientModule } from './eventstoredb/connection.js'
 
 import { toClientConnectionString } from './eventstoredb-mapping.js'
 import { append } from './eventstoredb/append.js'
 import { readAll, readEvents, streamRevision } from './eventstoredb/reads.js'
 import { subscribe } from './eventstoredb/subscribe.js'
+import { loadOptional } from './load-optional.js'
 import { remoteLifecycle } from './remote-lifecycle.js'
 
 export interface EventStoreDBStoreOptions {
@@ -30,11 +29,15 @@ export interface EventStoreDBStoreOptions {
  * drops transiently (a node restart) is opened again after the last event it delivered, with
  * growing waits that start over once the server confirms it; only a failure that is not
  * transient, or that outlasts those waits, reaches the subscriber.
+ *
+ * The client, `@eventstore/db-client`, is an optional peer dependency, loaded here.
  */
-export const createEventStoreDBStore = ({ connectionString }: EventStoreDBStoreOptions): EventStore => {
+export const createEventStoreDBStore = async ({ connectionString }: EventStoreDBStoreOptions): Promise<EventStore> => {
+  const [esdb] = await loadOptional<[EventStoreDBClientModule]>('The EventStoreDB store', ['@eventstore/db-client'])
   const connection: Connection = {
-    client: EventStoreDBClient.connectionString(toClientConnectionString(connectionString)),
+    client: esdb.EventStoreDBClient.connectionString(toClientConnectionString(connectionString)),
     closed: false,
+    esdb,
   }
   const { close, closing, committed } = remoteLifecycle(connection, () => connection.client.dispose())
 

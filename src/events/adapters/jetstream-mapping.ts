@@ -1,10 +1,8 @@
 import type { JsMsg } from '@nats-io/jetstream'
 import type { MsgHdrs } from '@nats-io/transport-node'
 
-import { JetStreamApiCodes, JetStreamApiError, JetStreamError } from '@nats-io/jetstream'
-import { errors, headers } from '@nats-io/transport-node'
-
 import type { NewEvent, RecordedEvent } from '../types.js'
+import type { NatsClientModules } from './jetstream/connection.js'
 
 /**
  * Pure translations between the EventStore port and JetStream messages.
@@ -117,13 +115,14 @@ export const lastRevision = ({ count, first }: MessageHead): number => first + c
  * new stream): the body is fixed once, so every retry proposes the same bytes.
  */
 export const toMessage = (
+  nats: NatsClientModules,
   events: NewEvent[],
   eventIds: string[],
   firstRevision: number,
   previous: number,
   recordedAt: string,
 ): { body: string; header: MsgHdrs } => {
-  const header = headers()
+  const header = nats.transport.headers()
   header.set(REVISION_HEADER, String(firstRevision))
   header.set(PREVIOUS_HEADER, String(previous))
   const body: AppendBody = {
@@ -154,15 +153,13 @@ export const toRecordedEvents = (message: LedgerMessage): RecordedEvent[] => {
 }
 
 /** The server refused a publish because the subject's last sequence was not the one expected. */
-export const isWrongLastSequence = (error: unknown): boolean =>
-  error instanceof JetStreamApiError &&
-  (error.code === JetStreamApiCodes.StreamWrongLastSequence ||
-    error.code === JetStreamApiCodes.StreamWrongLastSequenceUnknown)
+export const isWrongLastSequence = ({ jetstream }: NatsClientModules, error: unknown): boolean =>
+  error instanceof jetstream.JetStreamApiError &&
+  (error.code === jetstream.JetStreamApiCodes.StreamWrongLastSequence ||
+    error.code === jetstream.JetStreamApiCodes.StreamWrongLastSequenceUnknown)
 
 /** JetStream answered that it is not available right now (no stream leader, no quorum). */
 const UNAVAILABLE = 503
-
-const TRANSIENT = [errors.TimeoutError, errors.NoRespondersError, errors.RequestError, errors.ConnectionError]
 
 /**
  * Failures worth retrying: a timeout, no responders (a stream without a leader, which the
@@ -170,8 +167,11 @@ const TRANSIENT = [errors.TimeoutError, errors.NoRespondersError, errors.Request
  * re-established, and JetStream's own "temporarily unavailable". For a publish they are
  * ambiguous: it may have been written, which the message id makes harmless.
  */
-export const isTransientError = (error: unknown): boolean => {
-  if (TRANSIENT.some((type) => error instanceof type)) {
+export const isTransientError = (nats: NatsClientModules, error: unknown): boolean => {
+  const { errors } = nats.transport
+  const { JetStreamApiError, JetStreamError } = nats.jetstream
+  const transient = [errors.TimeoutError, errors.NoRespondersError, errors.RequestError, errors.ConnectionError]
+  if (transient.some((type) => error instanceof type)) {
     return true
   }
   if (error instanceof JetStreamApiError) {
@@ -180,5 +180,5 @@ export const isTransientError = (error: unknown): boolean => {
   if (error instanceof JetStreamError && (error as { code?: unknown }).code === UNAVAILABLE) {
     return true
   }
-  return error instanceof Error && error.cause !== undefined && isTransientError(error.cause)
+  return error instanceof Error && error.cause !== undefined && isTransientError(nats, error.cause)
 }

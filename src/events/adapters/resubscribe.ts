@@ -22,7 +22,11 @@ export type SubscribeOnce<C> = (
  * connection is closed.
  */
 export const resubscribing =
-  <C extends { readonly closed: boolean }>(once: SubscribeOnce<C>, delaysMs: readonly number[], isTransient: (error: unknown) => boolean) =>
+  <C extends { readonly closed: boolean }>(
+    once: SubscribeOnce<C>,
+    delaysMs: readonly number[],
+    isTransient: (error: unknown, connection: C) => boolean,
+  ) =>
   (connection: C, closing: Observable<void>, { after, streamPrefix }: SubscribeOptions): Observable<RecordedEvent> =>
     defer(() => {
       if (connection.closed) {
@@ -40,7 +44,7 @@ export const resubscribing =
         retry({
           delay: (error: unknown) => {
             const wait = delaysMs[attempt++]
-            return connection.closed || wait === undefined || !isTransient(error) ? throwError(() => error) : timer(wait)
+            return connection.closed || wait === undefined || !isTransient(error, connection) ? throwError(() => error) : timer(wait)
           },
         }),
         takeUntil(closing),

@@ -1,6 +1,5 @@
 import type { Subject } from 'rxjs'
 
-import { WrongExpectedVersionError } from '@eventstore/db-client'
 import { v7 as uuidv7 } from 'uuid'
 
 import type { AppendRequest, AppendResult } from '../../store.js'
@@ -25,7 +24,7 @@ export const append = async (
       connection.client.appendToStream(stream, proposed, { expectedRevision: expected }),
     )
   } catch (error) {
-    throw error instanceof WrongExpectedVersionError ? toConflictError(error, stream, expectedRevision) : error
+    throw error instanceof connection.esdb.WrongExpectedVersionError ? toConflictError(error, stream, expectedRevision) : error
   }
   // The reply carries neither record times nor per-event positions: read the events back.
   const recorded = await readEvents(connection, stream, {

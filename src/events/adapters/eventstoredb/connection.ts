@@ -1,14 +1,17 @@
 import type { EventStoreDBClient } from '@eventstore/db-client'
 
-import { convertToCommandError } from '@eventstore/db-client'
 import { setTimeout as sleep } from 'node:timers/promises'
 
 import { isTransientError } from '../eventstoredb-mapping.js'
 
-/** The store's client, and whether the store was closed: nothing is retried after that. */
+/** `@eventstore/db-client`, an optional peer dependency loaded when the store is created. */
+export type EventStoreDBClientModule = typeof import('@eventstore/db-client')
+
+/** The store's client, its package, and whether the store was closed: nothing is retried after that. */
 export interface Connection {
   readonly client: EventStoreDBClient
   closed: boolean
+  readonly esdb: EventStoreDBClientModule
 }
 
 /** Waits between attempts of an operation that failed transiently: about 8 s in all, enough for a node restart. */
@@ -20,9 +23,9 @@ export const withRetry = async <T>(connection: Connection, operation: () => Prom
       return await operation()
     } catch (error) {
       // Some paths (e.g. the server-features probe before an append) reject with raw gRPC errors.
-      const failure = error instanceof Error ? convertToCommandError(error) : error
+      const failure = error instanceof Error ? connection.esdb.convertToCommandError(error) : error
       const delay = RETRY_DELAYS_MS[attempt]
-      if (connection.closed || delay === undefined || !isTransientError(failure)) {
+      if (connection.closed || delay === undefined || !isTransientError(connection.esdb, failure)) {
         throw failure
       }
       await sleep(delay)

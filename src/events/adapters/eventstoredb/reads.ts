@@ -1,7 +1,5 @@
 import type { ReadStreamOptions, ResolvedEvent, StreamingRead } from '@eventstore/db-client'
 
-import { BACKWARDS, END, START, StreamNotFoundError } from '@eventstore/db-client'
-
 import type { ReadAllOptions } from '../../store.js'
 import type { RecordedEvent } from '../../types.js'
 import type { Connection } from './connection.js'
@@ -30,7 +28,7 @@ const readResolved = (connection: Connection, stream: string, options: ReadStrea
     try {
       return await drain(connection.client.readStream(stream, options))
     } catch (error) {
-      if (error instanceof StreamNotFoundError) {
+      if (error instanceof connection.esdb.StreamNotFoundError) {
         return []
       }
       throw error
@@ -45,6 +43,7 @@ export const readEvents = async (
   (await readResolved(connection, stream, options)).flatMap(({ event }) => (event ? [toRecordedEvent(event)] : []))
 
 export const streamRevision = async (connection: Connection, stream: string): Promise<number> => {
+  const { BACKWARDS, END } = connection.esdb
   const [last] = await readResolved(connection, stream, { direction: BACKWARDS, fromRevision: END, maxCount: 1 })
   return last?.event ? Number(last.event.revision) : NO_STREAM
 }
@@ -58,7 +57,7 @@ export const readAll = async (
   // Reads from a position include the event at it; `last` is the commit position already seen.
   let last = after === undefined ? -1n : decodePosition(after).commit
   while (page.length < limit) {
-    const fromPosition = last < 0n ? START : { commit: last, prepare: last }
+    const fromPosition = last < 0n ? connection.esdb.START : { commit: last, prepare: last }
     const read = () => drain(connection.client.readAll({ fromPosition, maxCount: batchSize }))
     const batch = await withRetry(connection, read)
     for (const { event } of batch) {

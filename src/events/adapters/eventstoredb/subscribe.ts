@@ -1,6 +1,5 @@
 import type { AllStreamResolvedEvent } from '@eventstore/db-client'
 
-import { convertToCommandError, START, UnavailableError } from '@eventstore/db-client'
 import { Observable } from 'rxjs'
 
 import type { RecordedEvent } from '../../types.js'
@@ -23,8 +22,9 @@ const subscribeOnce = (
   onConfirmed: () => void,
 ): Observable<RecordedEvent> =>
   new Observable<RecordedEvent>((subscriber) => {
+    const { convertToCommandError, START, UnavailableError } = connection.esdb
     const subscription = connection.client.subscribeToAll({
-      filter: toSubscriptionFilter(streamPrefix),
+      filter: toSubscriptionFilter(connection.esdb, streamPrefix),
       fromPosition: after === undefined ? START : decodePosition(after),
     })
     let last = after
@@ -51,4 +51,4 @@ const subscribeOnce = (
   })
 
 /** `$all` from `after`, opened again after the last event delivered when it drops transiently. */
-export const subscribe = resubscribing(subscribeOnce, RESUBSCRIBE_DELAYS_MS, isTransientError)
+export const subscribe = resubscribing(subscribeOnce, RESUBSCRIBE_DELAYS_MS, (error, { esdb }) => isTransientError(esdb, error))

@@ -73,7 +73,7 @@ const publishUntilDecided = async (
       // A duplicate is an earlier attempt's message, stored with that attempt's headers.
       return ack.duplicate ? await messageAt(connection, ack.seq) : { data: new TextEncoder().encode(body), header, seq: ack.seq, subject }
     } catch (error) {
-      if (!isWrongLastSequence(error)) {
+      if (!isWrongLastSequence(connection.nats, error)) {
         throw error
       }
     }
@@ -109,7 +109,7 @@ const publish = async (connection: Connection, stream: string, expectedRevision:
   let published = false
   const message = (previous: number) => {
     published = true
-    return toMessage(copied, eventIds, expectedRevision + 1, previous, recordedAt)
+    return toMessage(connection.nats, copied, eventIds, expectedRevision + 1, previous, recordedAt)
   }
   try {
     return await publishUntilDecided(connection, stream, expectedRevision, message, eventIds[0])

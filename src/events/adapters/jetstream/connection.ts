@@ -1,13 +1,18 @@
 import type { JetStreamClient, JetStreamManager } from '@nats-io/jetstream'
 import type { NatsConnection } from '@nats-io/transport-node'
 
-import { DiscardPolicy, jetstream, JetStreamApiError, jetstreamManager, RetentionPolicy, StorageType } from '@nats-io/jetstream'
-import { connect, nanos } from '@nats-io/transport-node'
 import { setTimeout as sleep } from 'node:timers/promises'
 
 import type { MessageHead } from '../jetstream-mapping.js'
 
 import { isTransientError } from '../jetstream-mapping.js'
+import { loadOptional } from '../load-optional.js'
+
+/** The NATS client's packages, optional peer dependencies loaded when the store connects. */
+export interface NatsClientModules {
+  jetstream: typeof import('@nats-io/jetstream')
+  transport: typeof import('@nats-io/transport-node')
+}
 
 /** The store's client, its JetStream stream, and what this process learnt of the ledger's streams. */
 export interface Connection {
@@ -23,6 +28,7 @@ export interface Connection {
   readonly jsm: JetStreamManager
   /** The JetStream stream; ledger streams are its subjects `<name>.<escaped stream name>`. */
   readonly name: string
+  readonly nats: NatsClientModules
   readonly nc: NatsConnection
   /** Where a forward read of each stream stopped, so the next page starts there. */
   readonly resume: BoundedMap<MessageHead>
@@ -71,7 +77,7 @@ export const withRetry = async <T>(connection: Connection, operation: () => Prom
       return await operation()
     } catch (error) {
       const delay = RETRY_DELAYS_MS[attempt]
-      if (connection.closed || delay === undefined || !isTransientError(error)) {
+      if (connection.closed || delay === undefined || !isTransientError(connection.nats, error)) {
         throw error
       }
       await sleep(delay)
@@ -83,13 +89,14 @@ export const withRetry = async <T>(connection: Connection, operation: () => Prom
  * Creates the ledger's stream where it does not exist; one that does is used as it is (its
  * replicas are an operator's decision once it holds data). Every process may run this at once.
  */
-const ensureStream = async (jsm: JetStreamManager, name: string, replicas: number): Promise<void> => {
+const ensureStream = async ({ jsm, name, nats }: Connection, replicas: number): Promise<void> => {
+  const { DiscardPolicy, JetStreamApiError, RetentionPolicy, StorageType } = nats.jetstream
   try {
     await jsm.streams.add({
       deny_delete: true,
       deny_purge: true,
       discard: DiscardPolicy.Old,
-      duplicate_window: nanos(DUPLICATE_WINDOW_MS),
+      duplicate_window: nats.transport.nanos(DUPLICATE_WINDOW_MS),
       name,
       num_replicas: replicas,
       retention: RetentionPolicy.Limits,
@@ -111,24 +118,29 @@ export interface ConnectOptions {
 
 /** Connects (reconnecting for ever after: a cluster outlives its nodes) and makes sure the stream exists. */
 export const openConnection = async ({ name, replicas, servers }: ConnectOptions): Promise<Connection> => {
-  const nc = await connect({
+  // 3.4 and later need Node 22 (through @nats-io/nuid 3); 3.3 installs cleanly on every Node the plugin supports.
+  const [jetstream, transport] = await loadOptional<[NatsClientModules['jetstream'], NatsClientModules['transport']]>(
+    'The JetStream store',
+    ['@nats-io/jetstream@~3.3.1', '@nats-io/transport-node@~3.3.1'],
+  )
+  const nc = await transport.connect({
     maxReconnectAttempts: -1,
     name: 'payload-reserve-ledger',
     reconnectTimeWait: 250,
     servers,
   })
   try {
-    const jsm = await jetstreamManager(nc, { timeout: REQUEST_TIMEOUT_MS })
     const connection: Connection = {
       closed: false,
       heads: new BoundedMap(KNOWN_STREAMS),
-      js: jetstream(nc, { timeout: REQUEST_TIMEOUT_MS }),
-      jsm,
+      js: jetstream.jetstream(nc, { timeout: REQUEST_TIMEOUT_MS }),
+      jsm: await jetstream.jetstreamManager(nc, { timeout: REQUEST_TIMEOUT_MS }),
       name,
+      nats: { jetstream, transport },
       nc,
       resume: new BoundedMap(KNOWN_STREAMS),
     }
-    await withRetry(connection, () => ensureStream(jsm, name, replicas))
+    await withRetry(connection, () => ensureStream(connection, replicas))
     return connection
   } catch (error) {
     await nc.close()

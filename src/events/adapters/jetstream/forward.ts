@@ -1,6 +1,3 @@
-import { DeliverPolicy } from '@nats-io/jetstream'
-import { errors } from '@nats-io/transport-node'
-
 import type { LedgerMessage } from '../jetstream-mapping.js'
 import type { Connection } from './connection.js'
 
@@ -29,7 +26,7 @@ export interface ForwardRead {
  */
 export const readForward = async (connection: Connection, { filter, last, startSeq }: ForwardRead): Promise<LedgerMessage[]> => {
   const consumer = await connection.js.consumers.get(connection.name, {
-    deliver_policy: DeliverPolicy.StartSequence,
+    deliver_policy: connection.nats.jetstream.DeliverPolicy.StartSequence,
     opt_start_seq: startSeq,
     ...(filter === undefined ? {} : { filter_subjects: filter }),
   })
@@ -37,7 +34,7 @@ export const readForward = async (connection: Connection, { filter, last, startS
   try {
     for (;;) {
       let received = 0
-      for await (const message of pull(consumer, PULL_EXPIRES_MS, BATCH)) {
+      for await (const message of pull(connection, consumer, PULL_EXPIRES_MS, BATCH)) {
         received++
         const read = fromConsumer(message)
         messages.push(read)
@@ -47,7 +44,7 @@ export const readForward = async (connection: Connection, { filter, last, startS
       }
       if (received === 0) {
         // The message callers start it for is not there (yet): a consumer lost with its node, or a stream whose leader is behind.
-        throw new errors.ConnectionError(`a read of ${connection.name} ended before its last message`)
+        throw new connection.nats.transport.errors.ConnectionError(`a read of ${connection.name} ended before its last message`)
       }
     }
   } finally {

@@ -1,6 +1,6 @@
 import type { Consumer, JsMsg } from '@nats-io/jetstream'
 
-import { errors } from '@nats-io/transport-node'
+import type { Connection } from './connection.js'
 
 /** How many expiries a pull may go without a message before it is given up. */
 const STALLED_AFTER_EXPIRIES = 5
@@ -12,7 +12,8 @@ const STALLED_AFTER_EXPIRIES = 5
  * with its node never does: the pull then neither delivers nor ends (seen on a follower kill).
  * A pull that brings nothing for five of its expiries ends with a timeout, which callers retry.
  */
-export async function* pull(consumer: Consumer, expires: number, max: number): AsyncGenerator<JsMsg> {
+export async function* pull(connection: Connection, consumer: Consumer, expires: number, max: number): AsyncGenerator<JsMsg> {
+  const { errors } = connection.nats.transport
   const messages = await consumer.fetch({ expires, max_messages: max })
   let watchdog: NodeJS.Timeout | undefined
   const rearm = () => {

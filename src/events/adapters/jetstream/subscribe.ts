@@ -1,7 +1,5 @@
 import type { Consumer } from '@nats-io/jetstream'
 
-import { AckPolicy, DeliverPolicy } from '@nats-io/jetstream'
-import { errors, nanos } from '@nats-io/transport-node'
 import { Observable } from 'rxjs'
 
 import type { RecordedEvent } from '../../types.js'
@@ -29,6 +27,8 @@ const INACTIVE_THRESHOLD_MS = 30_000
  * one fails instead, and is made again after the last message delivered.
  */
 const createConsumer = async (connection: Connection, startSeq: number): Promise<Consumer> => {
+  const { AckPolicy, DeliverPolicy } = connection.nats.jetstream
+  const { nanos } = connection.nats.transport
   const { name } = await connection.jsm.consumers.add(connection.name, {
     ack_policy: AckPolicy.None,
     deliver_policy: DeliverPolicy.StartSequence,
@@ -51,7 +51,7 @@ const subscribeOnce = (connection: Connection, after: string | undefined, stream
       consumer = await createConsumer(connection, after === undefined ? 1 : decodePosition(after).seq)
       try {
         for (let delivery = 1; !stopped; ) {
-          for await (const message of pull(consumer, PULL_EXPIRES_MS, 256)) {
+          for await (const message of pull(connection, consumer, PULL_EXPIRES_MS, 256)) {
             // A consumer that restarts on a node that came back has lost its place (it is in
             // memory) and delivers from its start again: seen as a break in its delivery count.
             if (message.info.deliverySequence !== delivery++) {
@@ -63,7 +63,7 @@ const subscribeOnce = (connection: Connection, after: string | undefined, stream
         }
       } catch (error) {
         // Missed heartbeats, a consumer gone with its node or restarted: made again after the last event delivered.
-        throw new errors.ConnectionError('lost the consumer following the ledger', { cause: error })
+        throw new connection.nats.transport.errors.ConnectionError('lost the consumer following the ledger', { cause: error })
       }
     }
     follow().catch((error: unknown) => subscriber.error(error))
@@ -74,4 +74,4 @@ const subscribeOnce = (connection: Connection, after: string | undefined, stream
   })
 
 /** Every ledger event after `after`; a consumer that fails transiently is made again after the last event delivered. */
-export const subscribe = resubscribing(subscribeOnce, RESUBSCRIBE_DELAYS_MS, isTransientError)
+export const subscribe = resubscribing(subscribeOnce, RESUBSCRIBE_DELAYS_MS, (error, { nats }) => isTransientError(nats, error))

@@ -1,5 +1,6 @@
 import type { AllStreamJSONRecordedEvent, JSONRecordedEvent } from '@eventstore/db-client'
 
+import * as esdb from '@eventstore/db-client'
 import {
   CancelledError,
   DeadlineExceededError,
@@ -116,15 +117,15 @@ describe('eventstoredb errors', () => {
   })
 
   it('retries unavailability, cancellation by reconnection and timeouts, nothing else', () => {
-    expect(isTransientError(new UnavailableError())).toBe(true)
-    expect(isTransientError(new CancelledError())).toBe(true)
-    expect(isTransientError(new DeadlineExceededError())).toBe(true)
-    expect(isTransientError(new TimeoutError())).toBe(true)
+    expect(isTransientError(esdb, new UnavailableError())).toBe(true)
+    expect(isTransientError(esdb, new CancelledError())).toBe(true)
+    expect(isTransientError(esdb, new DeadlineExceededError())).toBe(true)
+    expect(isTransientError(esdb, new TimeoutError())).toBe(true)
 
-    expect(isTransientError(conflict(0n))).toBe(false)
-    expect(isTransientError(new StreamNotFoundError())).toBe(false)
-    expect(isTransientError(new Error('boom'))).toBe(false)
-    expect(isTransientError('unavailable')).toBe(false)
+    expect(isTransientError(esdb, conflict(0n))).toBe(false)
+    expect(isTransientError(esdb, new StreamNotFoundError())).toBe(false)
+    expect(isTransientError(esdb, new Error('boom'))).toBe(false)
+    expect(isTransientError(esdb, 'unavailable')).toBe(false)
   })
 
   it('treats $-prefixed streams as system streams', () => {
@@ -201,13 +202,13 @@ describe('eventstoredb subscriptions', () => {
   })
 
   it('filters $all on the server by the stream prefix, else by leaving out system streams', () => {
-    expect(toSubscriptionFilter('reserve-')).toEqual(streamNameFilter({ prefixes: ['reserve-'] }))
-    expect(toSubscriptionFilter(undefined)).toEqual(streamNameFilter({ regex: '^[^$]' }))
-    expect(toSubscriptionFilter('')).toEqual(streamNameFilter({ regex: '^[^$]' }))
+    expect(toSubscriptionFilter(esdb, 'reserve-')).toEqual(streamNameFilter({ prefixes: ['reserve-'] }))
+    expect(toSubscriptionFilter(esdb, undefined)).toEqual(streamNameFilter({ regex: '^[^$]' }))
+    expect(toSubscriptionFilter(esdb, '')).toEqual(streamNameFilter({ regex: '^[^$]' }))
   })
 
   it('leaves out exactly the streams whose names start with $', () => {
-    const filter = toSubscriptionFilter(undefined)
+    const filter = toSubscriptionFilter(esdb, undefined)
     const regex = new RegExp('regex' in filter ? filter.regex : '')
     expect(['$stats-1', '$$reserve-resource-1'].filter((stream) => regex.test(stream))).toEqual([])
     expect(['reserve-resource-1', 'reserve-$1'].every((stream) => regex.test(stream))).toBe(true)

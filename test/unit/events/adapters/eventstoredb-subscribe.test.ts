@@ -43,7 +43,7 @@ describe('eventstoredb subscribe', () => {
   let dispose: ReturnType<typeof vi.fn>
   let store: EventStore
 
-  beforeEach(() => {
+  beforeEach(async () => {
     subscriptions = []
     dispose = vi.fn(() => Promise.resolve())
     const client = {
@@ -55,7 +55,7 @@ describe('eventstoredb subscribe', () => {
       },
     }
     vi.spyOn(EventStoreDBClient, 'connectionString').mockReturnValue(client as unknown as EventStoreDBClient)
-    store = createEventStoreDBStore({ connectionString: 'esdb://localhost:2113?tls=false' })
+    store = await createEventStoreDBStore({ connectionString: 'esdb://localhost:2113?tls=false' })
   })
 
   afterEach(async () => {

@@ -1,4 +1,6 @@
+import * as jetstream from '@nats-io/jetstream'
 import { JetStreamApiError } from '@nats-io/jetstream'
+import * as transport from '@nats-io/transport-node'
 import { errors } from '@nats-io/transport-node'
 import { describe, expect, it } from 'vitest'
 
@@ -16,6 +18,9 @@ import {
   toRecordedEvents,
 } from '../../../../src/events/adapters/jetstream-mapping.js'
 import { EVENT_SCHEMA_VERSION } from '../../../../src/events/types.js'
+
+/** The client's packages, as the store loads them. */
+const nats = { jetstream, transport }
 
 const apiError = (code: number, status: number) => new JetStreamApiError({ code: status, description: 'test', err_code: code })
 
@@ -44,7 +49,7 @@ describe('jetstream mapping', () => {
       metadata: { actor: { kind: 'guest' as const }, at: '2026-01-01T00:00:00.000Z', correlationId: 'r', schemaVersion: EVENT_SCHEMA_VERSION },
       type: 'CapacityReleased' as const,
     }
-    const { body, header } = toMessage([event, event], ['e1', 'e2'], 4, 17, '2026-01-02T00:00:00.000Z')
+    const { body, header } = toMessage(nats, [event, event], ['e1', 'e2'], 4, 17, '2026-01-02T00:00:00.000Z')
     const message = { data: new TextEncoder().encode(body), header, seq: 21, subject: 'reserve.s' }
     expect(headOf(message)).toEqual({ count: 2, first: 4, previous: 17, seq: 21 })
     expect(toRecordedEvents(message).map(({ eventId, position, revision, stream }) => ({ eventId, position, revision, stream }))).toEqual([
@@ -54,12 +59,12 @@ describe('jetstream mapping', () => {
   })
 
   it('tells a conflict, a transient failure and anything else apart', () => {
-    expect(isWrongLastSequence(apiError(10071, 400))).toBe(true)
-    expect(isWrongLastSequence(apiError(10059, 404))).toBe(false)
-    expect(isTransientError(new errors.TimeoutError())).toBe(true)
-    expect(isTransientError(new Error('jetstream is not enabled', { cause: new errors.RequestError('no responders') }))).toBe(true)
-    expect(isTransientError(apiError(10008, 503))).toBe(true)
-    expect(isTransientError(apiError(10071, 400))).toBe(false)
-    expect(isTransientError(new TypeError('a bug'))).toBe(false)
+    expect(isWrongLastSequence(nats, apiError(10071, 400))).toBe(true)
+    expect(isWrongLastSequence(nats, apiError(10059, 404))).toBe(false)
+    expect(isTransientError(nats, new errors.TimeoutError())).toBe(true)
+    expect(isTransientError(nats, new Error('jetstream is not enabled', { cause: new errors.RequestError('no responders') }))).toBe(true)
+    expect(isTransientError(nats, apiError(10008, 503))).toBe(true)
+    expect(isTransientError(nats, apiError(10071, 400))).toBe(false)
+    expect(isTransientError(nats, new TypeError('a bug'))).toBe(false)
   })
 })
