@@ -90,6 +90,8 @@ describe('undo from the toast that reports a change', () => {
     await toast.waitFor({ timeout: 20_000 })
     const undo = toast.getByRole('button', { exact: true, name: 'Undo' })
     await undo.waitFor()
+    // The toast has faded in.
+    await page.waitForTimeout(700)
     await browser().screenshot('undo-toast')
     expect((await api.reservation(booking.id)).startTime).toBe(iso(scene.free + 30 * MINUTE))
     await undo.click()
@@ -129,7 +131,8 @@ describe('undo from the toast that reports a change', () => {
     await undo.click()
     const refusal = page.locator('.toast-error, [data-type="error"]').first()
     await refusal.waitFor({ timeout: 20_000 })
-    expect((await refusal.innerText()).length).toBeGreaterThan(5)
+    expect(await refusal.innerText()).toBe('The requested time is not available')
+    await page.waitForTimeout(700)
     await browser().screenshot('undo-refused')
     const after = await api.reservation(booking.id)
     expect(after.startTime).toBe(iso(scene.free + 60 * MINUTE))
