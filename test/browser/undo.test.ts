@@ -7,6 +7,7 @@ import type { ReservationRecord, SlotsResponse } from '../../src/plugin/http/con
 import { addCalendarDays, todayIn } from '../../src/admin/shared/calendar-dates.js'
 import { useLoggedInBrowser } from './support/browser.js'
 import { openCalendar } from './support/calendar.js'
+import { switchLanguage } from './support/language.js'
 import { rest, TIMEZONE } from './support/rest.js'
 
 const MINUTE = 60_000
@@ -161,5 +162,27 @@ describe('undo from the toast that reports a change', () => {
     expect(again).toHaveLength(1)
     expect(again[0].guest?.name).toBe('Undo Test')
     expect(again[0].status).toBe('pending')
+  })
+
+  it('in Arabic, right to left, the toast offers the undo in Arabic and it works the same', async () => {
+    const { page } = browser()
+    const api = rest(page)
+    const start = scene.free + 120 * MINUTE
+    const other = await book(page, scene, start, 'Arabic Undo')
+    await switchLanguage(page, 'العربية', 'ar')
+    try {
+      await openCalendar(page, { date: scene.date, resource: scene.anna, view: 'week' })
+      await moveLater(page, other.id, 2)
+      const undo = successToast(page, 'Arabic Undo').getByRole('button', { exact: true, name: 'تراجع' })
+      await undo.waitFor({ timeout: 20_000 })
+      await page.waitForTimeout(700)
+      await browser().screenshot('ar-undo-toast')
+      expect((await api.reservation(other.id)).startTime).toBe(iso(start + 30 * MINUTE))
+      await undo.click()
+      await successToast(page, 'عاد إلى').waitFor({ timeout: 20_000 })
+      expect((await api.reservation(other.id)).startTime).toBe(iso(start))
+    } finally {
+      await switchLanguage(page, 'English', 'en')
+    }
   })
 })
