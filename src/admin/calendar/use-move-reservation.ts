@@ -29,8 +29,9 @@ export type MoveReservation = (
 
 /**
  * Moves or resizes a reservation: a PATCH, so the ledger decides. Done, a toast names the booking
- * and what changed (the lanes too, where it changed lane); refused, the reason is toasted and the
- * calendar, asked again, shows the booking where it was.
+ * and what changed (the lanes too, where it changed lane) and offers to undo it; refused, the reason
+ * is toasted and the calendar, asked again, shows the booking where it was. The undo is one more
+ * PATCH back to the old times and lane, under the same rules: taken meanwhile, it is refused.
  */
 export const useMoveReservation = (settings: AdminSettings, onMoved: () => void): MoveReservation => {
   const api = useApi()
@@ -45,8 +46,23 @@ export const useMoveReservation = (settings: AdminSettings, onMoved: () => void)
       if (start === from && !otherResource && to === until) {
         return
       }
+      const path = `/${settings.slugs.reservations}/${encodeURIComponent(dragged.id)}`
+      const name = dragged.name ?? t('reservation')
+      const undo = async () => {
+        try {
+          await api.send('PATCH', path, {
+            ...(until !== null && { endTime: new Date(until).toISOString() }),
+            ...(otherResource && { resource: dragged.resource }),
+            startTime: dragged.startTime,
+          })
+          toast.success(t('undoMoveDone', { booking: name, time: format.weekdayTime(from) }))
+        } catch (error) {
+          toast.error(error instanceof Error ? error.message : t('requestFailed'))
+        }
+        onMoved()
+      }
       try {
-        await api.send('PATCH', `/${settings.slugs.reservations}/${encodeURIComponent(dragged.id)}`, {
+        await api.send('PATCH', path, {
           ...(to !== null && { endTime: new Date(to).toISOString() }),
           ...(otherResource && { resource: resource.id }),
           startTime: new Date(start).toISOString(),
@@ -63,7 +79,7 @@ export const useMoveReservation = (settings: AdminSettings, onMoved: () => void)
                   toResource: resource.name ?? String(resource.id),
                 })
               : t('auditMoved', times)
-        toast.success(`${dragged.name ?? t('reservation')}: ${change}`)
+        toast.success(`${name}: ${change}`, { action: { label: t('undo'), onClick: () => void undo() } })
       } catch (error) {
         toast.error(error instanceof Error ? error.message : t('requestFailed'))
       }

@@ -33,6 +33,7 @@ export const StatusActions: React.FC<Props> = ({ booking, onChanged, reservation
   const [reason, setReason] = useState('')
   const { busy, move } = useStatusMove(
     reservationId,
+    status,
     settings,
     () => {
       setCancelling(false)

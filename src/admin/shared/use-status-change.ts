@@ -2,29 +2,45 @@
 import { toast } from '@payloadcms/ui'
 import { useCallback } from 'react'
 
-import type { AdminSettings } from '../../plugin/http/contract.js'
+import type { AdminSettings, ReservationDocument } from '../../plugin/http/contract.js'
 
 import { statusLabel } from './status.js'
 import { useApi } from './use-api.js'
 import { useReserveTranslation } from './use-reserve-translation.js'
+import { useUndoCancel } from './use-undo-cancel.js'
+
+/** What undoing a cancel needs: the status the booking had, and what follows the undo. */
+export interface CancelUndo {
+  before: string
+  onDone: () => void
+}
 
 /**
  * Moves a reservation to another status the way the ledger records it: cancelling through the
  * cancel endpoint (which carries the reason and checks the notice period), every other move as
  * a PATCH of `status`. Resolves to whether it worked; the outcome is toasted either way, naming
- * the booking (`booking`: who and when) where the caller knows it.
+ * the booking (`booking`: who and when) where the caller knows it. With `undo`, a cancel's toast
+ * offers to undo it (`use-undo-cancel.ts`).
  */
 export const useStatusChange = (
   settings: AdminSettings,
-): ((reservationId: string, status: string, reason?: string, booking?: string) => Promise<boolean>) => {
+): ((reservationId: string, status: string, reason?: string, booking?: string, undo?: CancelUndo) => Promise<boolean>) => {
   const api = useApi()
   const { has, t } = useReserveTranslation()
+  const undoCancel = useUndoCancel(settings)
   return useCallback(
-    async (reservationId, status, reason, booking) => {
+    async (reservationId, status, reason, booking, undo) => {
       try {
         if (status === settings.cancelledStatus) {
-          await api.send('POST', '/reserve/cancel', { reason: reason || undefined, reservationId })
-          toast.success(booking ? t('cancelledBooking', { booking }) : t('cancelled'))
+          const cancelled = await api.send<ReservationDocument>('POST', '/reserve/cancel', {
+            reason: reason || undefined,
+            reservationId,
+          })
+          toast.success(booking ? t('cancelledBooking', { booking }) : t('cancelled'), {
+            ...(undo && {
+              action: { label: t('undo'), onClick: () => void undoCancel(cancelled, undo.before, undo.onDone) },
+            }),
+          })
         } else {
           await api.send('PATCH', `/${settings.slugs.reservations}/${encodeURIComponent(reservationId)}`, { status })
           toast.success(
@@ -37,6 +53,6 @@ export const useStatusChange = (
         return false
       }
     },
-    [api, has, settings, t],
+    [api, has, settings, t, undoCancel],
   )
 }

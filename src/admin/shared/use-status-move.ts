@@ -13,10 +13,12 @@ export interface StatusMove {
 
 /**
  * Moves a reservation to `target`, busy meanwhile; `onMoved` follows a move that worked. The
- * toast names the booking when `booking` (who and when) is given.
+ * toast names the booking when `booking` (who and when) is given. A cancel's toast offers to undo
+ * it back to `status` (the one it has now); `onMoved` follows the undo too.
  */
 export const useStatusMove = (
   reservationId: string,
+  status: string,
   settings: AdminSettings,
   onMoved: () => void,
   booking?: string,
@@ -25,7 +27,7 @@ export const useStatusMove = (
   const [busy, setBusy] = useState(false)
   const move = async (target: string, why?: string): Promise<void> => {
     setBusy(true)
-    const changed = await changeStatus(reservationId, target, why, booking)
+    const changed = await changeStatus(reservationId, target, why, booking, { before: status, onDone: onMoved })
     setBusy(false)
     if (changed) {
       onMoved()
