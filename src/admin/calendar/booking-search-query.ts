@@ -1,15 +1,17 @@
 import type { QueryValue } from '../shared/query-string.js'
 
+const CUSTOMER_PATHS = ['customer.name', 'customer.email', 'customer.phone']
+const GUEST_PATHS = ['guest.name', 'guest.email', 'guest.phone']
+
 /**
- * Who booked, by part of a name, an e-mail or a phone: the registered customer's (the
- * customers collection always has name and phone, `collections/customers.ts`) or the guest's.
- * Queried through the reservations collection, so its read access decides what is found, and
- * the customer's fields only as far as the customers collection lets the user read them.
+ * Who booked, by part of a name, an e-mail or a phone: the guest's, and the registered
+ * customer's (the customers collection always has name and phone, `collections/customers.ts`)
+ * where the user may read customers at all (else Payload refuses the whole query). Queried
+ * through the reservations collection, so its read access decides which bookings are found,
+ * and the customers collection's which customers match.
  */
-export const bookerMatches = (text: string): QueryValue => ({
-  or: ['customer.name', 'customer.email', 'customer.phone', 'guest.name', 'guest.email', 'guest.phone'].map((path) => ({
-    [path]: { contains: text },
-  })),
+export const bookerMatches = (text: string, customersReadable: boolean): QueryValue => ({
+  or: [...(customersReadable ? CUSTOMER_PATHS : []), ...GUEST_PATHS].map((path) => ({ [path]: { contains: text } })),
 })
 
 /** Bookings not over at `now` that still hold their time: the ones a caller asks about. */

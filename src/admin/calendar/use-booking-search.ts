@@ -1,4 +1,5 @@
 'use client'
+import { useAuth } from '@payloadcms/ui'
 import { useEffect, useState } from 'react'
 
 import type { AdminSettings, Page, ReservationRecord } from '../../plugin/http/contract.js'
@@ -37,6 +38,8 @@ const NONE: BookingSearch = {
 /** The bookings whose customer or guest matches `text`, as the reservations collection lets the user read them. */
 export const useBookingSearch = (settings: AdminSettings, text: string): BookingSearch => {
   const api = useApi()
+  const { permissions } = useAuth()
+  const customersReadable = permissions?.collections?.[settings.slugs.customers]?.read === true
   const [state, setState] = useState<BookingSearch>(NONE)
   const query = text.trim()
 
@@ -56,7 +59,7 @@ export const useBookingSearch = (settings: AdminSettings, text: string): Booking
             depth: 1,
             limit,
             sort,
-            where: { and: [bookerMatches(query), ...conditions] },
+            where: { and: [bookerMatches(query, customersReadable), ...conditions] },
           },
           controller.signal,
         )
@@ -84,7 +87,7 @@ export const useBookingSearch = (settings: AdminSettings, text: string): Booking
       window.clearTimeout(timer)
       controller.abort()
     }
-  }, [api, query, settings.slugs.reservations, settings.statusMachine.blockingStatuses])
+  }, [api, customersReadable, query, settings.slugs.reservations, settings.statusMachine.blockingStatuses])
 
   return state
 }
