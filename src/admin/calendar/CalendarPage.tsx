@@ -1,6 +1,6 @@
 'use client'
 import { DefaultListView, Gutter } from '@payloadcms/ui'
-import React, { useRef, useState } from 'react'
+import React, { useEffect, useRef, useState } from 'react'
 
 import type { ReservationRecord } from '../../plugin/http/contract.js'
 import type { ReservationsCalendarProps } from './calendar-props.js'
@@ -16,7 +16,7 @@ import { CalendarContent } from './CalendarContent.js'
 import { CalendarDrawers } from './CalendarDrawers.js'
 import { CalendarToolbar } from './CalendarToolbar.js'
 import { QuickCreate } from './QuickCreate.js'
-import { type Highlight, HighlightedBooking } from './highlighted-booking.js'
+import { type Highlight, HighlightedBooking, pageKey } from './highlighted-booking.js'
 import { jumpTarget } from './jump-to-booking.js'
 import { useCalendarDrawers } from './use-calendar-drawers.js'
 import { type CalendarNavigation, useCalendarNavigation } from './use-calendar-navigation.js'
@@ -75,8 +75,12 @@ export const CalendarPage: React.FC<ReservationsCalendarProps> = (props) => {
     nav.setMode(target.mode)
     nav.setDate(target.date)
     nav.setResource(target.resource)
-    setHighlight({ at: Date.now(), id: reservation.id })
+    setHighlight({ at: Date.now(), id: reservation.id, page: pageKey(target) })
   }
+  const shownPage = pageKey(nav)
+  useEffect(() => {
+    setHighlight((current) => (current && current.page !== shownPage ? null : current))
+  }, [shownPage])
 
   // The same header and toolbar over the list as over the calendar: switching modes moves neither.
   const header = (list: boolean) => (

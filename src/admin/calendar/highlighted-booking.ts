@@ -5,6 +5,11 @@ import { createContext } from 'react'
 export interface Highlight {
   at: number
   id: string
+  /** The page (mode, date, resource) it was shown on: moving off that page ends the highlight. */
+  page: string
 }
+
+export const pageKey = (page: { date: string; mode: string; resource: null | string }): string =>
+  `${page.mode}|${page.date}|${page.resource ?? ''}`
 
 export const HighlightedBooking = createContext<Highlight | null>(null)
