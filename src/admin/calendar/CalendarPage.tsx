@@ -1,7 +1,8 @@
 'use client'
 import { DefaultListView, Gutter } from '@payloadcms/ui'
-import React, { useRef, useState } from 'react'
+import React, { useEffect, useRef, useState } from 'react'
 
+import type { ReservationRecord } from '../../plugin/http/contract.js'
 import type { ReservationsCalendarProps } from './calendar-props.js'
 
 import { usePrivileged } from '../shared/use-privileged.js'
@@ -9,11 +10,14 @@ import { useLiveUpdates } from '../shared/use-live-updates.js'
 import { useResources } from '../shared/use-resources.js'
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'
 import { AsOfBanner } from './AsOfBanner.js'
+import { BookingSearch } from './BookingSearch.js'
 import { CalendarActions } from './CalendarActions.js'
 import { CalendarContent } from './CalendarContent.js'
 import { CalendarDrawers } from './CalendarDrawers.js'
 import { CalendarToolbar } from './CalendarToolbar.js'
 import { QuickCreate } from './QuickCreate.js'
+import { type Highlight, HighlightedBooking, pageKey } from './highlighted-booking.js'
+import { jumpTarget } from './jump-to-booking.js'
 import { useCalendarDrawers } from './use-calendar-drawers.js'
 import { type CalendarNavigation, useCalendarNavigation } from './use-calendar-navigation.js'
 import { useListAddress } from './use-list-address.js'
@@ -51,6 +55,7 @@ export const CalendarPage: React.FC<ReservationsCalendarProps> = (props) => {
   const plural = useCollectionLabel(settings.slugs.reservations)
   const [asOf, setAsOf] = useState<null | number>(null)
   const privileged = usePrivileged(settings)
+  const [highlight, setHighlight] = useState<Highlight | null>(null)
   // Other users' changes, as they happen; the past shown as of an instant does not change.
   useLiveUpdates(drawers.refresh, mode !== 'list' && asOf === null)
 
@@ -63,12 +68,28 @@ export const CalendarPage: React.FC<ReservationsCalendarProps> = (props) => {
     />
   )
 
+  // A found booking, shown now on its day (and its resource, where a filter would hide it).
+  const jump = (reservation: ReservationRecord) => {
+    const target = jumpTarget(reservation, nav, settings.timezone)
+    setAsOf(null)
+    nav.setMode(target.mode)
+    nav.setDate(target.date)
+    nav.setResource(target.resource)
+    setHighlight({ at: Date.now(), id: reservation.id, page: pageKey(target) })
+  }
+  const shownPage = pageKey(nav)
+  useEffect(() => {
+    setHighlight((current) => (current && current.page !== shownPage ? null : current))
+  }, [shownPage])
+
   // The same header and toolbar over the list as over the calendar: switching modes moves neither.
   const header = (list: boolean) => (
     <>
       <header className="rl-calendar__header">
         <h1 className="rl-calendar__heading">{plural}</h1>
         <p className="rl-calendar__zone">{t('timesIn', { zone: settings.timezone })}</p>
+        {/* The list has Payload's own search box. */}
+        {!list && <BookingSearch onPick={jump} settings={settings} />}
         {actions(list)}
       </header>
       <CalendarToolbar nav={nav} resources={resources} timezone={settings.timezone} />
@@ -86,35 +107,37 @@ export const CalendarPage: React.FC<ReservationsCalendarProps> = (props) => {
   }
 
   return (
-    <div className="rl-calendar" data-mode={mode}>
-      <Gutter>
-        {header(false)}
-        {asOf !== null && isDatedMode(mode) && <AsOfBanner at={asOf} onNow={() => setAsOf(null)} timezone={settings.timezone} />}
-        <CalendarContent
-          asOf={asOf}
-          drawers={drawers}
-          mayCreate={hasCreatePermission}
-          nav={nav}
-          resources={resources}
-          settings={settings}
-        />
-        <CalendarDrawers detail={detail} drawers={drawers} settings={settings} />
-        {drawers.quickTarget && (
-          <QuickCreate
-            key={`${drawers.quickTarget.start}|${drawers.quickTarget.resource?.id ?? ''}`}
-            onBooked={() => {
-              drawers.closeQuick()
-              drawers.refresh()
-            }}
-            onClose={drawers.closeQuick}
-            onMore={(resource, choice) => drawers.book(drawers.quickTarget?.start ?? null, resource, choice)}
-            onRefused={drawers.quickRefused}
+    <HighlightedBooking.Provider value={highlight}>
+      <div className="rl-calendar" data-mode={mode}>
+        <Gutter>
+          {header(false)}
+          {asOf !== null && isDatedMode(mode) && <AsOfBanner at={asOf} onNow={() => setAsOf(null)} timezone={settings.timezone} />}
+          <CalendarContent
+            asOf={asOf}
+            drawers={drawers}
+            mayCreate={hasCreatePermission}
+            nav={nav}
             resources={resources}
             settings={settings}
-            target={drawers.quickTarget}
           />
-        )}
-      </Gutter>
-    </div>
+          <CalendarDrawers detail={detail} drawers={drawers} settings={settings} />
+          {drawers.quickTarget && (
+            <QuickCreate
+              key={`${drawers.quickTarget.start}|${drawers.quickTarget.resource?.id ?? ''}`}
+              onBooked={() => {
+                drawers.closeQuick()
+                drawers.refresh()
+              }}
+              onClose={drawers.closeQuick}
+              onMore={(resource, choice) => drawers.book(drawers.quickTarget?.start ?? null, resource, choice)}
+              onRefused={drawers.quickRefused}
+              resources={resources}
+              settings={settings}
+              target={drawers.quickTarget}
+            />
+          )}
+        </Gutter>
+      </div>
+    </HighlightedBooking.Provider>
   )
 }

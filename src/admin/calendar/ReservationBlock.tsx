@@ -1,5 +1,5 @@
 'use client'
-import React from 'react'
+import React, { useContext, useEffect } from 'react'
 
 import type { AdminSettings } from '../../plugin/http/contract.js'
 import type { ReservationRecord } from '../../plugin/http/contract.js'
@@ -11,6 +11,7 @@ import { isAllDay, timeSpan } from '../shared/time-span.js'
 import { useFormatters } from '../shared/use-formatters.js'
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'
 import { startDrag } from './drag-data.js'
+import { HighlightedBooking } from './highlighted-booking.js'
 import { useBlockChange } from './use-block-change.js'
 import './reservation-block.css'
 
@@ -48,6 +49,16 @@ export const ReservationBlock: React.FC<Props> = (props) => {
   const released = ended && !blockingStatuses.includes(reservation.status)
   const change = useBlockChange(reservation, column)
   const { movable } = change
+  const highlight = useContext(HighlightedBooking)
+  const highlighted = highlight?.id === reservation.id
+  const { ref } = change
+  // Found by the search: brought into view and given the focus, so Enter opens it.
+  useEffect(() => {
+    if (highlighted) {
+      ref.current?.scrollIntoView({ block: 'center', inline: 'center' })
+      ref.current?.focus({ preventScroll: true })
+    }
+  }, [highlight?.at, highlighted, ref])
 
   return (
     <button
@@ -55,6 +66,7 @@ export const ReservationBlock: React.FC<Props> = (props) => {
       aria-describedby={change.describedBy}
       aria-label={`${title}, ${service ?? ''} ${time}, ${status}`}
       className={`rl-block rl-block--${tone} rl-block--${layout}${ended ? ' rl-block--ended' : ''}${released ? ' rl-block--released' : ''}${change.lifted ? ' rl-block--lifted' : ''}`}
+      data-highlighted={highlighted || undefined}
       data-movable={movable || undefined}
       data-reservation-id={reservation.id}
       data-status={reservation.status}
