@@ -426,11 +426,15 @@ const paths = (api: string): Record<string, Json> => ({
       requestBody: { content: json({ additionalProperties: true, description: 'As the body of POST /reserve/book with `recurrence`; `partial` and `idempotencyKey` are ignored.', type: 'object' }), required: true },
       responses: {
         200: ok('The occurrences, in series order.', ref('SeriesPreview')),
-        400: { content: json(ref('PayloadError')), description: 'Invalid booking data or `recurrence`, refused as POST /reserve/book refuses it (paths `recurrence.<field>`).' },
+        400: refusal(`Invalid booking data or \`recurrence\`, refused as POST /reserve/book refuses it (paths \`recurrence.<field>\`), or a body nested deeper than ${MAX_BODY_DEPTH} levels.`, ref('PayloadError'), {
+          bodyNotObject: payloadError(MESSAGES.bodyNotObject),
+          bodyTooDeep: payloadError(MESSAGES.bodyTooDeep),
+          nulCharacter: payloadError(MESSAGES.nulCharacter),
+        }),
         401: refusal('Not signed in.', ref('MessageBody'), { anonymous: message(MESSAGES.unauthorized) }),
         403: refusal('Not privileged staff.', ref('MessageBody'), { forbidden: message(MESSAGES.forbidden) }),
         404: { content: json(ref('ErrorBody')), description: 'Unknown service, resource or customer (as book).' },
-        413: { content: json(ref('PayloadError')), description: `Body over ${MAX_BODY_BYTES.toLocaleString('en-US')} characters; refused unread.` },
+        413: bodyTooLarge(ref('PayloadError'), payloadError(MESSAGES.bodyTooLarge)),
       },
       summary: 'Preview a series',
     },
