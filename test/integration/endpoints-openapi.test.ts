@@ -82,7 +82,7 @@ describe.each(testDatabaseKinds())('the OpenAPI document matches the endpoints (
     const documented = Object.entries<Json>((openApiDocument('/api') as Json).paths)
       .flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`))
       .sort()
-    expect(registered).toHaveLength(16)
+    expect(registered).toHaveLength(17)
     expect(documented).toEqual(registered)
   })
 
@@ -178,6 +178,12 @@ describe.each(testDatabaseKinds())('the OpenAPI document matches the endpoints (
       [`GET ${waitlist} 400 range`]: () => get(`${waitlist}?start=2030-06-08T00:00:00.000Z&end=2030-06-07T00:00:00.000Z`, adminToken),
       [`GET ${waitlist} 401 unauthorized`]: () => get(`${waitlist}?${day}`),
       [`GET ${waitlist} 403 forbidden`]: () => get(`${waitlist}?${day}`, customerToken),
+      'POST /api/reserve/series-preview 401 anonymous': () => post('/api/reserve/series-preview', {}),
+      'POST /api/reserve/series-preview 403 forbidden': () => post('/api/reserve/series-preview', {}, customerToken),
+      'POST /api/reserve/series-preview 400 bodyNotObject': () => post('/api/reserve/series-preview', '[]', adminToken),
+      'POST /api/reserve/series-preview 400 bodyTooDeep': () => post('/api/reserve/series-preview', tooDeep, adminToken),
+      'POST /api/reserve/series-preview 400 nulCharacter': () => post('/api/reserve/series-preview', { notes: '\u0000' }, adminToken),
+      'POST /api/reserve/series-preview 413 bodyTooLarge': () => post('/api/reserve/series-preview', tooLarge, adminToken),
       [`GET ${range} 400 dateOutOfRange`]: () => get(`${range}?resource=${resource}&start=1899-12-01&end=1899-12-02`),
       [`GET ${range} 400 invalidRange`]: () => get(`${range}?resource=${resource}&start=soon&end=2030-01-02`),
       [`GET ${range} 400 missingParams`]: () => get(`${range}?resource=${resource}`),

@@ -13,6 +13,7 @@ import { placeHoldEndpoint, releaseHoldEndpoint } from './holds.js'
 import { liveEndpoint } from './live.js'
 import { openApiEndpoint } from './openapi.js'
 import { resourceAvailabilityEndpoint } from './resource-availability.js'
+import { seriesPreviewEndpoint } from './series-preview.js'
 import { slotsEndpoint } from './slots.js'
 import { joinWaitlistEndpoint, leaveWaitlistEndpoint, listWaitlistEndpoint } from './waitlist.js'
 
@@ -25,6 +26,7 @@ export const reserveEndpoints = (options: ResolvedOptions): Endpoint[] => [
   slotsEndpoint(options),
   resourceAvailabilityEndpoint(options),
   bookEndpoint(options),
+  seriesPreviewEndpoint(options),
   placeHoldEndpoint(options),
   releaseHoldEndpoint(options),
   joinWaitlistEndpoint(options),

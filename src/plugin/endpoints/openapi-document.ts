@@ -166,6 +166,29 @@ const schemas: Record<string, Json> = {
     required: ['seriesId', 'reservations', 'skipped'],
     type: 'object',
   },
+  SeriesPreview: {
+    description: 'Every occurrence of a series in series order, as booking it now would find it.',
+    properties: {
+      occurrences: {
+        items: {
+          properties: {
+            endTime: { ...dateTime, description: 'Where a free occurrence would end.' },
+            free: { description: 'Booking the series now would book this occurrence.', type: 'boolean' },
+            index: { description: 'Place in the series, 0 for the first.', minimum: 0, type: 'integer' },
+            message: { description: 'Not free: the local date of the occurrence, then why, as the booking would refuse it.', type: 'string' },
+            path: { description: 'Not free: `recurrence.occurrences.<index>.<field>`, as the booking would name it.', type: 'string' },
+            startTime: dateTime,
+            taken: { description: 'Not free because its time is taken (a conflict), rather than the schedule, the booking window or the past.', type: 'boolean' },
+          },
+          required: ['index', 'free', 'startTime'],
+          type: 'object',
+        },
+        type: 'array',
+      },
+    },
+    required: ['occurrences'],
+    type: 'object',
+  },
   SeriesCancelled: {
     description: 'The occurrences a cancel with `scope` following or series cancelled, the one named first.',
     properties: { reservations: { items: ref('Reservation'), type: 'array' } },
@@ -394,6 +417,26 @@ const paths = (api: string): Record<string, Json> => ({
         413: bodyTooLarge(ref('PayloadError'), payloadError(MESSAGES.bodyTooLarge)),
       },
       summary: 'Book',
+    },
+  },
+  [`${api}/reserve/series-preview`]: {
+    post: {
+      description: `Privileged staff only. Takes the body of a series booking (POST /reserve/book with \`recurrence\`) and answers, for each occurrence, whether booking the series now would book it, and if not why (\`taken\` for a time taken), as the booking decides it (every rule, capacity with earlier occurrences counted). Appends nothing and runs no host hook. ${BODY_LIMITS}`,
+      operationId: 'previewSeries',
+      requestBody: { content: json({ additionalProperties: true, description: 'As the body of POST /reserve/book with `recurrence`; `partial` and `idempotencyKey` are ignored.', type: 'object' }), required: true },
+      responses: {
+        200: ok('The occurrences, in series order.', ref('SeriesPreview')),
+        400: refusal(`Invalid booking data or \`recurrence\`, refused as POST /reserve/book refuses it (paths \`recurrence.<field>\`), or a body nested deeper than ${MAX_BODY_DEPTH} levels.`, ref('PayloadError'), {
+          bodyNotObject: payloadError(MESSAGES.bodyNotObject),
+          bodyTooDeep: payloadError(MESSAGES.bodyTooDeep),
+          nulCharacter: payloadError(MESSAGES.nulCharacter),
+        }),
+        401: refusal('Not signed in.', ref('MessageBody'), { anonymous: message(MESSAGES.unauthorized) }),
+        403: refusal('Not privileged staff.', ref('MessageBody'), { forbidden: message(MESSAGES.forbidden) }),
+        404: { content: json(ref('ErrorBody')), description: 'Unknown service, resource or customer (as book).' },
+        413: bodyTooLarge(ref('PayloadError'), payloadError(MESSAGES.bodyTooLarge)),
+      },
+      summary: 'Preview a series',
     },
   },
   [`${api}/reserve/holds`]: {

@@ -289,6 +289,26 @@ export interface SeriesBooked {
   skipped: SkippedOccurrence[]
 }
 
+/** One occurrence of a series as POST /api/reserve/series-preview finds it: free, or not and why. */
+export type OccurrencePreview =
+  | { endTime: string; free: true; index: number; startTime: string }
+  | {
+      free: false
+      index: number
+      /** Why it would not be booked, its local date first, as a series booking would say it. */
+      message: string
+      /** `recurrence.occurrences.<index>.<field>`, as a series booking names it. */
+      path: string
+      startTime: string
+      /** Refused because its time is taken (a conflict), not by the schedule, the window or the past. */
+      taken: boolean
+    }
+
+/** POST /api/reserve/series-preview (200): every occurrence of the series, in series order. */
+export interface SeriesPreview {
+  occurrences: OccurrencePreview[]
+}
+
 /** POST /api/reserve/cancel with `scope` following or series (200): the occurrences cancelled, in time order. */
 export interface SeriesCancelled {
   reservations: ReservationDocument[]

@@ -4,7 +4,7 @@ import { ValidationError } from 'payload'
 import { createHash, randomBytes } from 'node:crypto'
 import { v7 as uuidv7 } from 'uuid'
 
-import type { SeriesEntry, SeriesRefusal } from '../../commands/ledger.js'
+import type { CommandMeta, SeriesEntry, SeriesRefusal } from '../../commands/ledger.js'
 import type { RequestWrite } from '../reservations/request-writes.js'
 import type { RelationId } from '../../events/types.js'
 import type { SeriesBooked } from '../http/contract.js'
@@ -93,28 +93,33 @@ const occurrenceTimes = async (
   return { starts, timeZone }
 }
 
+/** A series decided occurrence by occurrence, before the ledger sees it together. */
+export interface SeriesPlan {
+  /** The occurrences planned and passed by the booking rules, each with its place in the series. */
+  entries: SeriesEntry[]
+  meta: CommandMeta
+  /** The occurrences refused on their own (their time, the schedule, the window). */
+  refused: SeriesRefusal[]
+  times: OccurrenceTimes
+  /** A guest series' one cancellation token, or null. */
+  token: null | string
+}
+
 /**
- * POST /api/reserve/book with `recurrence`: a series of bookings (docs/ARCHITECTURE.md,
- * "Recurring bookings"). Each occurrence is planned and passes the booking rules as a booking of
- * its own; what refuses the series as a whole (the guest rules, an unknown customer) is answered
- * as for one booking. Then the ledger decides and appends the occurrences together. Without
- * `partial`, any occurrence refused refuses the series, naming each one (nothing is booked); with
- * it, the others are booked and the refused ones reported. The occurrences share one `seriesId`
- * and, for a guest, one cancellation token. Their documents are projected and their
- * afterBookingCreate hooks fired before the answer.
+ * The occurrences of the booking `data` with `recurrence`, each planned and checked by the
+ * booking rules as a booking of its own; what refuses the series as a whole (access, the guest
+ * rules, an unknown customer, a malformed recurrence) is thrown as for one booking. Nothing is
+ * appended: `bookSeries` books the plan, `previewSeries` only asks the ledger about it.
  */
-export const bookSeries = async (
+export const planSeries = async (
   req: PayloadRequest,
   options: ResolvedOptions,
   data: Record<string, unknown>,
-): Promise<SeriesBooked> => {
+): Promise<SeriesPlan> => {
   const collection = options.slugs.reservations
-  const { partial = false, recurrence: _recurrence, ...booking } = data
+  const { partial: _partial, recurrence: _recurrence, ...booking } = data
   if (isGiven(data.holdId)) {
     throw new ValidationError({ collection, errors: [{ message: MESSAGES.recurrenceHold, path: 'recurrence' }] })
-  }
-  if (typeof partial !== 'boolean') {
-    throw new ValidationError({ collection, errors: [{ message: MESSAGES.recurrencePartial, path: 'partial' }] })
   }
   // Occurrences are saved by the projection, not by Payload's save, whose hooks and validation a site's fields need.
   const siteFields = Object.keys(siteInput(siteFieldsOf(req.payload, options), booking))
@@ -131,40 +136,64 @@ export const bookSeries = async (
   const token = guest && customer === null ? randomBytes(32).toString('base64url') : null
   const cancellationTokenHash = token ? createHash('sha256').update(token).digest('hex') : null
   const seriesId = uuidv7()
-  const { ledger, ownership, projector } = getRuntime(req.payload)
 
   const entries: SeriesEntry[] = []
   const refused: SeriesRefusal[] = []
   let tenant: null | RelationId | undefined
-  try {
-    for (const [index, start] of times.starts.entries()) {
-      const occurrence: Record<string, unknown> = {
-        ...occurrenceData(booking, times.starts[0], start),
-        ...(customer === null ? {} : { customer }),
-      }
-      try {
-        const planning = { fillRequiredResources: true, keepEndTime: meta.privileged }
-        const plan = await buildBookingPlan(req, occurrence, options, planning)
-        await checkBookingRules({ customer, data: occurrence, guest, meta, operation: 'create', options, plan, req })
-        tenant ??= isTenantScoped(tenancyOf(req.payload, options), options) ? await planTenant(req, options, plan) : null
-        const command = commandForCreate({
-          cancellationTokenHash,
-          data: occurrence,
-          defaultStatus: options.statusMachine.defaultStatus,
-          plan,
-          reservationId: uuidv7(),
-          seriesId,
-          skipTransitionValidation: false,
-          tenant,
-        })
-        entries.push({ command, index })
-      } catch (error) {
-        if (!isCommandRejected(error) || !isPerOccurrence(error)) {
-          throw error
-        }
-        refused.push({ index, rejection: error })
-      }
+  for (const [index, start] of times.starts.entries()) {
+    const occurrence: Record<string, unknown> = {
+      ...occurrenceData(booking, times.starts[0], start),
+      ...(customer === null ? {} : { customer }),
     }
+    try {
+      const planning = { fillRequiredResources: true, keepEndTime: meta.privileged }
+      const plan = await buildBookingPlan(req, occurrence, options, planning)
+      await checkBookingRules({ customer, data: occurrence, guest, meta, operation: 'create', options, plan, req })
+      tenant ??= isTenantScoped(tenancyOf(req.payload, options), options) ? await planTenant(req, options, plan) : null
+      const command = commandForCreate({
+        cancellationTokenHash,
+        data: occurrence,
+        defaultStatus: options.statusMachine.defaultStatus,
+        plan,
+        reservationId: uuidv7(),
+        seriesId,
+        skipTransitionValidation: false,
+        tenant,
+      })
+      entries.push({ command, index })
+    } catch (error) {
+      if (!isCommandRejected(error) || !isPerOccurrence(error)) {
+        throw error
+      }
+      refused.push({ index, rejection: error })
+    }
+  }
+  return { entries, meta, refused, times, token }
+}
+
+/**
+ * POST /api/reserve/book with `recurrence`: a series of bookings (docs/ARCHITECTURE.md,
+ * "Recurring bookings"). The series is planned (`planSeries`), then the ledger decides and
+ * appends the occurrences together. Without `partial`, any occurrence refused refuses the series,
+ * naming each one (nothing is booked); with it, the others are booked and the refused ones
+ * reported. The occurrences share one `seriesId` and, for a guest, one cancellation token. Their
+ * documents are projected and their afterBookingCreate hooks fired before the answer.
+ */
+export const bookSeries = async (
+  req: PayloadRequest,
+  options: ResolvedOptions,
+  data: Record<string, unknown>,
+): Promise<SeriesBooked> => {
+  const collection = options.slugs.reservations
+  const { partial = false } = data
+  if (typeof partial !== 'boolean') {
+    throw new ValidationError({ collection, errors: [{ message: MESSAGES.recurrencePartial, path: 'partial' }] })
+  }
+  const { ledger, ownership, projector } = getRuntime(req.payload)
+  let planned: SeriesPlan
+  try {
+    planned = await planSeries(req, options, data)
+    const { entries, meta, refused, times } = planned
     if (refused.length > 0 && !partial) {
       // Refused already: the ledger only names the occurrences it would refuse too.
       const decided = entries.length === 0 ? null : await ledger.bookSeries(entries, meta, { decideOnly: true, partial: false })
@@ -176,6 +205,8 @@ export const bookSeries = async (
   } catch (error) {
     throw isCommandRejected(error) ? toPayloadError(error, collection) : error
   }
+  const { entries, meta, refused, times, token } = planned
+  const seriesId = entries[0].command.data.seriesId!
 
   const ids = entries.map(({ command }) => command.data.reservationId)
   // This request writes the occurrences' documents itself, not the background projector.

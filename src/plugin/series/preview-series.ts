@@ -1,0 +1,37 @@
+import type { PayloadRequest } from 'payload'
+
+import type { OccurrencePreview, SeriesPreview } from '../http/contract.js'
+import type { ResolvedOptions } from '../options.js'
+
+import { isCommandRejected } from '../../events/rejection.js'
+import { toPayloadError } from '../reservations/ledger-error.js'
+import { getRuntime } from '../runtime.js'
+import { planSeries } from './book-series.js'
+import { skippedOccurrence } from './series-refusal.js'
+
+/**
+ * Each occurrence of the series `data` (the body of a series booking) as booking it now would
+ * find it: free, or refused and why (`taken` when its time is taken). Planned as `bookSeries`
+ * plans, then decided by the ledger as one series (earlier occurrences counted against later
+ * ones) without appending anything. The idempotency key is left out: a preview claims none.
+ */
+export const previewSeries = async (req: PayloadRequest, options: ResolvedOptions, data: Record<string, unknown>): Promise<SeriesPreview> => {
+  const { idempotencyKey: _key, ...body } = data
+  try {
+    const { entries, meta, refused, times } = await planSeries(req, options, body)
+    const decided = entries.length === 0 ? [] : (await getRuntime(req.payload).ledger.bookSeries(entries, meta, { decideOnly: true, partial: true })).refused
+    const refusals = new Map([...refused, ...decided].map((refusal) => [refusal.index, refusal]))
+    const ends = new Map(entries.map(({ command, index }) => [index, command.data.plan.endTime]))
+    const occurrences = times.starts.map((start, index): OccurrencePreview => {
+      const refusal = refusals.get(index)
+      if (refusal === undefined) {
+        return { endTime: ends.get(index)!, free: true, index, startTime: new Date(start).toISOString() }
+      }
+      const { message, path } = skippedOccurrence(refusal, times)
+      return { free: false, index, message, path, startTime: new Date(start).toISOString(), taken: refusal.rejection.kind === 'conflict' }
+    })
+    return { occurrences }
+  } catch (error) {
+    throw isCommandRejected(error) ? toPayloadError(error, options.slugs.reservations) : error
+  }
+}
