@@ -82,7 +82,7 @@ describe.each(testDatabaseKinds())('the OpenAPI document matches the endpoints (
     const documented = Object.entries<Json>((openApiDocument('/api') as Json).paths)
       .flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`))
       .sort()
-    expect(registered).toHaveLength(16)
+    expect(registered).toHaveLength(17)
     expect(documented).toEqual(registered)
   })
 
@@ -175,6 +175,18 @@ describe.each(testDatabaseKinds())('the OpenAPI document matches the endpoints (
       [`DELETE ${waitlist}/{id} 404 unknown`]: () => leave('0190c0c0-0000-7000-8000-000000000000', {}, adminToken),
       [`DELETE ${waitlist}/{id} 409 offered`]: () => leave(offeredEntry, {}, adminToken),
       [`DELETE ${waitlist}/{id} 413 bodyTooLarge`]: () => leave(waitingEntry, tooLarge),
+      [`POST ${waitlist}/{id}/offer 400 bodyNotObject`]: () => post(`${waitlist}/${waitingEntry}/offer`, '[]', adminToken),
+      [`POST ${waitlist}/{id}/offer 400 bodyTooDeep`]: () => post(`${waitlist}/${waitingEntry}/offer`, tooDeep, adminToken),
+      [`POST ${waitlist}/{id}/offer 400 nulCharacter`]: () => post(`${waitlist}/${waitingEntry}/offer`, { startTime: '\u0000' }, adminToken),
+      [`POST ${waitlist}/{id}/offer 413 bodyTooLarge`]: () => post(`${waitlist}/${waitingEntry}/offer`, tooLarge, adminToken),
+      [`POST ${waitlist}/{id}/offer 400 notOffered`]: () => post(`${waitlist}/${waitingEntry}/offer`, { resource: 987654, startTime: '2030-06-07T09:00:00.000Z' }, adminToken),
+      [`POST ${waitlist}/{id}/offer 400 resource`]: () => post(`${waitlist}/${waitingEntry}/offer`, { startTime: '2030-06-07T09:00:00.000Z' }, adminToken),
+      [`POST ${waitlist}/{id}/offer 400 startTime`]: () => post(`${waitlist}/${waitingEntry}/offer`, { resource, startTime: 'soon' }, adminToken),
+      [`POST ${waitlist}/{id}/offer 401 unauthorized`]: () => post(`${waitlist}/${waitingEntry}/offer`, { resource, startTime: '2030-06-07T09:00:00.000Z' }),
+      [`POST ${waitlist}/{id}/offer 403 forbidden`]: () => post(`${waitlist}/${waitingEntry}/offer`, { resource, startTime: '2030-06-07T09:00:00.000Z' }, customerToken),
+      [`POST ${waitlist}/{id}/offer 404 unknown`]: () => post(`${waitlist}/0190c0c0-0000-7000-8000-000000000000/offer`, { resource, startTime: '2030-06-07T09:00:00.000Z' }, adminToken),
+      [`POST ${waitlist}/{id}/offer 409 notWaiting`]: () => post(`${waitlist}/${offeredEntry}/offer`, { resource, startTime: '2030-06-07T09:00:00.000Z' }, adminToken),
+      [`POST ${waitlist}/{id}/offer 409 taken`]: () => post(`${waitlist}/${waitingEntry}/offer`, { resource, startTime: '2030-06-06T12:00:00.000Z' }, adminToken),
       [`GET ${waitlist} 400 range`]: () => get(`${waitlist}?start=2030-06-08T00:00:00.000Z&end=2030-06-07T00:00:00.000Z`, adminToken),
       [`GET ${waitlist} 401 unauthorized`]: () => get(`${waitlist}?${day}`),
       [`GET ${waitlist} 403 forbidden`]: () => get(`${waitlist}?${day}`, customerToken),
