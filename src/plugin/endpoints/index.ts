@@ -15,7 +15,7 @@ import { openApiEndpoint } from './openapi.js'
 import { resourceAvailabilityEndpoint } from './resource-availability.js'
 import { seriesPreviewEndpoint } from './series-preview.js'
 import { slotsEndpoint } from './slots.js'
-import { joinWaitlistEndpoint, leaveWaitlistEndpoint, listWaitlistEndpoint } from './waitlist.js'
+import { joinWaitlistEndpoint, leaveWaitlistEndpoint, listWaitlistEndpoint, offerWaitlistEndpoint } from './waitlist.js'
 
 /**
  * The plugin's root endpoints, served under the host's API route (see docs/ARCHITECTURE.md,
@@ -32,6 +32,7 @@ export const reserveEndpoints = (options: ResolvedOptions): Endpoint[] => [
   joinWaitlistEndpoint(options),
   leaveWaitlistEndpoint(options),
   listWaitlistEndpoint(options),
+  offerWaitlistEndpoint(options),
   cancelEndpoint(options),
   customerSearchEndpoint(options),
   historyEndpoint(options),

@@ -614,6 +614,38 @@ const paths = (api: string): Record<string, Json> => ({
       summary: 'Leave the waitlist',
     },
   },
+  [`${api}/reserve/waitlist/{id}/offer`]: {
+    post: {
+      description: `Offers a time to a waiting entry by hand, for privileged staff (the admin's waitlist panel): as the automatic offer does, a hold for the entry's customer or guest on \`resource\` (the entry's own when it named one) from \`startTime\`, then the entry is offered it and the afterWaitlistOffer hooks run. ${BODY_LIMITS}`,
+      operationId: 'offerWaitlist',
+      parameters: [{ description: 'The entry id.', in: 'path', name: 'id', required: true, schema: text }],
+      requestBody: { content: json({ properties: { resource: id, startTime: dateTime }, required: ['startTime'], type: 'object' }), required: true },
+      responses: {
+        201: ok('The entry was offered the hold.', {
+          properties: { entryId: text, expiresAt: dateTime, holdId: text, resource: id, startTime: dateTime, status: { enum: ['offered'], type: 'string' } },
+          required: ['entryId', 'expiresAt', 'holdId', 'resource', 'startTime', 'status'],
+          type: 'object',
+        }),
+        400: refusal(`Malformed body (nested deeper than ${MAX_BODY_DEPTH} levels included), startTime or resource.`, ref('MessageBody'), {
+          bodyNotObject: message(MESSAGES.bodyNotObject),
+          bodyTooDeep: message(MESSAGES.bodyTooDeep),
+          nulCharacter: message(MESSAGES.nulCharacter),
+          notOffered: message(MESSAGES.waitlistOfferNotOffered),
+          resource: message(MESSAGES.waitlistOfferResource),
+          startTime: message(MESSAGES.waitlistOfferStart),
+        }),
+        401: refusal('No session.', ref('MessageBody'), { unauthorized: message(MESSAGES.unauthorized) }),
+        403: refusal('Not privileged staff.', ref('MessageBody'), { forbidden: message(MESSAGES.forbidden) }),
+        404: refusal('No entry has this id, or (multi-tenant sites) it is of a tenant the staff member does not have.', ref('MessageBody'), { unknown: message(MESSAGES.waitlistEntryNotFound) }),
+        409: refusal('The entry is no longer waiting, or the time is not free.', ref('MessageBody'), {
+          notWaiting: message(MESSAGES.waitlistNotWaiting),
+          taken: message(MESSAGES.waitlistOfferTaken),
+        }),
+        413: bodyTooLarge(ref('MessageBody'), message(MESSAGES.bodyTooLarge)),
+      },
+      summary: 'Offer a time to a waitlist entry',
+    },
+  },
   [`${api}/reserve/cancel`]: {
     post: {
       description:

@@ -5,10 +5,11 @@ import { v7 as uuidv7 } from 'uuid'
 
 import type { WaitlistState } from '../../commands/waitlist-decider.js'
 import type { HoldHolder } from '../../events/types.js'
-import type { WaitlistEntryRecord, WaitlistEntryResponse, WaitlistLeaveResponse, WaitlistListResponse } from '../http/contract.js'
+import type { WaitlistEntryRecord, WaitlistEntryResponse, WaitlistLeaveResponse, WaitlistListResponse, WaitlistOfferResponse } from '../http/contract.js'
 import type { ResolvedOptions } from '../options.js'
 
 import { holdTokenDigest, isHolder } from '../../commands/hold-rules.js'
+import { offersService } from '../../availability/offers-service.js'
 import { isCommandRejected } from '../../events/rejection.js'
 import { isPrivileged } from '../access/is-privileged.js'
 import { holdCallerOf, isHoldId } from '../holds/hold-caller.js'
@@ -16,6 +17,7 @@ import { readJsonObject } from '../http/json-body.js'
 import { LIMITS, MESSAGES } from '../http/messages.js'
 import { queryParam } from '../http/query-params.js'
 import { endpoint, messageBody, payloadErrorBody } from '../http/request-error.js'
+import { referenceData } from '../reference-data/reference-data.js'
 import { commandMeta } from '../reservations/command-meta.js'
 import { toPayloadError } from '../reservations/ledger-error.js'
 import { getRuntime } from '../runtime.js'
@@ -159,4 +161,56 @@ export const listWaitlistEndpoint = (options: ResolvedOptions): Endpoint => ({
   }),
   method: 'get',
   path: '/reserve/waitlist',
+})
+
+/**
+ * POST /api/reserve/waitlist/{id}/offer {resource?, startTime}: staff offer a free time to a
+ * waiting entry by hand, as a pass would (a hold for the entry's contact, then `WaitlistOffered`):
+ * 401 without a session, 403 for others, 404 for an unknown entry or one of another tenant,
+ * 400 for a bad time or resource, 409 when the entry is not waiting or the time is not free.
+ */
+export const offerWaitlistEndpoint = (options: ResolvedOptions): Endpoint => ({
+  handler: endpoint(async (req) => {
+    if (!req.user) {
+      throw messageBody(401, MESSAGES.unauthorized)
+    }
+    if (!isPrivileged(req.user, options)) {
+      throw messageBody(403, MESSAGES.forbidden)
+    }
+    const body = await readJsonObject(req, (text, status = 400) => messageBody(status, text))
+    const entryId = String(req.routeParams?.id ?? '')
+    const { waitlist, waitlistOffers } = getRuntime(req.payload)
+    const { state } = isHoldId(entryId) ? await waitlist.load(entryId) : { state: { kind: 'absent' as const } }
+    const tenants = state.kind === 'absent' ? null : await visibleTenants(req, options)
+    if (state.kind === 'absent' || (tenants !== null && !tenants.includes(String(state.entry.tenant ?? '')))) {
+      throw messageBody(404, MESSAGES.waitlistEntryNotFound)
+    }
+    const start = typeof body.startTime === 'string' ? Date.parse(body.startTime) : Number.NaN
+    if (Number.isNaN(start)) {
+      throw messageBody(400, MESSAGES.waitlistOfferStart)
+    }
+    const resource = body.resource ?? state.entry.resource
+    if ((typeof resource !== 'string' && typeof resource !== 'number') || resource === '') {
+      throw messageBody(400, MESSAGES.waitlistOfferResource)
+    }
+    // As the booking rule `resourceOffersService`: a pass only picks resources that offer the service, a hand may not.
+    const record = (await referenceData(req.payload, options).resources([resource])).get(String(resource))
+    if (!offersService(record?.services ?? [], state.entry.service)) {
+      throw messageBody(400, MESSAGES.waitlistOfferNotOffered)
+    }
+    if (state.kind !== 'waiting') {
+      throw messageBody(409, MESSAGES.waitlistNotWaiting)
+    }
+    const meta = { ...commandMeta(req, options, `offered by hand to waitlist entry ${entryId}`), now: new Date() }
+    const startTime = new Date(start).toISOString()
+    const { holdId, outcome } = await waitlistOffers.offerByHand(req, state.entry, { resource, startTime }, meta)
+    if (outcome !== 'offered') {
+      throw messageBody(409, outcome === 'taken' ? MESSAGES.waitlistOfferTaken : MESSAGES.waitlistNotWaiting)
+    }
+    const { state: offered } = await waitlist.load(entryId)
+    const expiresAt = offered.kind === 'offered' ? offered.offer.expiresAt : ''
+    return Response.json({ entryId, expiresAt, holdId, resource, startTime, status: 'offered' } satisfies WaitlistOfferResponse, { status: 201 })
+  }),
+  method: 'post',
+  path: '/reserve/waitlist/:id/offer',
 })

@@ -103,6 +103,16 @@ export interface WaitlistLeaveResponse {
   status: 'expired' | 'left'
 }
 
+/** The answer of POST /api/reserve/waitlist/{id}/offer: the hold placed for the entry. */
+export interface WaitlistOfferResponse {
+  entryId: string
+  expiresAt: string
+  holdId: string
+  resource: RecordId
+  startTime: string
+  status: 'offered'
+}
+
 /** One entry of GET /api/reserve/waitlist, for staff. */
 export interface WaitlistEntryRecord {
   customer: null | string

@@ -114,6 +114,21 @@ export class WaitlistOffers {
     return offered
   }
 
+  /**
+   * Staff offer `startTime` on `resource` to a waiting entry by hand (the admin's waitlist panel),
+   * through the same hold and `OfferWaitlist` as a pass. 'ended': the entry is not waiting;
+   * 'taken': the time is not free; 'lost': the entry was offered or ended meanwhile.
+   */
+  async offerByHand(
+    req: PayloadRequest,
+    entry: WaitlistEntry,
+    { resource, startTime }: { resource: RelationId; startTime: string },
+    meta: CommandMeta,
+  ): Promise<{ holdId: string; outcome: 'lost' | 'offered' | 'taken' }> {
+    const holdId = uuidv7()
+    return { holdId, outcome: await this.holdAndOffer(req, entry, resource, Date.parse(startTime), meta, holdId) }
+  }
+
   /** Expires the entries whose range ended by `now`; returns how many. */
   async expireDue(now: Date): Promise<number> {
     let expired = 0
@@ -177,7 +192,8 @@ export class WaitlistOffers {
     const resources = state.entry.resource === null ? await pass.candidates.get(service)! : [state.entry.resource]
     for (const resource of resources) {
       for await (const slot of this.slotsOf(req, state.entry, resource, now, pass.slots)) {
-        const outcome = await this.holdAndOffer(req, state.entry, resource, slot, now)
+        const meta = systemMeta(now, 'waitlist', `offered to waitlist entry ${state.entry.entryId}`)
+        const outcome = await this.holdAndOffer(req, state.entry, resource, slot.start, meta, uuidv7())
         // Capacity changed (a hold placed or released, or someone else's claim): read afresh.
         pass.slots.clear()
         if (outcome !== 'taken') {
@@ -247,7 +263,7 @@ export class WaitlistOffers {
   }
 
   /**
-   * Holds `slot` for the entry and records the offer. 'taken': another booking or hold got the
+   * Holds the time from `start` for the entry and records the offer. 'taken': another booking or hold got the
    * slot first (try the next); 'lost': the entry was offered or ended meanwhile (the hold is
    * released); 'offered'.
    */
@@ -255,12 +271,11 @@ export class WaitlistOffers {
     req: PayloadRequest,
     entry: WaitlistEntry,
     resource: RelationId,
-    slot: EpochRange,
-    now: Date,
+    start: number,
+    meta: CommandMeta,
+    holdId: string,
   ): Promise<'lost' | 'offered' | 'taken'> {
-    const holdId = uuidv7()
-    const meta = systemMeta(now, 'waitlist', `offered to waitlist entry ${entry.entryId}`)
-    const startTime = new Date(slot.start).toISOString()
+    const startTime = new Date(start).toISOString()
     const held = await this.placeHold(req, entry, { holdId, resource, startTime }, meta).catch((error: unknown) => {
       if (isCommandRejected(error)) {
         return null
