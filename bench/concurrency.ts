@@ -225,9 +225,9 @@ const limitsOf = (runs: readonly ConcurrencyRun[]): string => {
   }
   if (last !== first) {
     sentences.push(
-      `More processes cost more app CPU per booking (${first.node_cpu_ms} → ${last.node_cpu_ms} ms: processes competing for the same cores, and retries) and conflict retries rise ` +
-        `(${first.conflict_retries_per_booking} → ${last.conflict_retries_per_booking} per booking): a process's busy index does not see the claims other processes append, ` +
-        `so its optimistic append on a resource another process wrote since fails, and it reads the stream and decides again.`,
+      `More processes cost ${first.node_cpu_ms} → ${last.node_cpu_ms} ms of app CPU per booking (processes competing for the same cores, and retries); conflict retries go ` +
+        `${first.conflict_retries_per_booking} → ${last.conflict_retries_per_booking} per booking: a process learns of the others' claims from their append notices (PostgreSQL NOTIFY) ` +
+        `before it decides, and one whose notice had not arrived yet fails its optimistic append, reads the stream and decides again.`,
     )
   }
   return sentences.join(' ')

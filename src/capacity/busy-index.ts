@@ -61,6 +61,19 @@ export class BusyIndex {
   }
 
   /**
+   * Another process appended to `stream` up to `revision`: brings a month this process holds
+   * up to its head now, so its next optimistic decision is not made on a stale view. Months
+   * never read here are left alone (they hydrate when first asked about).
+   */
+  async advance(stream: string, revision: number): Promise<void> {
+    const parsed = parseCapacityStream(stream)
+    const known = this.snapshots.get(stream)
+    if (parsed && known && this.hydrated.has(stream) && known.revision < revision) {
+      await this.current(parsed)
+    }
+  }
+
+  /**
    * The month stream's state as last read or appended here, without reading the stream head:
    * it may miss another process's latest events. For deciding optimistically; an append with
    * its revision then fails if it was stale. Undefined until the stream has been hydrated.
