@@ -88,8 +88,8 @@ export const CalendarPage: React.FC<ReservationsCalendarProps> = (props) => {
       <header className="rl-calendar__header">
         <h1 className="rl-calendar__heading">{plural}</h1>
         <p className="rl-calendar__zone">{t('timesIn', { zone: settings.timezone })}</p>
-        {/* The list has Payload's own search box. */}
-        {!list && <BookingSearch onPick={jump} settings={settings} />}
+        {/* Over the list too (beside Payload's own search of the rows): the header stays put when switching modes, and a pick opens the booking's day. */}
+        <BookingSearch onPick={jump} settings={settings} />
         {actions(list)}
       </header>
       <CalendarToolbar nav={nav} resources={resources} timezone={settings.timezone} />
