@@ -218,6 +218,15 @@ describe.each(testDatabaseKinds())('malformed input never gives a 5xx (%s)', (ki
     }
   })
 
+  it("refuses `all` on a resource's services with a 400 that says so, as a visitor and as an admin, for no value and for a service", async () => {
+    for (const token of [undefined, adminToken]) {
+      for (const value of ['', ',', ids.service]) {
+        const answer = await getJson(site.payload, `/api/resources?depth=0&where%5Bservices%5D%5Ball%5D=${value}`, token)
+        expect([answer.status, answer.body?.errors?.[0]?.message]).toEqual([400, 'Invalid query: services cannot be queried with all'])
+      }
+    }
+  })
+
   it('answers a method the endpoint does not have with 404', async () => {
     const response = await restRequest(site.payload, '/api/reserve/book', { method: 'GET' })
     expect(response.status).toBe(404)

@@ -8,8 +8,11 @@ const root = path.resolve(import.meta.dirname, '../..')
 const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
   devDependencies: Record<string, string>
 }
-/** What a user's tarball may weigh unpacked; today's is about 4.7 MB, more than half of it source maps. */
-const MAX_UNPACKED_BYTES = 5_000_000
+/**
+ * What a user's tarball may weigh unpacked; today's is about 5.1 MB (the calendar's search and
+ * undo, the PostgreSQL append notices), more than half of it source maps with their sources.
+ */
+const MAX_UNPACKED_BYTES = 5_500_000
 
 interface Packed {
   filename: string

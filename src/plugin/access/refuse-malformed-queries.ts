@@ -5,7 +5,7 @@ import { APIError, NotFound } from 'payload'
 import { parseRecordId } from '../http/record-id.js'
 
 /** Operators whose value is compared with a column as is: it must be of the column's kind. */
-const COMPARING = new Set(['equals', 'not_equals', 'in', 'not_in', 'greater_than', 'greater_than_equal', 'less_than', 'less_than_equal'])
+const COMPARING = new Set(['all', 'equals', 'not_equals', 'in', 'not_in', 'greater_than', 'greater_than_equal', 'less_than', 'less_than_equal'])
 
 /** Geometric operators: only a point field has them; on any other the adapter fails. */
 const GEOMETRIC = new Set(['near', 'within', 'intersects'])
@@ -142,6 +142,14 @@ export const refuseMalformedQueries =
       }
       if (operator === 'all' && !(field && 'hasMany' in field && field.hasMany)) {
         throw refuse(`Invalid query: ${path} holds one value; all needs a field with many`)
+      }
+      // The SQL adapters build no valid query from `all` on a relationship (3.90), nor from `all`
+      // of nothing.
+      if (operator === 'all' && kind === 'relationship') {
+        throw refuse(`Invalid query: ${path} cannot be queried with all`)
+      }
+      if (operator === 'all' && valuesOf(operand).every((value) => value === '' || value === null || value === undefined)) {
+        throw refuse(`Invalid query: ${path}: all needs at least one value`)
       }
       if (TEXTUAL.has(operator) && (kind === 'date' || kind === 'number' || kind === 'select' || kind === 'relationship')) {
         throw refuse(`Invalid query: ${path} cannot be queried with ${operator}`)
