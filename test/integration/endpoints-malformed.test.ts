@@ -227,6 +227,13 @@ describe.each(testDatabaseKinds())('malformed input never gives a 5xx (%s)', (ki
     }
   })
 
+  it('refuses a text operator on a checkbox with a 400, as PostgreSQL has no such comparison', async () => {
+    for (const operator of ['like', 'not_like', 'contains']) {
+      const answer = await getJson(site.payload, `/api/services?where%5Bactive%5D%5B${operator}%5D=%27+OR+1%3D1+--`)
+      expect([answer.status, answer.body?.errors?.[0]?.message]).toEqual([400, `Invalid query: active cannot be queried with ${operator}`])
+    }
+  })
+
   it('answers a method the endpoint does not have with 404', async () => {
     const response = await restRequest(site.payload, '/api/reserve/book', { method: 'GET' })
     expect(response.status).toBe(404)

@@ -151,7 +151,7 @@ export const refuseMalformedQueries =
       if (operator === 'all' && valuesOf(operand).every((value) => value === '' || value === null || value === undefined)) {
         throw refuse(`Invalid query: ${path}: all needs at least one value`)
       }
-      if (TEXTUAL.has(operator) && (kind === 'date' || kind === 'number' || kind === 'select' || kind === 'relationship')) {
+      if (TEXTUAL.has(operator) && (kind === 'checkbox' || kind === 'date' || kind === 'number' || kind === 'select' || kind === 'relationship')) {
         throw refuse(`Invalid query: ${path} cannot be queried with ${operator}`)
       }
       for (const value of valuesOf(operand)) {
