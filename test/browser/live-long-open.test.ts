@@ -30,6 +30,9 @@ interface Counts {
 
 /** Counts a page's live events (through its EventSource) and requests from its next navigation on. */
 const countTraffic = async (page: Page): Promise<() => Promise<Counts>> => {
+  // Off the page the login landed on: its dashboard, still hydrating, would open a live
+  // connection of its own after counting began.
+  await page.goto('about:blank')
   await page.addInitScript(() => {
     const Native = window.EventSource
     const received: string[] = []
