@@ -39,6 +39,8 @@ export class BusyIndex {
   /** Per resource, the check that its claims are not in the first layout. */
   private readonly layouts = new Map<string, Promise<void>>()
   private readonly queue = new KeyedQueue()
+  /** Per month stream, the claims of this process being decided and appended (`claimingOn`). */
+  private readonly claiming = new KeyedQueue()
   private readonly snapshots = new Map<string, ResourceSnapshot>()
 
   constructor(private readonly store: EventStore) {}
@@ -71,6 +73,18 @@ export class BusyIndex {
     if (parsed && known && this.hydrated.has(stream) && known.revision < revision) {
       await this.current(parsed)
     }
+  }
+
+  /**
+   * Runs `task`, which decides claims on the month `streams` from what is known here and
+   * appends them, while no other such task of this process runs on any of them. Two decisions
+   * here on one month would otherwise both be made on the state before either append, and the
+   * later append would fail and decide again. Streams are taken in name order, so two tasks
+   * never wait for each other. Only an optimisation: the append still checks every revision.
+   */
+  claimingOn<T>(streams: string[], task: () => Promise<T>): Promise<T> {
+    const [first, ...rest] = [...new Set(streams)].sort()
+    return first === undefined ? task() : this.claiming.run(first, () => this.claimingOn(rest, task))
   }
 
   /**

@@ -11,15 +11,22 @@ import { type ClaimChange, claimChanges, conflictAt, type Decision, guardAppend,
  * held, a release already done): a stale view then fails the append and the command decides
  * again, instead of acting on what was true once.
  */
-export const commitAtomically = async (deps: LedgerDeps, decision: Decision): Promise<RecordedEvent<ReservationEvent>[]> => {
-  const claims: AppendRequest[] = []
-  for (const change of claimChanges(decision, deps.policy)) {
-    claims.push(await decideClaim(deps, decision, change))
-  }
-  const guard = guardAppend(decision)
-  const results = await deps.store.appendAtomically!([...(guard ? [guard] : []), ...decision.fences, ...claims, reservationAppend(decision)])
-  results.forEach((result) => deps.busy.applyCommitted(result.events))
-  return results[results.length - 1].events as RecordedEvent<ReservationEvent>[]
+export const commitAtomically = (deps: LedgerDeps, decision: Decision): Promise<RecordedEvent<ReservationEvent>[]> => {
+  const changes = claimChanges(decision, deps.policy)
+  // The next claim on these months in this process is decided on the state this append leaves.
+  return deps.busy.claimingOn(
+    changes.map(({ stream }) => stream.stream),
+    async () => {
+      const claims: AppendRequest[] = []
+      for (const change of changes) {
+        claims.push(await decideClaim(deps, decision, change))
+      }
+      const guard = guardAppend(decision)
+      const results = await deps.store.appendAtomically!([...(guard ? [guard] : []), ...decision.fences, ...claims, reservationAppend(decision)])
+      results.forEach((result) => deps.busy.applyCommitted(result.events))
+      return results[results.length - 1].events as RecordedEvent<ReservationEvent>[]
+    },
+  )
 }
 
 /**

@@ -34,6 +34,18 @@ describe.each(stores)('ledger concurrency (memory, %s)', (_name, makeStore) => {
     expect(outcome).toEqual({ conflicts: 0, other: [], succeeded: 20 })
   })
 
+  it('books 20 different hours of one resource at once without a retry: this process decides them one after another', async () => {
+    const { ledger } = createLedger({ store: withLatency(makeStore()) })
+    const hours = Array.from({ length: 21 }, (_, i) => new Date(Date.parse('2030-02-04T00:00:00.000Z') + i * 3_600_000).toISOString())
+    // The month is known here from then on: the next decisions are made on what this process knows.
+    await ledger.execute(booking(plan(['r1'], hours[20])), staff)
+    const retries: unknown[] = []
+    const meta = { ...staff, trace: (step: string, details: unknown) => step === 'retry' && retries.push(details) }
+    const outcome = await race(hours.slice(0, 20).map((start) => () => ledger.execute(booking(plan(['r1'], start)), meta)))
+    expect(outcome).toEqual({ conflicts: 0, other: [], succeeded: 20 })
+    expect(retries).toEqual([])
+  })
+
   it('never exceeds the shared resource in concurrent {A,B} and {B,C} bookings, and failures hold nothing', async () => {
     const { busy, ledger } = createLedger({ capacities: { A: 5, B: 2, C: 5 }, store: makeStore() })
     const tasks = Array.from({ length: 20 }, (_, i) => () =>
