@@ -9,7 +9,6 @@ import { chooseMia, openAt, plain, seeded } from './support/quick-create.js'
 import { rest } from './support/rest.js'
 
 const en = translations.en.reserveLedger
-const de = translations.de.reserveLedger
 
 /** A translation with its `{{name}}` placeholders filled in. */
 const fill = (text: string, vars: Record<string, number | string>): string =>
@@ -30,9 +29,9 @@ describe('quick-create "Repeats…": a weekly series with one time taken', () =>
     const quick = await openAt(page, seed.anna, weeks[0].date, weeks[0].start)
     await quick.locator('select').first().selectOption({ label: seed.consultation.name })
     await chooseMia(page)
-    await quick.getByLabel(en.repeats, { exact: true }).selectOption({ label: en.repeatsWeekly })
+    await quick.getByRole('button', { exact: true, name: en.repeatsOpen }).click()
 
-    // Weekly on the clicked weekday, four times by default.
+    // Opened, it repeats weekly on the clicked weekday, four times.
     const summary = quick.locator('.rl-repeats__summary')
     const occurrences = quick.locator('.rl-repeats__occurrence')
     await expect.poll(async () => plain(await summary.innerText()), { timeout: 20_000 }).toBe(fill(en.repeatsFree, { free: 3, total: 4 }))
@@ -83,25 +82,31 @@ describe('quick-create "Repeats…": a weekly series with one time taken', () =>
     }
   })
 
-  it('speaks German: the options and the preview', async () => {
+  it.each([
+    ['de', 'Deutsch'],
+    ['ar', 'العربية'],
+  ] as const)('speaks %s: the options and the preview', async (language, name) => {
     const { page } = browser()
+    const own = translations[language].reserveLedger
     const api = rest(page)
     const seed = await seeded(api)
     const weeks = await weeklyFreeTimes(api, { fromOffset: 2, resource: seed.anna.id, service: seed.consultation.id, weeks: 2 })
-    await switchLanguage(page, 'Deutsch', 'de')
+    await switchLanguage(page, name, language)
     try {
       const quick = await openAt(page, seed.anna, weeks[0].date, weeks[0].start)
       await quick.locator('select').first().selectOption({ label: seed.consultation.name })
-      await quick.getByLabel(de.repeats, { exact: true }).selectOption({ label: de.repeatsWeekly })
-      await quick.getByLabel(de.repeatsCount).fill('2')
+      await quick.getByRole('button', { exact: true, name: own.repeatsOpen }).click()
+      expect(await quick.getByLabel(own.repeats, { exact: true }).inputValue()).toBe('weekly')
+      await quick.getByLabel(own.repeatsCount).fill('2')
       await expect
         .poll(async () => plain(await quick.locator('.rl-repeats__summary').innerText()), { timeout: 20_000 })
-        .toBe(fill(de.repeatsFree, { free: 2, total: 2 }))
+        .toBe(fill(own.repeatsFree, { free: 2, total: 2 }))
       const text = plain(await quick.innerText())
-      for (const label of [de.repeatsEvery, de.repeatsEveryWeeks, de.repeatsOn, de.repeatsEnds, de.repeatsEndsCount]) {
+      for (const label of [own.repeatsEvery, own.repeatsEveryWeeks, own.repeatsOn, own.repeatsEnds, own.repeatsEndsCount]) {
         expect(text).toContain(label)
       }
-      await browser().screenshot('de-quick-create-repeats')
+      expect(plain(await quick.locator('button[type="submit"]').innerText())).toBe(fill(own.quickBookSeries, { count: 2 }))
+      await browser().screenshot(`${language}-quick-create-repeats`)
     } finally {
       await switchLanguage(page, 'English', 'en')
     }

@@ -30,11 +30,21 @@ export const RepeatsField: React.FC<{ choice: RepeatsChoice; timezone: string }>
   const { change, repeats } = choice
   const { frequency } = repeats
   const number = (value: number) => (Number.isNaN(value) ? '' : String(value))
+  // Closed, it is one line: most bookings happen once.
+  if (frequency === 'none') {
+    return (
+      <button className="rl-quick__more rl-repeats__open" onClick={() => change({ frequency: 'weekly' })} type="button">
+        {t('repeatsOpen')}
+      </button>
+    )
+  }
   return (
     <div className="rl-repeats">
       <div className="rl-quick__field">
         <label htmlFor={ids.frequency}>{t('repeats')}</label>
         <select
+          // Opened by its button, the choice of how it repeats is next.
+          autoFocus
           id={ids.frequency}
           onChange={(event) => change({ frequency: event.target.value as Repeats['frequency'] })}
           value={frequency}
@@ -44,69 +54,65 @@ export const RepeatsField: React.FC<{ choice: RepeatsChoice; timezone: string }>
           <option value="weekly">{t('repeatsWeekly')}</option>
         </select>
       </div>
-      {frequency !== 'none' && (
-        <>
-          <div className="rl-repeats__row">
-            <label htmlFor={ids.every}>{t('repeatsEvery')}</label>
-            <input
-              className="rl-repeats__number"
-              id={ids.every}
-              max={MAX_OCCURRENCES}
-              min={1}
-              onChange={(event) => change({ interval: typedNumber(event.target.value) })}
-              type="number"
-              value={number(repeats.interval)}
-            />
-            <span>{frequency === 'daily' ? t('repeatsEveryDays') : t('repeatsEveryWeeks')}</span>
-          </div>
-          {frequency === 'weekly' && (
-            <fieldset className="rl-repeats__days">
-              <legend>{t('repeatsOn')}</legend>
-              {WEEKDAYS.map((day, index) => (
-                <label className="rl-repeats__day" key={day}>
-                  <input
-                    aria-label={t(`weekday_${day}`)}
-                    checked={repeats.byWeekday.includes(day)}
-                    onChange={(event) =>
-                      change({
-                        byWeekday: event.target.checked ? [...repeats.byWeekday, day] : repeats.byWeekday.filter((one) => one !== day),
-                      })
-                    }
-                    type="checkbox"
-                  />
-                  {format.weekday(addCalendarDays(A_MONDAY, index))}
-                </label>
-              ))}
-            </fieldset>
-          )}
-          <div className="rl-repeats__row">
-            <label htmlFor={ids.ends}>{t('repeatsEnds')}</label>
-            <select id={ids.ends} onChange={(event) => change({ ends: event.target.value as Repeats['ends'] })} value={repeats.ends}>
-              <option value="count">{t('repeatsEndsCount')}</option>
-              <option value="until">{t('repeatsEndsUntil')}</option>
-            </select>
-            {repeats.ends === 'count' ? (
+      <div className="rl-repeats__row">
+        <label htmlFor={ids.every}>{t('repeatsEvery')}</label>
+        <input
+          className="rl-repeats__number"
+          id={ids.every}
+          max={MAX_OCCURRENCES}
+          min={1}
+          onChange={(event) => change({ interval: typedNumber(event.target.value) })}
+          type="number"
+          value={number(repeats.interval)}
+        />
+        <span>{frequency === 'daily' ? t('repeatsEveryDays') : t('repeatsEveryWeeks')}</span>
+      </div>
+      {frequency === 'weekly' && (
+        <fieldset className="rl-repeats__days">
+          <legend>{t('repeatsOn')}</legend>
+          {WEEKDAYS.map((day, index) => (
+            <label className="rl-repeats__day" key={day}>
               <input
-                aria-label={t('repeatsCount')}
-                className="rl-repeats__number"
-                max={MAX_OCCURRENCES}
-                min={1}
-                onChange={(event) => change({ count: typedNumber(event.target.value) })}
-                type="number"
-                value={number(repeats.count)}
+                aria-label={t(`weekday_${day}`)}
+                checked={repeats.byWeekday.includes(day)}
+                onChange={(event) =>
+                  change({
+                    byWeekday: event.target.checked ? [...repeats.byWeekday, day] : repeats.byWeekday.filter((one) => one !== day),
+                  })
+                }
+                type="checkbox"
               />
-            ) : (
-              <input
-                aria-label={t('repeatsUntil')}
-                onChange={(event) => change({ until: event.target.value })}
-                type="date"
-                value={repeats.until}
-              />
-            )}
-          </div>
-          <SeriesOccurrences free={choice.free} preview={choice.preview} timezone={timezone} />
-        </>
+              {format.weekday(addCalendarDays(A_MONDAY, index))}
+            </label>
+          ))}
+        </fieldset>
       )}
+      <div className="rl-repeats__row">
+        <label htmlFor={ids.ends}>{t('repeatsEnds')}</label>
+        <select id={ids.ends} onChange={(event) => change({ ends: event.target.value as Repeats['ends'] })} value={repeats.ends}>
+          <option value="count">{t('repeatsEndsCount')}</option>
+          <option value="until">{t('repeatsEndsUntil')}</option>
+        </select>
+        {repeats.ends === 'count' ? (
+          <input
+            aria-label={t('repeatsCount')}
+            className="rl-repeats__number"
+            max={MAX_OCCURRENCES}
+            min={1}
+            onChange={(event) => change({ count: typedNumber(event.target.value) })}
+            type="number"
+            value={number(repeats.count)}
+          />
+        ) : (
+          <input
+            aria-label={t('repeatsUntil')}
+            onChange={(event) => change({ until: event.target.value })}
+            type="date"
+            value={repeats.until}
+          />
+        )}
+      </div>
+      <SeriesOccurrences free={choice.free} preview={choice.preview} timezone={timezone} />
     </div>
   )
 }

@@ -290,6 +290,7 @@ export const ar: ReserveLedgerTranslations = {
     repeatsFree: '{{free}} من {{total}} متاحة',
     repeatsNone: 'لا يتكرر',
     repeatsOn: 'في',
+    repeatsOpen: 'التكرار…',
     repeatsRefused: 'غير ممكن',
     repeatsTaken: 'محجوز',
     repeatsUntil: 'آخر يوم',

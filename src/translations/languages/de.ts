@@ -293,6 +293,7 @@ export const de: ReserveLedgerTranslations = {
     repeatsFree: '{{free}} von {{total}} frei',
     repeatsNone: 'Keine Wiederholung',
     repeatsOn: 'Am',
+    repeatsOpen: 'Wiederholen…',
     repeatsRefused: 'Nicht möglich',
     repeatsTaken: 'Belegt',
     repeatsUntil: 'Letzter Tag',

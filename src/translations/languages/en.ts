@@ -291,6 +291,7 @@ export const en = {
     repeatsFree: '{{free}} of {{total}} free',
     repeatsNone: 'Does not repeat',
     repeatsOn: 'On',
+    repeatsOpen: 'Repeats…',
     repeatsRefused: 'Not possible',
     repeatsTaken: 'Taken',
     repeatsUntil: 'Last day',

@@ -294,6 +294,7 @@ export const es: ReserveLedgerTranslations = {
     repeatsFree: '{{free}} de {{total}} libres',
     repeatsNone: 'No se repite',
     repeatsOn: 'Los',
+    repeatsOpen: 'Repetir…',
     repeatsRefused: 'No es posible',
     repeatsTaken: 'Ocupado',
     repeatsUntil: 'Último día',

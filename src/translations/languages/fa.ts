@@ -291,6 +291,7 @@ export const fa: ReserveLedgerTranslations = {
     repeatsFree: '{{free}} از {{total}} آزاد',
     repeatsNone: 'تکرار نمی‌شود',
     repeatsOn: 'در',
+    repeatsOpen: 'تکرار…',
     repeatsRefused: 'ممکن نیست',
     repeatsTaken: 'رزرو شده',
     repeatsUntil: 'آخرین روز',

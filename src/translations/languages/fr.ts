@@ -295,6 +295,7 @@ export const fr: ReserveLedgerTranslations = {
     repeatsFree: '{{free}} sur {{total}} libres',
     repeatsNone: 'Ne se répète pas',
     repeatsOn: 'Le',
+    repeatsOpen: 'Répéter…',
     repeatsRefused: 'Impossible',
     repeatsTaken: 'Occupé',
     repeatsUntil: 'Dernier jour',

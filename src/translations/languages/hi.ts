@@ -291,6 +291,7 @@ export const hi: ReserveLedgerTranslations = {
     repeatsFree: '{{total}} में से {{free}} खाली',
     repeatsNone: 'नहीं दोहराता',
     repeatsOn: 'दिन',
+    repeatsOpen: 'दोहराएँ…',
     repeatsRefused: 'संभव नहीं',
     repeatsTaken: 'बुक है',
     repeatsUntil: 'आख़िरी दिन',

@@ -291,6 +291,7 @@ export const id: ReserveLedgerTranslations = {
     repeatsFree: '{{free}} dari {{total}} kosong',
     repeatsNone: 'Tidak berulang',
     repeatsOn: 'Pada',
+    repeatsOpen: 'Ulangi…',
     repeatsRefused: 'Tidak bisa',
     repeatsTaken: 'Terisi',
     repeatsUntil: 'Hari terakhir',

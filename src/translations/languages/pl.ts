@@ -292,6 +292,7 @@ export const pl: ReserveLedgerTranslations = {
     repeatsFree: 'Wolne: {{free}} z {{total}}',
     repeatsNone: 'Nie powtarza się',
     repeatsOn: 'W',
+    repeatsOpen: 'Powtarzaj…',
     repeatsRefused: 'Niemożliwe',
     repeatsTaken: 'Zajęte',
     repeatsUntil: 'Ostatni dzień',

@@ -292,6 +292,7 @@ export const ru: ReserveLedgerTranslations = {
     repeatsFree: 'Свободно {{free}} из {{total}}',
     repeatsNone: 'Не повторяется',
     repeatsOn: 'По',
+    repeatsOpen: 'Повторять…',
     repeatsRefused: 'Невозможно',
     repeatsTaken: 'Занято',
     repeatsUntil: 'Последний день',

@@ -291,6 +291,7 @@ export const tr: ReserveLedgerTranslations = {
     repeatsFree: '{{total}} içinden {{free}} boş',
     repeatsNone: 'Tekrarlanmaz',
     repeatsOn: 'Günler',
+    repeatsOpen: 'Tekrarla…',
     repeatsRefused: 'Mümkün değil',
     repeatsTaken: 'Dolu',
     repeatsUntil: 'Son gün',

@@ -285,6 +285,7 @@ export const zh: ReserveLedgerTranslations = {
     repeatsFree: '{{total}} 个中 {{free}} 个空闲',
     repeatsNone: '不重复',
     repeatsOn: '在',
+    repeatsOpen: '重复…',
     repeatsRefused: '无法预订',
     repeatsTaken: '已占用',
     repeatsUntil: '最后一天',
