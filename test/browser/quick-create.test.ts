@@ -1,40 +1,21 @@
-import type { Page } from 'playwright-core'
-
 import { describe, expect, it } from 'vitest'
 
-import type { RecordId, ReservationRecord, ResourceRecord, SlotsResponse, TimeRange } from '../../src/plugin/http/contract.js'
+import type { RecordId, ReservationRecord, SlotsResponse, TimeRange } from '../../src/plugin/http/contract.js'
 
 import { addCalendarDays, todayIn } from '../../src/admin/shared/calendar-dates.js'
 import { translations } from '../../src/translations/index.js'
 import { useLoggedInBrowser } from './support/browser.js'
 import { closeCreateForm, openCalendar, undrawn } from './support/calendar.js'
 import { switchLanguage } from './support/language.js'
+import { chooseMia, openAt, plain, popover, type Seeded, seeded } from './support/quick-create.js'
 import { rest, type Rest, TIMEZONE } from './support/rest.js'
 
 const en = translations.en.reserveLedger
 const ar = translations.ar.reserveLedger
 
-/** Intl puts a narrow no-break space before AM/PM; compare text as a person reads it. */
-const plain = (text: string): string => text.replace(/[\u202f\u00a0]/g, ' ').replace(/\s+/g, ' ').trim()
-
 /** `2:00 PM`: a start by the clock of a zone. */
 const clockIn = (iso: string, timeZone: string): string =>
   plain(new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(iso)))
-
-interface Seeded {
-  anna: ResourceRecord
-  consultation: { id: RecordId; name: string }
-  treatment: { id: RecordId; name: string }
-}
-
-const seeded = async (api: Rest): Promise<Seeded> => {
-  const anna = (await api.resources()).find((resource) => resource.name === 'Anna Weber')
-  const services = await api.services()
-  const consultation = services.find((service) => service.name === 'Consultation')
-  const treatment = services.find((service) => service.name === 'Treatment')
-  expect(anna && consultation && treatment, 'the seeded practitioner and her services').toBeTruthy()
-  return { anna: anna!, consultation: consultation!, treatment: treatment! }
-}
 
 /** Starts used by earlier tests of this file: each test books or opens a time of its own. */
 const taken = new Set<string>()
@@ -60,22 +41,6 @@ const freeTime = async (api: Rest, { anna, consultation }: Seeded): Promise<{ da
     }
   }
   throw new Error("no free consultation time of Anna's in the next four weeks")
-}
-
-const popover = (page: Page) => page.locator('.rl-quick[data-placed]')
-
-/** Clicks the free time in Anna's week and waits for the popover there. */
-const openAt = async (page: Page, anna: ResourceRecord, date: string, start: string) => {
-  await openCalendar(page, { date, resource: anna.id, view: 'week' })
-  await page.locator(`.rl-grid__column[data-date="${date}"] .rl-grid__cell[data-start="${start}"]`).click()
-  await popover(page).waitFor()
-  return popover(page)
-}
-
-const chooseMia = async (page: Page) => {
-  await page.locator('.rl-quick .rl-customer-field__input').fill('Mia')
-  await page.locator('.rl-quick .rl-customer-field__hit', { hasText: 'Mia Schneider' }).click()
-  await page.locator('.rl-quick .rl-customer-field__chosen', { hasText: 'mia@example.com' }).waitFor()
 }
 
 const bookingsAt = (api: Rest, resource: RecordId, start: string): Promise<ReservationRecord[]> =>

@@ -14,10 +14,12 @@ import { customerLabel } from '../shared/related.js'
 import { useFormatters } from '../shared/use-formatters.js'
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'
 import { QuickCreateFields } from './QuickCreateFields.js'
+import { RepeatsField } from './RepeatsField.js'
 import { useAnchoredPosition } from './use-anchored-position.js'
 import { useDialogFocus } from './use-dialog-focus.js'
 import { useOfferedServices } from './use-offered-services.js'
 import { useQuickCreate } from './use-quick-create.js'
+import { useRepeats } from './use-repeats.js'
 import '../fields/customer-search-field.css'
 import './quick-create.css'
 
@@ -53,6 +55,8 @@ export const QuickCreate: React.FC<Props> = ({ onBooked, onClose, onMore, onRefu
   const initial = target.resource ?? (bookable?.length === 1 ? bookable[0] : null)
   const form = useQuickCreate(settings, start, initial, onBooked, onRefused)
   const { services } = useOfferedServices(settings, form.resource)
+  const booking = { customer: form.customer, resource: form.resource?.id ?? null, service: form.service, startTime: start }
+  const repeat = useRepeats(booking, settings.timezone, form.error, () => form.choose({}))
   // The hit picked names the customer at once; the record read for it may still be on its way.
   const [picked, setPicked] = useState<CustomerHit | null>(null)
   const picker = useCustomerPicker((hit) => {
@@ -107,7 +111,10 @@ export const QuickCreate: React.FC<Props> = ({ onBooked, onClose, onMore, onRefu
       onKeyDown={onKeyDown}
       onSubmit={(event) => {
         event.preventDefault()
-        void form.submit(chosenCustomer ? customerLabel(chosenCustomer) : t('customer'))
+        // A series books once its preview says what is free (Enter in a select submits too).
+        if (repeat.settled) {
+          void form.submit(chosenCustomer ? customerLabel(chosenCustomer) : t('customer'), repeat.series)
+        }
       }}
       ref={dialog}
       role="dialog"
@@ -133,6 +140,7 @@ export const QuickCreate: React.FC<Props> = ({ onBooked, onClose, onMore, onRefu
         picker={picker}
         services={services}
       />
+      {booking.resource !== null && booking.service != null && <RepeatsField choice={repeat} timezone={settings.timezone} />}
       {form.error && (
         <p className="rl-quick__error" role="alert">
           {form.error}
@@ -161,11 +169,11 @@ export const QuickCreate: React.FC<Props> = ({ onBooked, onClose, onMore, onRefu
             className="rl-quick__button rl-quick__button--primary"
             // Busy, it stays focusable (submit ignores it), so the keyboard keeps its place for an error.
             aria-disabled={form.busy || undefined}
-            disabled={!form.ready}
+            disabled={!form.ready || !repeat.settled}
             ref={book}
             type="submit"
           >
-            {t('quickBook')}
+            {repeat.bookLabel ?? t('quickBook')}
           </button>
         </div>
       )}

@@ -2,8 +2,9 @@
 import { toast } from '@payloadcms/ui'
 import { useState } from 'react'
 
-import type { AdminSettings, RecordId, ReservationDocument, ResourceRecord } from '../../plugin/http/contract.js'
+import type { AdminSettings, RecordId, ReservationDocument, ResourceRecord, SeriesBooked } from '../../plugin/http/contract.js'
 import type { BookingChoice } from './use-calendar-drawers.js'
+import type { SeriesRequest } from './use-repeats.js'
 
 import { useApi } from '../shared/use-api.js'
 import { useFormatters } from '../shared/use-formatters.js'
@@ -19,8 +20,8 @@ export interface QuickCreate extends BookingChoice {
   /** Whether resource, service and customer are all chosen. */
   ready: boolean
   resource: null | ResourceRecord
-  /** Books through the ledger; a refusal stays in the popover. */
-  submit: (customerName: string) => Promise<void>
+  /** Books through the ledger, once or as a series; a refusal stays in the popover. */
+  submit: (customerName: string, series?: null | SeriesRequest) => Promise<void>
   /** Something the user chose that closing would throw away. */
   touched: boolean
 }
@@ -28,7 +29,7 @@ export interface QuickCreate extends BookingChoice {
 /**
  * The popover's booking: the resource (the lane's, or the only one the user may book, else
  * chosen), the service and the customer, booked with `POST /reserve/book` as the signed-in user,
- * the same path and rules as the full form. Booked, a toast names it and `onBooked` closes;
+ * the same path and rules as the full form, with `recurrence` for a series. Booked, a toast names it and `onBooked` closes;
  * refused, `onRefused` is told (the calendar behind may not show what took the time).
  */
 export const useQuickCreate = (
@@ -65,20 +66,22 @@ export const useQuickCreate = (
     setError(null)
   }
 
-  const submit = async (customerName: string): Promise<void> => {
+  const submit = async (customerName: string, series: null | SeriesRequest = null): Promise<void> => {
     if (!ready || busy || resource === null) {
       return
     }
     setBusy(true)
     setError(null)
     try {
-      const booked = await api.send<ReservationDocument>('POST', '/reserve/book', {
-        customer,
-        resource: resource.id,
-        service,
-        startTime: start,
-      })
-      toast.success(t('quickBooked', { booking: `${customerName}, ${format.dateTime(booked.startTime)}` }))
+      const body = { customer, resource: resource.id, service, startTime: start }
+      if (series) {
+        const { reservations, skipped } = await api.send<SeriesBooked>('POST', '/reserve/book', { ...body, ...series })
+        const booking = `${customerName}, ${format.dateTime(reservations[0].startTime)}`
+        toast.success(t('quickBookedSeries', { booking, count: reservations.length, total: reservations.length + skipped.length }))
+      } else {
+        const booked = await api.send<ReservationDocument>('POST', '/reserve/book', body)
+        toast.success(t('quickBooked', { booking: `${customerName}, ${format.dateTime(booked.startTime)}` }))
+      }
       onBooked()
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : t('requestFailed'))
