@@ -27,12 +27,19 @@ const watchList = (page: Page) =>
       document.querySelectorAll('.table tbody td').forEach((cell) => seen.add((cell.textContent ?? '').trim())),
     ).observe(document, { characterData: true, childList: true, subtree: true })
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { sources: { node?: Node }[]; value: number }[]) {
-        for (const { node } of entry.sources) {
-          const element = node instanceof Element ? node : node?.parentElement
-          if (element?.closest('.rl-calendar__header, .rl-toolbar, .list-header, .list-controls')) {
-            jumps.push(`${element.className} (${entry.value.toFixed(3)})`)
-          }
+      type Source = { currentRect: DOMRectReadOnly; node?: Node; previousRect: DOMRectReadOnly }
+      const at = ({ x, y }: DOMRectReadOnly) => `${Math.round(x)},${Math.round(y)}`
+      const elementOf = (node?: Node) => (node instanceof Element ? node : node?.parentElement)
+      for (const entry of list.getEntries() as unknown as { sources: Source[]; startTime: number; value: number }[]) {
+        const watchedMoved = entry.sources.some(({ node }) =>
+          elementOf(node)?.closest('.rl-calendar__header, .rl-toolbar, .list-header, .list-controls'),
+        )
+        if (watchedMoved) {
+          // Everything the shift moved, from where to where: the entry's value is theirs together.
+          const moved = entry.sources.map(
+            ({ currentRect, node, previousRect }) => `${elementOf(node)?.className} ${at(previousRect)} → ${at(currentRect)}`,
+          )
+          jumps.push(`${entry.value.toFixed(3)} at ${Math.round(entry.startTime)} ms: ${moved.join('; ')}`)
         }
       }
     }).observe({ buffered: true, type: 'layout-shift' })

@@ -2,52 +2,13 @@ import type { Page } from 'playwright-core'
 
 import { describe, expect, it } from 'vitest'
 
-import type { ReservationRecord, SlotsResponse } from '../../src/plugin/http/contract.js'
+import type { ReservationRecord } from '../../src/plugin/http/contract.js'
 
-import { addCalendarDays, todayIn } from '../../src/admin/shared/calendar-dates.js'
+import { bookAnna, dragEnd, findScene, iso, MINUTE, type Scene } from './support/anna-free-hours.js'
 import { useLoggedInBrowser } from './support/browser.js'
 import { openCalendar } from './support/calendar.js'
 import { switchLanguage } from './support/language.js'
-import { rest, TIMEZONE } from './support/rest.js'
-
-const MINUTE = 60_000
-/** The grid's scale (src/admin/calendar/grid-scale.ts): a minute is 1.2 px. */
-const PX_PER_MINUTE = 1.2
-const iso = (epoch: number): string => new Date(epoch).toISOString()
-
-interface Scene {
-  anna: number | string
-  consultation: number | string
-  date: string
-  /** Start of three free hours of Anna's on `date`. */
-  free: number
-}
-
-/** A day ahead on which Anna has three free hours in a row, found through /slots so any day works. */
-const findScene = async (page: Page): Promise<Scene> => {
-  const api = rest(page)
-  const anna = (await api.resources()).find((resource) => resource.name === 'Anna Weber')
-  const consultation = (await api.services()).find((service) => service.name === 'Consultation')
-  expect(anna && consultation).toBeTruthy()
-  for (let offset = 2; offset <= 40; offset += 1) {
-    const date = addCalendarDays(todayIn(TIMEZONE), offset)
-    const { slots } = await api.get<SlotsResponse>('/reserve/slots', { date, resource: anna!.id, service: consultation!.id })
-    const starts = new Set(slots.map((slot) => Date.parse(slot.start)))
-    const free = [...starts].find((start) => [1, 2, 3, 4, 5].every((k) => starts.has(start + k * 30 * MINUTE)))
-    if (free !== undefined) {
-      return { anna: anna!.id, consultation: consultation!.id, date, free }
-    }
-  }
-  throw new Error('no day with three free hours of Anna in the next 40 days')
-}
-
-const book = async (page: Page, scene: Scene, start: number, name: string): Promise<ReservationRecord> => {
-  const response = await page.request.post('/api/reservations', {
-    data: { guest: { email: 'undo@example.com', name }, resource: scene.anna, service: scene.consultation, startTime: iso(start) },
-  })
-  expect(response.status()).toBe(201)
-  return ((await response.json()) as { doc: ReservationRecord }).doc
-}
+import { rest } from './support/rest.js'
 
 /** Moves a block later by `quarters` quarter hours with the keyboard and saves it with Enter. */
 const moveLater = async (page: Page, id: string, quarters: number): Promise<void> => {
@@ -56,20 +17,6 @@ const moveLater = async (page: Page, id: string, quarters: number): Promise<void
     await page.keyboard.press('ArrowDown')
   }
   await page.keyboard.press('Enter')
-}
-
-const resizeLater = async (page: Page, id: string, minutes: number): Promise<void> => {
-  const handle = page.locator(`.rl-block[data-reservation-id="${id}"] .rl-block__resize`)
-  await handle.scrollIntoViewIfNeeded()
-  const box = (await handle.boundingBox())!
-  const x = box.x + box.width / 2
-  const y = box.y + box.height / 2
-  await page.mouse.move(x, y)
-  await page.mouse.down()
-  await page.mouse.move(x, y + (minutes * PX_PER_MINUTE) / 2, { steps: 4 })
-  await page.mouse.move(x, y + minutes * PX_PER_MINUTE, { steps: 4 })
-  await page.locator('.rl-block-ghost').waitFor()
-  await page.mouse.up()
 }
 
 const successToast = (page: Page, text: string) =>
@@ -84,7 +31,7 @@ describe('undo from the toast that reports a change', () => {
     const { page } = browser()
     const api = rest(page)
     scene = await findScene(page)
-    booking = await book(page, scene, scene.free, 'Undo Test')
+    booking = await bookAnna(page, scene, scene.free, 'Undo Test')
     await openCalendar(page, { date: scene.date, resource: scene.anna, view: 'week' })
     await moveLater(page, booking.id, 2)
     const toast = successToast(page, 'Undo Test')
@@ -110,7 +57,7 @@ describe('undo from the toast that reports a change', () => {
     const { page } = browser()
     const api = rest(page)
     await openCalendar(page, { date: scene.date, resource: scene.anna, view: 'week' })
-    await resizeLater(page, booking.id, 30)
+    await dragEnd(page, booking.id, 30)
     await expect.poll(async () => (await api.reservation(booking.id)).endTime, { timeout: 20_000 }).toBe(iso(scene.free + 60 * MINUTE))
     const toast = successToast(page, 'Undo Test')
     await toast.getByRole('button', { exact: true, name: 'Undo' }).click()
@@ -128,7 +75,7 @@ describe('undo from the toast that reports a change', () => {
     const undo = toast.getByRole('button', { exact: true, name: 'Undo' })
     await undo.waitFor({ timeout: 20_000 })
     // Someone else books the old time between the move and the undo.
-    await book(page, scene, scene.free, 'Taken Meanwhile')
+    await bookAnna(page, scene, scene.free, 'Taken Meanwhile')
     await undo.click()
     const refusal = page.locator('.toast-error, [data-type="error"]').first()
     await refusal.waitFor({ timeout: 20_000 })
@@ -168,7 +115,7 @@ describe('undo from the toast that reports a change', () => {
     const { page } = browser()
     const api = rest(page)
     const start = scene.free + 120 * MINUTE
-    const other = await book(page, scene, start, 'Arabic Undo')
+    const other = await bookAnna(page, scene, start, 'Arabic Undo')
     await switchLanguage(page, 'العربية', 'ar')
     try {
       await openCalendar(page, { date: scene.date, resource: scene.anna, view: 'week' })

@@ -2,14 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { getRuntime } from '../../src/plugin/runtime.js'
 import { testDatabaseKinds } from '../helpers/databases.js'
-import { login } from '../helpers/payload.js'
 import { type JsonResponse, postJson } from '../support/http.js'
 import { usePayloadOn } from '../support/suite-payload.js'
-import { ALWAYS_OPEN, errorPaths } from './plugin-http.js'
+import { errorPaths } from './plugin-http.js'
+import { seedSeriesSite } from './series-site.js'
 
 type Id = number | string
 
-const PASSWORD = 'pw-123456'
 const DAY = 86_400_000
 const WEEK = 7 * DAY
 const HOUR = 3_600_000
@@ -23,20 +22,10 @@ describe.each(testDatabaseKinds())('POST /api/reserve/series-preview (%s)', (kin
   let ann: string
 
   beforeAll(async () => {
-    const { payload } = site
-    const service = await payload.create({ collection: 'services', data: { allowGuestBooking: 'enabled', duration: 60, name: 'Lesson' } })
-    const room = await payload.create({ collection: 'resources', data: { name: 'Studio', quantity: 1, services: [service.id] } })
-    await payload.create({ collection: 'schedules', data: { name: 'Always', recurringSlots: ALWAYS_OPEN, resource: room.id } })
-    const weekdays = await payload.create({ collection: 'resources', data: { name: 'Office', quantity: 1, services: [service.id] } })
-    await payload.create({
-      collection: 'schedules',
-      data: { name: 'Weekdays', recurringSlots: ALWAYS_OPEN.filter(({ day }) => day !== 'sat' && day !== 'sun'), resource: weekdays.id },
-    })
-    await payload.create({ collection: 'users', data: { email: 'admin@preview.test', password: PASSWORD, role: 'admin' } })
-    const customer = await payload.create({ collection: 'users', data: { email: 'ann@preview.test', password: PASSWORD, role: 'customer' } })
-    Object.assign(ids, { customer: customer.id, room: room.id, service: service.id, weekdays: weekdays.id })
-    admin = await login(payload, { email: 'admin@preview.test', password: PASSWORD })
-    ann = await login(payload, { email: 'ann@preview.test', password: PASSWORD })
+    const seeded = await seedSeriesSite(site.payload, 'preview.test')
+    Object.assign(ids, seeded)
+    admin = seeded.admin
+    ann = seeded.ann
   })
 
   const body = (extra: Record<string, unknown>) => ({ customer: ids.customer, resource: ids.room, service: ids.service, ...extra })

@@ -42,7 +42,7 @@ describe('the installed package', () => {
       ['install', '--no-audit', '--no-fund', '--prefer-offline', path.join(work, packed.filename), ...versions],
       { cwd: app, stdio: 'inherit' },
     )
-    for (const script of ['book-once.mjs', 'store-without-client.mjs']) {
+    for (const script of ['app-config.mjs', 'book-once.mjs', 'store-without-client.mjs']) {
       copyFileSync(path.join(import.meta.dirname, 'app', script), path.join(app, script))
     }
   }, 600_000)

@@ -7,6 +7,7 @@ import { useReserveTranslation } from '../shared/use-reserve-translation.js'
 import { SearchHit } from './SearchHit.js'
 import { MIN_SEARCH_LENGTH, useBookingSearch } from './use-booking-search.js'
 import { useSlashFocus } from './use-slash-focus.js'
+import '../shared/search-input.css'
 import './booking-search.css'
 
 interface Props {
@@ -95,7 +96,7 @@ export const BookingSearch: React.FC<Props> = ({ onPick, settings }) => {
         aria-expanded={shown}
         aria-keyshortcuts="/"
         aria-label={t('searchLabel')}
-        className="rl-search__input"
+        className="rl-search-input rl-search__input"
         onBlur={() => setOpen(false)}
         onChange={(event) => {
           setText(event.target.value)

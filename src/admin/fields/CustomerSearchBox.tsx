@@ -5,6 +5,7 @@ import type { CustomerPicker } from './use-customer-picker.js'
 
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'
 import { CustomerResults } from './CustomerResults.js'
+import '../shared/search-input.css'
 
 interface Props {
   inputId: string
@@ -25,7 +26,7 @@ export const CustomerSearchBox: React.FC<Props> = ({ inputId, listId, picker, re
         aria-controls={listId}
         aria-expanded={open}
         autoComplete="off"
-        className="rl-customer-field__input"
+        className="rl-search-input rl-customer-field__input"
         disabled={readOnly}
         id={inputId}
         onBlur={picker.close}

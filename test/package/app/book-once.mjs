@@ -1,25 +1,10 @@
 // Runs under plain `node` in an app that installed the packed tarball: the plugin must load
 // from its compiled `dist/`, boot on SQLite and take a booking over REST.
-import { sqliteAdapter } from '@payloadcms/db-sqlite'
-import { buildConfig, getPayload, handleEndpoints } from 'payload'
-import { reserveLedgerPlugin } from 'payload-reserve-ledger'
+import { getPayload, handleEndpoints } from 'payload'
 
-const config = await buildConfig({
-  admin: { avatar: 'default', user: 'users' },
-  collections: [
-    {
-      slug: 'users',
-      auth: true,
-      fields: [{ name: 'role', type: 'select', defaultValue: 'customer', options: ['admin', 'staff', 'customer'], saveToJWT: true }],
-    },
-  ],
-  db: sqliteAdapter({ client: { url: `file:${process.argv[2]}` }, push: true }),
-  logger: { options: { level: 'warn' } },
-  plugins: [reserveLedgerPlugin({ allowGuestBooking: true })],
-  secret: 'installed-package-smoke-test',
-  telemetry: false,
-  typescript: { autoGenerate: false },
-})
+import { appConfig } from './app-config.mjs'
+
+const config = await appConfig({ databasePath: process.argv[2], logLevel: 'warn', options: { allowGuestBooking: true } })
 const payload = await getPayload({ config })
 
 const service = await payload.create({ collection: 'services', data: { duration: 60, durationType: 'fixed', name: 'Consultation' } })
