@@ -102,6 +102,7 @@ const RAW_SQL = /relation "[^"]*" does not exist|no such table|42P01/
 describe('the README followed on a new PostgreSQL site', () => {
   const work = mkdtempSync(path.join(os.tmpdir(), 'reserve-readme-'))
   const site = path.join(work, 'site')
+  const importMap = path.join(site, 'src/app/(payload)/admin/importMap.js')
   const packed = inject('packed')
   let database: TestDatabase
 
@@ -143,6 +144,9 @@ describe('the README followed on a new PostgreSQL site', () => {
     mkdirSync(path.join(site, 'src'))
     writeFileSync(path.join(site, 'src/payload.config.ts'), siteConfig())
     writeFileSync(path.join(site, 'tsconfig.json'), JSON.stringify(TSCONFIG, null, 2))
+    // The blank template's admin import map, before any plugin is in it.
+    mkdirSync(path.dirname(importMap), { recursive: true })
+    writeFileSync(importMap, 'export const importMap = {}\n')
     copyFileSync(path.join(import.meta.dirname, 'app/first-booking.mjs'), path.join(site, 'first-booking.mjs'))
   }, 600_000)
 
@@ -155,6 +159,7 @@ describe('the README followed on a new PostgreSQL site', () => {
     expect(newSiteSteps).toEqual([
       step(/^npm install /),
       step(/^# add reserveLedgerPlugin/),
+      step(/^npx payload generate:importmap$/),
       step(/^npx payload migrate:create \w+$/),
       step(/^npx payload migrate$/),
       step(/^npm run build && npm start$/),
@@ -172,6 +177,13 @@ describe('the README followed on a new PostgreSQL site', () => {
     expect(rebuild.code, rebuild.output).toBe(1)
     expect(rebuild.output).not.toMatch(RAW_SQL)
     expect(rebuild.output).toContain('reserve:rebuild: payload-reserve-ledger: the database has none of the tables')
+  }, 300_000)
+
+  it("puts the plugin's admin components into the admin's import map", async () => {
+    const generated = await run(step(/^npx payload generate:importmap$/))
+    expect(generated.code, generated.output).toBe(0)
+    expect(warnings(generated.output)).toEqual([])
+    expect(readFileSync(importMap, 'utf8')).toContain('"payload-reserve-ledger/client#SlotPickerField"')
   }, 300_000)
 
   it('creates the schema with `payload migrate:create` and `payload migrate`, warning of nothing', async () => {
