@@ -26,6 +26,8 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Packs the tarball once for every package test.
+          globalSetup: ['test/package/support/pack.ts'],
           hookTimeout: 600_000,
           include: ['test/package/**/*.test.ts'],
           name: 'package',

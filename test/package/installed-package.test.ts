@@ -2,24 +2,15 @@ import { execFileSync } from 'node:child_process'
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
-const root = path.resolve(import.meta.dirname, '../..')
-const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
-  devDependencies: Record<string, string>
-}
+import { createSite, devVersion } from './support/site.js'
+
 /**
  * What a user's tarball may weigh unpacked; today's is about 5.1 MB (the calendar's search and
  * undo, the PostgreSQL append notices), more than half of it source maps with their sources.
  */
 const MAX_UNPACKED_BYTES = 5_500_000
-
-interface Packed {
-  filename: string
-  files: { path: string }[]
-  size: number
-  unpackedSize: number
-}
 
 /**
  * The package as a user installs it: packed (which builds `dist/`), installed into a fresh app
@@ -28,20 +19,10 @@ interface Packed {
 describe('the installed package', () => {
   const work = mkdtempSync(path.join(os.tmpdir(), 'reserve-package-'))
   const app = path.join(work, 'app')
-  let packed: Packed
+  const packed = inject('packed')
 
   beforeAll(() => {
-    const output = execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: root, encoding: 'utf8' })
-    // `prepack` prints the build's output before npm's JSON.
-    packed = (JSON.parse(output.slice(output.indexOf('[\n'))) as Packed[])[0]
-    execFileSync('mkdir', ['-p', app])
-    writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'smoke-app', private: true, type: 'module' }))
-    const versions = ['payload', '@payloadcms/db-sqlite'].map((name) => `${name}@${manifest.devDependencies[name]}`)
-    execFileSync(
-      'npm',
-      ['install', '--no-audit', '--no-fund', '--prefer-offline', path.join(work, packed.filename), ...versions],
-      { cwd: app, stdio: 'inherit' },
-    )
+    createSite(app, [packed.tarball, devVersion('payload'), devVersion('@payloadcms/db-sqlite')])
     for (const script of ['app-config.mjs', 'book-once.mjs', 'store-without-client.mjs']) {
       copyFileSync(path.join(import.meta.dirname, 'app', script), path.join(app, script))
     }
