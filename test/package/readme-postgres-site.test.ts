@@ -25,6 +25,11 @@ const newSiteSteps = blockAfter('A new PostgreSQL site, from an empty database t
   .split('\n')
   .map((line) => (line.startsWith('#') ? line : line.replace(/\s+#.*$/, '')))
 
+/** The README's steps after an upgrade, comments dropped. */
+const upgradeSteps = blockAfter('After upgrading the plugin, or changing an option', 'sh')
+  .split('\n')
+  .map((line) => line.replace(/\s+#.*$/, ''))
+
 /**
  * The README's `payload.config.ts`, with the site's own parts where it leaves them to the site: a
  * users collection with no `role` field (the plugin adds it) and PostgreSQL without push.
@@ -210,6 +215,25 @@ describe('the README followed on a new PostgreSQL site', () => {
       reservations: 1,
     })
   }, 300_000)
+
+  it('runs the upgrade steps on a site already migrated: no new migration, nothing to migrate, no warning', async () => {
+    // The tarball is the newest version there is: the install step has nothing to fetch.
+    expect(upgradeSteps[0]).toBe('npm install payload-reserve-ledger@latest')
+    const migrations = () => readdirSync(path.join(site, 'src/migrations')).filter((file) => file.endsWith('.ts'))
+    const before = migrations()
+    for (const command of upgradeSteps.slice(1)) {
+      const ran = await run(command)
+      expect(ran.code, `${command}\n${ran.output}`).toBe(0)
+      expect(warnings(ran.output), command).toEqual([])
+      expect(ran.output, command).not.toMatch(RAW_SQL)
+    }
+    expect(upgradeSteps.slice(1)).toEqual([
+      'npx payload generate:importmap',
+      'npx payload migrate:create reserve-ledger-upgrade --skip-empty',
+      'npx payload migrate',
+    ])
+    expect(migrations()).toEqual(before)
+  }, 400_000)
 
   it('runs every bin script of the plugin, explained by --help, with no warning and no raw SQL error', async () => {
     const scripts = ['reserve:ledger', 'reserve:rebuild', 'reserve:adopt']
