@@ -15,6 +15,7 @@ import { CalendarActions } from './CalendarActions.js'
 import { CalendarContent } from './CalendarContent.js'
 import { CalendarDrawers } from './CalendarDrawers.js'
 import { CalendarToolbar } from './CalendarToolbar.js'
+import { HoldChangeContext } from './hold-change-context.js'
 import { QuickCreate } from './QuickCreate.js'
 import { type Highlight, HighlightedBooking, pageKey } from './highlighted-booking.js'
 import { jumpTarget } from './jump-to-booking.js'
@@ -112,14 +113,16 @@ export const CalendarPage: React.FC<ReservationsCalendarProps> = (props) => {
         <Gutter>
           {header(false)}
           {asOf !== null && isDatedMode(mode) && <AsOfBanner at={asOf} onNow={() => setAsOf(null)} timezone={settings.timezone} />}
-          <CalendarContent
-            asOf={asOf}
-            drawers={drawers}
-            mayCreate={hasCreatePermission}
-            nav={nav}
-            resources={resources}
-            settings={settings}
-          />
+          <HoldChangeContext.Provider value={drawers.refresh}>
+            <CalendarContent
+              asOf={asOf}
+              drawers={drawers}
+              mayCreate={hasCreatePermission}
+              nav={nav}
+              resources={resources}
+              settings={settings}
+            />
+          </HoldChangeContext.Provider>
           <CalendarDrawers detail={detail} drawers={drawers} settings={settings} />
           {drawers.quickTarget && (
             <QuickCreate
