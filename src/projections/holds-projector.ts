@@ -70,13 +70,13 @@ export class HoldsProjector {
     return docs.map((doc) => doc.holdId)
   }
 
-  /** Which of `ids` are listed as live holds. */
-  async listed(ids: string[]): Promise<Set<string>> {
+  /** The rows of those of `ids` listed as live holds, by hold id. */
+  async listed(ids: string[]): Promise<Map<string, HoldRow>> {
     if (ids.length === 0) {
-      return new Set()
+      return new Map()
     }
     const { docs } = await this.payload.db.find<HoldRow>({ collection: this.slug, limit: 0, pagination: false, where: { holdId: { in: ids } } })
-    return new Set(docs.map((doc) => doc.holdId))
+    return new Map(docs.map((doc) => [doc.holdId, doc]))
   }
 
   /** Every row's hold id (for a rebuild to find rows whose hold the ledger no longer has). */

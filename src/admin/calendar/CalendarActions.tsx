@@ -10,16 +10,30 @@ interface Props {
   /** Shows the calendar as of a past instant; null where it does not apply or the user may not. */
   onAsOf: ((at: number) => void) | null
   onCreate: (() => void) | null
+  /** Shows or hides the waitlist beside the calendar; null where the user may not see it. */
+  onWaitlist: (() => void) | null
   timezone: string
+  waitlistOpen: boolean
 }
 
-/** What the page does beside moving through dates: look back, the availability overview, a new reservation. */
-export const CalendarActions: React.FC<Props> = ({ onAsOf, onCreate, timezone }) => {
+/** What the page does beside moving through dates: look back, the waitlist, the availability overview, a new reservation. */
+export const CalendarActions: React.FC<Props> = ({ onAsOf, onCreate, onWaitlist, timezone, waitlistOpen }) => {
   const { t } = useReserveTranslation()
   const { config } = useConfig()
   return (
     <div className="rl-calendar__actions">
       {onAsOf && <AsOfControl onAsOf={onAsOf} timezone={timezone} />}
+      {onWaitlist && (
+        <Button
+          buttonStyle="secondary"
+          extraButtonProps={{ 'aria-pressed': waitlistOpen }}
+          margin={false}
+          onClick={onWaitlist}
+          size="small"
+        >
+          {t('waitlist')}
+        </Button>
+      )}
       <Button
         buttonStyle="secondary"
         el="link"

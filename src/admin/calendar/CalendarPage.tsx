@@ -15,7 +15,9 @@ import { CalendarActions } from './CalendarActions.js'
 import { CalendarContent } from './CalendarContent.js'
 import { CalendarDrawers } from './CalendarDrawers.js'
 import { CalendarToolbar } from './CalendarToolbar.js'
+import { HoldChangeContext } from './hold-change-context.js'
 import { QuickCreate } from './QuickCreate.js'
+import { WaitlistPanel } from './WaitlistPanel.js'
 import { type Highlight, HighlightedBooking, pageKey } from './highlighted-booking.js'
 import { jumpTarget } from './jump-to-booking.js'
 import { useCalendarDrawers } from './use-calendar-drawers.js'
@@ -56,6 +58,8 @@ export const CalendarPage: React.FC<ReservationsCalendarProps> = (props) => {
   const [asOf, setAsOf] = useState<null | number>(null)
   const privileged = usePrivileged(settings)
   const [highlight, setHighlight] = useState<Highlight | null>(null)
+  const [waitlistOpen, setWaitlistOpen] = useState(false)
+  const showsWaitlist = privileged && isDatedMode(mode) && asOf === null
   // Other users' changes, as they happen; the past shown as of an instant does not change.
   useLiveUpdates(drawers.refresh, mode !== 'list' && asOf === null)
 
@@ -64,7 +68,9 @@ export const CalendarPage: React.FC<ReservationsCalendarProps> = (props) => {
       onAsOf={privileged && isDatedMode(mode) && asOf === null ? setAsOf : null}
       // The table has Payload's own create button; the past is read-only.
       onCreate={hasCreatePermission && !list && asOf === null ? () => drawers.book(null, null) : null}
+      onWaitlist={showsWaitlist ? () => setWaitlistOpen((open) => !open) : null}
       timezone={settings.timezone}
+      waitlistOpen={waitlistOpen}
     />
   )
 
@@ -112,14 +118,26 @@ export const CalendarPage: React.FC<ReservationsCalendarProps> = (props) => {
         <Gutter>
           {header(false)}
           {asOf !== null && isDatedMode(mode) && <AsOfBanner at={asOf} onNow={() => setAsOf(null)} timezone={settings.timezone} />}
-          <CalendarContent
-            asOf={asOf}
-            drawers={drawers}
-            mayCreate={hasCreatePermission}
-            nav={nav}
-            resources={resources}
-            settings={settings}
-          />
+          {showsWaitlist && waitlistOpen && (
+            <WaitlistPanel
+              dates={nav.dates}
+              onOffered={drawers.refresh}
+              refreshKey={drawers.refreshKey}
+              resource={nav.resource}
+              resources={resources}
+              settings={settings}
+            />
+          )}
+          <HoldChangeContext.Provider value={drawers.refresh}>
+            <CalendarContent
+              asOf={asOf}
+              drawers={drawers}
+              mayCreate={hasCreatePermission}
+              nav={nav}
+              resources={resources}
+              settings={settings}
+            />
+          </HoldChangeContext.Provider>
           <CalendarDrawers detail={detail} drawers={drawers} settings={settings} />
           {drawers.quickTarget && (
             <QuickCreate

@@ -14,9 +14,11 @@ import { customerLabel } from '../shared/related.js'
 import { useFormatters } from '../shared/use-formatters.js'
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'
 import { QuickCreateFields } from './QuickCreateFields.js'
+import { PopoverHeader } from './PopoverHeader.js'
 import { RepeatsField } from './RepeatsField.js'
 import { useAnchoredPosition } from './use-anchored-position.js'
 import { useDialogFocus } from './use-dialog-focus.js'
+import { useQuickHold } from './use-hold.js'
 import { useOfferedServices } from './use-offered-services.js'
 import { useQuickCreate } from './use-quick-create.js'
 import { useRepeats } from './use-repeats.js'
@@ -64,6 +66,10 @@ export const QuickCreate: React.FC<Props> = ({ onBooked, onClose, onMore, onRefu
     form.choose({ customer: hit.id })
   }, false)
   const chosenCustomer = useCustomer(settings, form.customer ?? null) ?? (String(picked?.id) === String(form.customer) ? picked : null)
+  const customerName = chosenCustomer ? customerLabel(chosenCustomer) : t('customer')
+  // Held rather than booked, as a booking would be (for a receptionist waiting for the customer's word).
+  const hold = useQuickHold(settings, start, form, onBooked, onRefused)
+  const error = form.error ?? hold.error
   const [asking, setAsking] = useState(false)
   const dialog = useRef<HTMLFormElement>(null)
   const book = useRef<HTMLButtonElement>(null)
@@ -113,21 +119,14 @@ export const QuickCreate: React.FC<Props> = ({ onBooked, onClose, onMore, onRefu
         event.preventDefault()
         // A series books once its preview says what is free (Enter in a select submits too).
         if (repeat.settled) {
-          void form.submit(chosenCustomer ? customerLabel(chosenCustomer) : t('customer'), repeat.series)
+          void form.submit(customerName, repeat.series)
         }
       }}
       ref={dialog}
       role="dialog"
       style={position ?? undefined}
     >
-      <header className="rl-quick__header">
-        <h2 className="rl-quick__title" id={titleId}>
-          {t('newReservation')}
-        </h2>
-        <button aria-label={t('quickClose')} className="rl-quick__close" onClick={requestClose} type="button">
-          ×
-        </button>
-      </header>
+      <PopoverHeader onClose={requestClose} title={t('newReservation')} titleId={titleId} />
       <p className="rl-quick__when">
         <time dateTime={start}>{when}</time>
         {fullDay && ` · ${t('allDay')}`}
@@ -141,9 +140,9 @@ export const QuickCreate: React.FC<Props> = ({ onBooked, onClose, onMore, onRefu
         services={services}
       />
       {booking.resource !== null && booking.service != null && <RepeatsField choice={repeat} timezone={settings.timezone} />}
-      {form.error && (
+      {error && (
         <p className="rl-quick__error" role="alert">
-          {form.error}
+          {error}
         </p>
       )}
       {asking ? (
@@ -164,6 +163,16 @@ export const QuickCreate: React.FC<Props> = ({ onBooked, onClose, onMore, onRefu
             type="button"
           >
             {t('quickMoreOptions')}
+          </button>
+          <button
+            aria-disabled={hold.busy || form.busy || undefined}
+            className="rl-quick__button"
+            // A hold keeps one time; a series is booked, not held.
+            disabled={!form.ready || repeat.series !== null}
+            onClick={() => void hold.place(customerName)}
+            type="button"
+          >
+            {t('quickHold')}
           </button>
           <button
             className="rl-quick__button rl-quick__button--primary"

@@ -14,13 +14,15 @@ interface Props {
   offset: Offset
   /** Its place among the blocks it overlaps; the column's whole width without. */
   placement?: LanePlacement
+  /** `group` where the label holds a control; a picture of the time otherwise. */
+  role?: 'group' | 'img'
   start: number
   title: string
   top: number
 }
 
 /** One shaded span of a time-grid column, cut to the column's `top`–`bottom`, named for assistive technology. */
-export const ShadeBlock: React.FC<Props> = ({ bottom, end, kind, label, name, offset, placement, start, title, top }) => {
+export const ShadeBlock: React.FC<Props> = ({ bottom, end, kind, label, name, offset, placement, role = 'img', start, title, top }) => {
   const [from, to] = [Math.max(start, top), Math.min(end, bottom)]
   return (
     <div
@@ -28,7 +30,7 @@ export const ShadeBlock: React.FC<Props> = ({ bottom, end, kind, label, name, of
       className={`rl-${kind} rl-shade--${kind}`}
       data-end={new Date(end).toISOString()}
       data-start={new Date(start).toISOString()}
-      role="img"
+      role={role}
       style={{
         height: offset(to) - offset(from),
         top: offset(from),

@@ -138,7 +138,14 @@ export const TimeGridColumn: React.FC<Props> = (props) => {
         />
       )}
       {column.availability && (
-        <HoldBlocks availability={column.availability} bottom={bottom} offset={offset} timezone={timezone} top={top} />
+        <HoldBlocks
+          availability={column.availability}
+          bottom={bottom}
+          lane={column.resource}
+          offset={offset}
+          timezone={timezone}
+          top={top}
+        />
       )}
       {column.availability && (
         <ExternalBlocks

@@ -15,6 +15,8 @@ interface Load extends EpochRange {
 
 /** Capacity held while a customer checks out. */
 export interface Hold extends Load {
+  /** Where the user may act on it (release it; book it when `mine`): the hold and its expiry. */
+  details?: { expiresAt: number; holdId: string; mine: boolean }
   /** Whose, where a column shows several resources: the hold is named by it. */
   resource?: ResourceRecord
 }
@@ -47,7 +49,13 @@ export const toEpochAvailability = (answer: ResourceAvailability): EpochAvailabi
     ...epochRange(interval),
     ...(interval.label ? { label: interval.label } : {}),
   })),
-  holds: answer.busy.filter((interval) => interval.hold).map((interval) => ({ ...epochRange(interval), units: interval.units })),
+  holds: answer.busy
+    .filter((interval) => interval.hold)
+    .map(({ expiresAt, holdId, mine, units, ...range }) => ({
+      ...epochRange(range),
+      ...(holdId && expiresAt ? { details: { expiresAt: Date.parse(expiresAt), holdId, mine: mine === true } } : {}),
+      units,
+    })),
   perGuest: answer.capacityMode === 'per-guest',
   quantity: answer.quantity,
   requiredPools: answer.requiredPools.map((pool) => ({

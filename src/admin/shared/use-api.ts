@@ -38,7 +38,7 @@ const messageOf = (body: unknown, fallback: string): string => {
 
 export interface Api {
   get<T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal): Promise<T>
-  send<T>(method: 'PATCH' | 'POST', path: string, body: unknown): Promise<T>
+  send<T>(method: 'DELETE' | 'PATCH' | 'POST', path: string, body: unknown): Promise<T>
 }
 
 /**

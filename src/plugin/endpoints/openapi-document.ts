@@ -196,8 +196,17 @@ const schemas: Record<string, Json> = {
     type: 'object',
   },
   ResourceBusy: {
-    description: 'Blocked time; `hold` marks capacity held while a customer checks out (`POST /reserve/holds`), not booked.',
-    properties: { end: dateTime, hold: { const: true }, start: dateTime, units: { type: 'integer' } },
+    description:
+      'Blocked time; `hold` marks capacity held while a customer checks out (`POST /reserve/holds`), not booked. A hold carries `holdId` and `expiresAt` for privileged staff and for its holder, and `mine` for its holder (who may book it).',
+    properties: {
+      end: dateTime,
+      expiresAt: { ...dateTime, description: 'When the hold ends by itself.' },
+      hold: { const: true },
+      holdId: text,
+      mine: { const: true, description: 'The caller placed the hold: they may book it with `holdId`.' },
+      start: dateTime,
+      units: { type: 'integer' },
+    },
     required: ['start', 'end', 'units'],
     type: 'object',
   },

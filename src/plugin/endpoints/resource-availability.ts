@@ -2,7 +2,7 @@ import type { Endpoint, PayloadRequest } from 'payload'
 
 import type { IntervalIndex } from '../../capacity/interval-index.js'
 import type { HoldsProjector } from '../../projections/holds-projector.js'
-import type { ResourceAvailability, ResourceBusy } from '../http/contract.js'
+import type { HoldDetails, ResourceAvailability, ResourceBusy } from '../http/contract.js'
 import type { ResolvedOptions } from '../options.js'
 
 import { localDateOf } from '../../time/local-time.js'
@@ -11,6 +11,7 @@ import { referenceData } from '../reference-data/reference-data.js'
 import { isPrivileged } from '../access/is-privileged.js'
 import { externalBusyOf } from '../external-busy/external-busy.js'
 import { getRuntime } from '../runtime.js'
+import { holdDetailsFor } from '../holds/hold-details.js'
 import { ownHoldOf } from '../holds/own-hold.js'
 import { isoRange } from '../http/iso.js'
 import { LIMITS, MESSAGES } from '../http/messages.js'
@@ -27,15 +28,27 @@ const DAY_MS = 86_400_000
 /** Calendar days from `first` to `last`, both counted. */
 const daysSpanned = (first: string, last: string): number => Math.round((Date.parse(last) - Date.parse(first)) / DAY_MS) + 1
 
-/** The busy intervals in `[from, to)`, those of live holds marked `hold`, without the caller's own hold (`holdId`). */
-const busyIn = (index: IntervalIndex, from: number, to: number, { held, own }: { held: Set<string>; own: null | string }): ResourceBusy[] =>
+/**
+ * The busy intervals in `[from, to)`, those of live holds marked `hold` (with the hold's details
+ * where the caller may act on it), without the caller's own hold (`holdId`).
+ */
+const busyIn = (
+  index: IntervalIndex,
+  from: number,
+  to: number,
+  { held, own }: { held: Map<string, HoldDetails | null>; own: null | string },
+): ResourceBusy[] =>
   index
     .overlapping(from, to)
     .filter(({ key }) => key !== own)
-    .map(({ end, key, start, units }) => ({ ...isoRange({ end, start }), ...(held.has(key) ? { hold: true as const } : {}), units }))
+    .map(({ end, key, start, units }) => ({
+      ...isoRange({ end, start }),
+      ...(held.has(key) ? { hold: true as const, ...held.get(key) } : {}),
+      units,
+    }))
 
 /** Which claims in `[from, to)` of these resources are holds: one read of the holds collection for all of them. */
-const heldKeys = (holds: HoldsProjector, indexes: IntervalIndex[], from: number, to: number): Promise<Set<string>> =>
+const heldRows = (holds: HoldsProjector, indexes: IntervalIndex[], from: number, to: number) =>
   holds.listed([...new Set(indexes.flatMap((index) => index.overlapping(from, to).map(({ key }) => key)))])
 
 /**
@@ -75,7 +88,8 @@ export const resourceAvailabilityEndpoint = (options: ResolvedOptions): Endpoint
     const pools = new Map([...(await data.resources(poolIds))].filter(([, pool]) => tenantsAgree(pool.tenant, resource.tenant)))
     const { busy, holds } = getRuntime(req.payload)
     const [own, ...poolIndexes] = await Promise.all([id, ...pools.keys()].map((key) => busy.window(String(key), from, to)))
-    const marks = { held: await heldKeys(holds, [own, ...poolIndexes], from, to), own: await ownHoldOf(req, options) }
+    const held = await holdDetailsFor(req, options, await heldRows(holds, [own, ...poolIndexes], from, to))
+    const marks = { held, own: await ownHoldOf(req, options) }
     const requiredPools = [...pools.values()].map((pool, i) => ({
       busy: busyIn(poolIndexes[i], from, to, marks),
       quantity: pool.quantity,

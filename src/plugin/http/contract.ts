@@ -22,8 +22,19 @@ export interface BusyInterval extends TimeRange {
   units: number
 }
 
-/** Busy time of a resource-availability answer: booked, or `hold` while a customer checks out (`POST /api/reserve/holds`). */
-export interface ResourceBusy extends BusyInterval {
+/** A live hold as the calendar acts on it: released by its holder or privileged staff, booked by its holder (`mine`). */
+export interface HoldDetails {
+  expiresAt: string
+  holdId: string
+  /** The caller placed it, so may book it (`POST /api/reserve/book` with `holdId`). */
+  mine?: true
+}
+
+/**
+ * Busy time of a resource-availability answer: booked, or `hold` while a customer checks out
+ * (`POST /api/reserve/holds`); a hold carries its details for privileged staff and its holder.
+ */
+export interface ResourceBusy extends BusyInterval, Partial<HoldDetails> {
   hold?: true
 }
 

@@ -86,3 +86,10 @@ export const closeCreateForm = async (page: Page): Promise<void> => {
     )
     .toBe(0)
 }
+
+/** Picks a customer in the open quick-create popover by searching their name, as a receptionist does. */
+export const chooseQuickCustomer = async (page: Page, name: string, email: string): Promise<void> => {
+  await page.locator('.rl-quick .rl-customer-field__input').fill(name.split(' ')[0])
+  await page.locator('.rl-quick .rl-customer-field__hit', { hasText: name }).click()
+  await page.locator('.rl-quick .rl-customer-field__chosen', { hasText: email }).waitFor()
+}

@@ -80,7 +80,7 @@ const CONTRACT: [string, Json, Record<string, 'optional' | 'required'>][] = [
     { busy: 'required', capacityMode: 'required', days: 'required', external: 'required', quantity: 'required', requiredPools: 'required' } satisfies KeysOf<ResourceAvailability>,
   ],
   ['… external[]', descend(range, 'external'), { end: 'required', label: 'optional', start: 'required' } satisfies KeysOf<ExternalBusy>],
-  ['… busy[]', descend(range, 'busy'), { end: 'required', hold: 'optional', start: 'required', units: 'required' } satisfies KeysOf<ResourceBusy>],
+  ['… busy[]', descend(range, 'busy'), { end: 'required', expiresAt: 'optional', hold: 'optional', holdId: 'optional', mine: 'optional', start: 'required', units: 'required' } satisfies KeysOf<ResourceBusy>],
   ['… days[]', descend(range, 'days'), { date: 'required', shiftWindows: 'required', timeOff: 'required' } satisfies KeysOf<AvailabilityDay>],
   ['… days[].shiftWindows[]', descend(range, 'days', 'shiftWindows'), { end: 'required', start: 'required' } satisfies KeysOf<TimeRange>],
   ['… days[].timeOff[]', descend(range, 'days', 'timeOff'), { end: 'required', reason: 'optional', start: 'required', type: 'optional' } satisfies KeysOf<TimeOff>],

@@ -1,0 +1,97 @@
+import type { Page } from 'playwright-core'
+
+import { describe, expect, it } from 'vitest'
+
+import type { WaitlistListResponse } from '../../src/plugin/http/contract.js'
+
+import { translations } from '../../src/translations/index.js'
+import { useLoggedInBrowser } from './support/browser.js'
+import { openCalendar } from './support/calendar.js'
+import { separateFreeTimes } from './support/free-times.js'
+import { switchLanguage } from './support/language.js'
+import { rest } from './support/rest.js'
+
+const en = translations.en.reserveLedger
+
+/** Opens the waitlist beside the calendar with its toolbar button, as staff would. */
+const openWaitlist = async (page: Page, name: string) => {
+  await page.getByRole('button', { exact: true, name }).click()
+  const panel = page.locator('aside.rl-waitlist')
+  await panel.waitFor()
+  return panel
+}
+
+describe('the waitlist beside the calendar', () => {
+  const browser = useLoggedInBrowser()
+
+  it('lists the entries waiting over the dates shown and offers one its time by hand, saying when the time is taken', async () => {
+    const { page } = browser()
+    const api = rest(page)
+    const anna = (await api.resources()).find((resource) => resource.name === 'Anna Weber')!
+    const consultation = (await api.services()).find((service) => service.name === 'Consultation')!
+    const { date, starts } = await separateFreeTimes(api, { count: 2, fromOffset: 6, resource: anna.id, service: consultation.id })
+    expect(starts.length, "two free consultation times of Anna's").toBeGreaterThanOrEqual(2)
+    const [free, taken] = starts
+    const join = async (name: string, slot: { end: string; start: string }) => {
+      const response = await page.request.post('/api/reserve/waitlist', {
+        data: { from: slot.start, guest: { email: `${name.split(' ')[0].toLowerCase()}@wait.example`, name }, resource: anna.id, service: consultation.id, to: slot.end },
+      })
+      expect(response.status(), await response.text()).toBe(201)
+      return ((await response.json()) as { entryId: string }).entryId
+    }
+    const offeredId = await join('Wanda Waiting', free)
+    const refusedId = await join('Theo Toolate', taken)
+    // Someone books the second time first: offering it must be refused.
+    const booking = await page.request.post('/api/reserve/book', {
+      data: { guest: { email: 'first@wait.example', name: 'First Come' }, resource: anna.id, service: consultation.id, startTime: taken.start },
+    })
+    expect(booking.status(), await booking.text()).toBe(201)
+    const bookingId = ((await booking.json()) as { id: string }).id
+
+    await openCalendar(page, { date, resource: anna.id, view: 'week' })
+    const panel = await openWaitlist(page, en.waitlist)
+    const offered = panel.locator(`[data-entry-id="${offeredId}"]`)
+    const refused = panel.locator(`[data-entry-id="${refusedId}"]`)
+    await offered.waitFor({ timeout: 20_000 })
+    expect(await offered.innerText()).toContain('Wanda Waiting')
+    expect(await offered.innerText()).toContain('Anna Weber')
+    expect(await refused.innerText()).toContain('Theo Toolate')
+
+    await offered.getByRole('button', { exact: true, name: en.waitlistOffer }).click()
+    await offered.getByRole('status').waitFor({ timeout: 20_000 })
+    const entries = (await api.get<WaitlistListResponse>('/reserve/waitlist', { end: free.end, start: free.start })).entries
+    const entry = entries.find((one) => one.entryId === offeredId)!
+    expect(entry.status).toBe('offered')
+    expect(entry.offeredStart).toBe(new Date(free.start).toISOString())
+    expect(await offered.getByRole('status').innerText()).toMatch(/^Offered: held until \d{1,2}:\d{2}\s[AP]M$/)
+    // The hold placed for Wanda shows on the calendar.
+    await page.locator(`.rl-grid__column[data-date="${date}"] .rl-hold[data-start="${new Date(free.start).toISOString()}"]`).waitFor({ timeout: 20_000 })
+
+    await refused.getByRole('button', { exact: true, name: en.waitlistOffer }).click()
+    await refused.getByRole('status').waitFor({ timeout: 20_000 })
+    expect(await refused.getByRole('status').innerText()).toBe(en.waitlistTaken)
+    await browser().screenshot('calendar-waitlist')
+
+    // In German and Arabic the panel speaks the user's language; Theo still waits there.
+    for (const [label, code] of [['Deutsch', 'de'], ['العربية', 'ar']] as const) {
+      const words = translations[code].reserveLedger
+      await switchLanguage(page, label, code)
+      await openCalendar(page, { date, resource: anna.id, view: 'week' })
+      const inLanguage = await openWaitlist(page, words.waitlist)
+      expect(await inLanguage.getByRole('heading').innerText()).toBe(words.waitlist)
+      const theo = inLanguage.locator(`[data-entry-id="${refusedId}"]`)
+      await theo.waitFor({ timeout: 20_000 })
+      expect(await theo.getByRole('button').innerText()).toBe(words.waitlistOffer)
+      await theo.getByRole('button').click()
+      await theo.getByRole('status').waitFor({ timeout: 20_000 })
+      expect(await theo.getByRole('status').innerText()).toBe(words.waitlistTaken)
+      await browser().screenshot(`${code}-calendar-waitlist`)
+    }
+    await switchLanguage(page, 'English', 'en')
+
+    // Later files look for free times: Wanda's hold released, Theo gone before the booking is cancelled.
+    expect((await page.request.delete(`/api/reserve/holds/${entry.holdId}`, { data: {} })).status()).toBe(200)
+    expect((await page.request.delete(`/api/reserve/waitlist/${refusedId}`, { data: {} })).status()).toBe(200)
+    expect((await page.request.post('/api/reserve/cancel', { data: { reservationId: bookingId } })).status()).toBe(200)
+  })
+})
