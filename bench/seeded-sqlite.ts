@@ -2,10 +2,11 @@ import type { TestDatabase } from '../test/helpers/databases.js'
 import type { BenchDatabase } from './database.js'
 import type { BenchScenario } from './scenario.js'
 
+import { getRuntime } from '../src/plugin/runtime.js'
 import { createTestDatabase } from '../test/helpers/databases.js'
 import { stopPayload } from '../test/helpers/payload.js'
 import { startBenchPayload } from './boot.js'
-import { createScenario } from './scenario.js'
+import { createScenario, seededSpan } from './scenario.js'
 import { Seeder } from './seeder.js'
 
 /**
@@ -25,4 +26,17 @@ export const seededSqlite = async (
   await new Seeder(seeding, scenario, n, now).seedTo(n, ({ done }) => done % 5000 === 0 && log(`seeded ${done}`))
   await stopPayload(seeding)
   return { database, scenario, sqlite }
+}
+
+/**
+ * `seededSqlite`, then the instance that measures on it, booted as every bench boots one and with
+ * the busy index of every resource hydrated, so that no measurement pays for that.
+ */
+export const measuringOnSeededSqlite = async (n: number, now: number, log: (line: string) => void) => {
+  const seeded = await seededSqlite(n, now, log)
+  const payload = await startBenchPayload(seeded.database, false)
+  for (const resource of seeded.scenario.resources) {
+    await getRuntime(payload).busy.window(String(resource), ...seededSpan(Date.now()))
+  }
+  return { ...seeded, payload }
 }

@@ -11,12 +11,10 @@
 import { writeFile } from 'node:fs/promises'
 import { Session } from 'node:inspector/promises'
 
-import { getRuntime } from '../src/plugin/runtime.js'
 import { login, stopPayload } from '../test/helpers/payload.js'
 import { bookers } from './bookers.js'
-import { startBenchPayload } from './boot.js'
-import { BENCH_STAFF, seededSpan } from './scenario.js'
-import { seededSqlite } from './seeded-sqlite.js'
+import { BENCH_STAFF } from './scenario.js'
+import { measuringOnSeededSqlite } from './seeded-sqlite.js'
 import { benchSlots } from './slot-plan.js'
 
 const N = 10_000
@@ -29,12 +27,7 @@ const BOOKINGS = Number(process.argv.slice(2).find((arg, at, all) => /^\d+$/.tes
 
 const log = (line: string) => process.stderr.write(`${line}\n`)
 const now = Date.now()
-const { database, scenario, sqlite } = await seededSqlite(N, now, log)
-
-const payload = await startBenchPayload(database, false)
-for (const resource of scenario.resources) {
-  await getRuntime(payload).busy.window(String(resource), ...seededSpan(Date.now()))
-}
+const { payload, scenario, sqlite } = await measuringOnSeededSqlite(N, now, log)
 const perPath = WARM_UP + BOOKINGS + (profileDir ? PROFILED : 0)
 const slots = benchSlots(scenario, { lanes: [0, 1, 2, 3], seed: 5_000, seeded: N })
 if (slots.length < PATHS.length * perPath) {
