@@ -66,6 +66,8 @@ describe('the waitlist beside the calendar', () => {
     expect(await offered.getByRole('status').innerText()).toMatch(/^Offered: held until \d{1,2}:\d{2}\s[AP]M$/)
     // The hold placed for Wanda shows on the calendar.
     await page.locator(`.rl-grid__column[data-date="${date}"] .rl-hold[data-start="${new Date(free.start).toISOString()}"]`).waitFor({ timeout: 20_000 })
+    // The calendar and the panel reloaded for the hold: the entry, no longer waiting, still says so.
+    expect(await offered.getByRole('status').innerText()).toMatch(/^Offered: held until \d{1,2}:\d{2}\s[AP]M$/)
 
     await refused.getByRole('button', { exact: true, name: en.waitlistOffer }).click()
     await refused.getByRole('status').waitFor({ timeout: 20_000 })

@@ -35,7 +35,8 @@ const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\
  * booked: a guest named "Whole Day" by another test is data, not a label).
  */
 const englishOn = async (page: Page, language: Language): Promise<string[]> => {
-  const names = await page.locator('.rl-block__who').allInnerTexts()
+  // People's names are data other files' tests chose, not labels.
+  const names = await page.locator('.rl-block__who, td.cell-guest, td.cell-customer').allInnerTexts()
   const text = names.reduce((rest, name) => rest.split(name).join(' '), await page.locator('body').innerText())
   return englishLabels(language).filter((label) => new RegExp(`(?<![\\p{L}\\p{N}])${escape(label)}(?![\\p{L}\\p{N}])`, 'u').test(text))
 }

@@ -23,7 +23,7 @@ describe('quick-create "Repeats…": a weekly series with one time taken', () =>
     const seed = await seeded(api)
     const weeks = await weeklyFreeTimes(api, { fromOffset: 2, resource: seed.anna.id, service: seed.consultation.id, weeks: 4 })
     // Someone else takes the third week's time.
-    const other = { guest: { email: 'repeats-taken@example.com', name: 'Repeats Taken' }, resource: seed.anna.id, service: seed.consultation.id, startTime: weeks[2].start }
+    const other = { guest: { email: 'repeats-taken@example.com', name: 'Rena Tacke' }, resource: seed.anna.id, service: seed.consultation.id, startTime: weeks[2].start }
     expect((await page.request.post('/api/reserve/book', { data: other })).status()).toBe(201)
 
     const quick = await openAt(page, seed.anna, weeks[0].date, weeks[0].start)

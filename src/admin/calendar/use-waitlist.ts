@@ -16,7 +16,7 @@ export interface OfferAnswer {
 
 export interface Waitlist {
   answers: Record<string, OfferAnswer>
-  /** The waiting entries of the dates shown, oldest first; null while loading. */
+  /** The waiting entries of the dates shown (and those offered from here), oldest first; null while loading. */
   entries: null | WaitlistEntryRecord[]
   /** Offers the entry the time it asked for, on its resource (else `resource`): a hold for its contact. */
   offer: (entry: WaitlistEntryRecord, resource: null | string) => Promise<void>
@@ -46,7 +46,7 @@ export const useWaitlist = (settings: AdminSettings, dates: string[], refreshKey
     const end = new Date(dayBounds(last, settings.timezone).end).toISOString()
     api
       .get<WaitlistListResponse>('/reserve/waitlist', { end, start }, controller.signal)
-      .then((answer) => setEntries(answer.entries.filter((entry) => entry.status === 'waiting')))
+      .then((answer) => setEntries(answer.entries))
       .catch(() => controller.signal.aborted || setEntries([]))
     return () => controller.abort()
   }, [api, first, last, refreshKey, settings.timezone])
@@ -65,5 +65,7 @@ export const useWaitlist = (settings: AdminSettings, dates: string[], refreshKey
     }
   }
 
-  return { answers, entries, offer }
+  // An entry offered here stays, with its answer, when the reload after the offer finds it offered.
+  const shown = entries && entries.filter((entry) => entry.status === 'waiting' || entry.entryId in answers)
+  return { answers, entries: shown, offer }
 }
