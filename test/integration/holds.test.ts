@@ -180,8 +180,14 @@ describe.each(testDatabaseKinds())('holds while a customer checks out (%s)', (ki
     const availability = await getJson(site.payload, withQuery('/api/reserve/availability', { date, holdId: held.body.holdId, holdToken: held.body.holdToken, resource: String(ids.room), service: String(ids.service) }))
     expect(starts(availability)).toContain(at(7, 9))
 
-    const range = await getJson(site.payload, withQuery('/api/reserve/resource-availability', { end: '2031-03-08', resource: String(ids.room), start: date }), tokens.admin)
-    expect(range.body.busy).toEqual([{ end: at(7, 10), hold: true, start: at(7, 9), units: 1 }])
+    // Staff, who may release it, learn which hold it is and until when; another customer only that the time is held.
+    const rangeFor = async (token?: string) =>
+      (await getJson(site.payload, withQuery('/api/reserve/resource-availability', { end: '2031-03-08', resource: String(ids.room), start: date }), token)).body.busy
+    expect(await rangeFor(tokens.admin)).toEqual([
+      { end: at(7, 10), expiresAt: new Date(held.body.expiresAt).toISOString(), hold: true, holdId: held.body.holdId, start: at(7, 9), units: 1 },
+    ])
+    expect(await rangeFor(tokens.ben)).toEqual([{ end: at(7, 10), hold: true, start: at(7, 9), units: 1 }])
+    expect(await rangeFor()).toEqual([{ end: at(7, 10), hold: true, start: at(7, 9), units: 1 }])
   })
 
   it('expiry is a ledger event that frees the capacity; a hold not yet due stays', async () => {
