@@ -90,8 +90,10 @@ describe('the reservations list, as a receptionist uses it', () => {
     await browser().screenshot('reservations-list-search-reloaded')
   })
 
-  it('switching between the week and the list moves neither the header nor the toolbar, on a desktop and a phone', async () => {
+  it('switching between the week and the list moves neither the header nor the toolbar, on a desktop and a phone', async ({ onTestFinished }) => {
     const { page } = browser()
+    // The next tests run on a desktop, also after a failure here.
+    onTestFinished(() => page.setViewportSize({ height: 1050, width: 1680 }))
     for (const viewport of [{ height: 1050, width: 1680 }, { height: 844, width: 390 }]) {
       await page.setViewportSize(viewport)
       await openCalendar(page, { view: 'week' })
@@ -106,7 +108,6 @@ describe('the reservations list, as a receptionist uses it', () => {
       await page.locator('.rl-calendar__body:not([data-loading])').waitFor()
       expect(await modesBox(page), `${viewport.width} px wide, back`).toEqual(week)
     }
-    await page.setViewportSize({ height: 1050, width: 1680 })
   })
 
   it('names registered customers by name, resources and services at once in German, and the toolbar stays put', async () => {
