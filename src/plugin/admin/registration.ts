@@ -34,13 +34,15 @@ const componentPath = (options: ResolvedOptions, name: PathComponent): null | st
 type TranslationsConfig = Record<string, Record<string, unknown> | undefined>
 
 /**
- * The host's translations with the plugin's namespace added to every language: the shipped
- * strings where the plugin has them, English for any other language the host supports. A host
- * that already defines some of the plugin's keys keeps its own wording.
+ * The host's translations with the plugin's namespace added to each language the host supports
+ * (Payload's default is English alone) and to its fallback language: the shipped strings where
+ * the plugin has them, English for any other. Languages the admin cannot show get nothing, so a
+ * site's config carries no strings it never uses. A host that already defines some of the
+ * plugin's keys keeps its own wording.
  */
 const withTranslations = (i18n: Config['i18n']): Config['i18n'] => {
   const existing = (i18n?.translations ?? {}) as TranslationsConfig
-  const languages = new Set([...Object.keys(translations), ...Object.keys(i18n?.supportedLanguages ?? {})])
+  const languages = new Set([...Object.keys(i18n?.supportedLanguages ?? { en: true }), i18n?.fallbackLanguage ?? 'en'])
   const merged: TranslationsConfig = { ...existing }
   for (const language of languages) {
     const shipped = translations[language as ShippedLanguage] ?? translations.en

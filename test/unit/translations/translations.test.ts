@@ -65,9 +65,10 @@ describe('translation registration', () => {
   const registered = (config: Config) =>
     config.i18n?.translations as Record<string, Record<string, Record<string, string>> | undefined>
 
-  it('adds the plugin namespace to every shipped language and keeps the host translations', () => {
+  it('adds the plugin namespace to every language the host supports and keeps the host translations', () => {
+    const supportedLanguages = Object.fromEntries(SHIPPED.map((language) => [language, {}]))
     const config = withAdmin(
-      host({ translations: { de: { general: { cancel: 'Abbruch' } } } } as Config['i18n']),
+      host({ supportedLanguages, translations: { de: { general: { cancel: 'Abbruch' } } } } as unknown as Config['i18n']),
       resolveOptions({}),
     )
     const strings = registered(config)
@@ -75,6 +76,13 @@ describe('translation registration', () => {
       expect(strings[language]?.[TRANSLATION_NAMESPACE]).toEqual(stringsOf(language))
     }
     expect(strings.de?.general).toEqual({ cancel: 'Abbruch' })
+  })
+
+  it("merges nothing for languages the host's admin does not offer", () => {
+    expect(Object.keys(registered(withAdmin(host(undefined), resolveOptions({}))))).toEqual(['en'])
+    const config = withAdmin(host({ supportedLanguages: { de: {} } } as unknown as Config['i18n']), resolveOptions({}))
+    expect(Object.keys(registered(config)).sort()).toEqual(['de', 'en'])
+    expect(registered(config).de?.[TRANSLATION_NAMESPACE]).toEqual(stringsOf('de'))
   })
 
   it("lets the host reword the plugin's strings", () => {
