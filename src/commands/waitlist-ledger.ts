@@ -18,7 +18,7 @@ import {
 
 /** A waitlist stream read: its events, what they fold to, and the revision to append at. */
 export interface WaitlistView {
-  events: RecordedEvent[]
+  events: RecordedEvent<WaitlistEvent>[]
   revision: number
   state: WaitlistState
 }
@@ -55,8 +55,8 @@ export class WaitlistLedger {
   ) {}
 
   async load(entryId: string): Promise<WaitlistView> {
-    const events = await this.store.readStream(waitlistStream(entryId))
-    return { events, revision: events.length - 1, state: foldWaitlist(events as unknown as Array<RecordedEvent & WaitlistEvent>) }
+    const events = await this.store.readStream<WaitlistEvent>(waitlistStream(entryId))
+    return { events, revision: events.length - 1, state: foldWaitlist(events) }
   }
 
   /** Decides and appends `command`; returns the events appended (none when nothing was to change) and the new state. */
@@ -73,8 +73,7 @@ export class WaitlistLedger {
         return { events, state }
       }
       const metadata = metadataOf(entryId, meta, now)
-      // Waitlist events are not reservation events; the store takes them as it takes checkpoints.
-      const appended = events.map((event) => ({ ...event, metadata }) as unknown as NewEvent)
+      const appended = events.map((event): NewEvent<WaitlistEvent> => ({ ...event, metadata }))
       const entry: AppendRequest = { events: appended, expectedRevision: revision, stream: waitlistStream(entryId) }
       if (contact && command.type === 'JoinWaitlist') {
         await this.appendFenced(contactFence(contact, command.data, metadata), entry)
@@ -107,7 +106,7 @@ export class WaitlistLedger {
    */
   private async waitingOf(entry: WaitlistJoined['data'], now: Date): Promise<ContactView> {
     const stream = waitlisterStream(contactKeyOf(entry))
-    const events = (await this.store.readStream(stream)) as unknown as Array<Omit<RecordedEvent, 'data' | 'type'> & WaitlistEntryCounted>
+    const events = await this.store.readStream<WaitlistEntryCounted>(stream)
     const before = ({ data }: WaitlistEntryCounted) => data.entryId !== entry.entryId && Date.parse(data.to) > now.getTime()
     const pending = new Set(events.filter(before).map(({ data }) => data.entryId))
     const states = await Promise.all([...pending].map(async (id) => (await this.load(id)).state.kind))
@@ -123,7 +122,7 @@ const contactFence = (
   metadata: EventMetadata,
 ): AppendRequest => {
   const counted: WaitlistEntryCounted = { data: { entryId, to }, type: 'WaitlistEntryCounted' }
-  return { events: [{ ...counted, metadata } as unknown as NewEvent], expectedRevision: revision, stream }
+  return { events: [{ ...counted, metadata }], expectedRevision: revision, stream }
 }
 
 const metadataOf = (entryId: string, meta: CommandMeta, now: Date): EventMetadata => ({

@@ -1,12 +1,13 @@
 import type { Observable } from 'rxjs'
 
-import type { LedgerEvent, NewEvent, RecordedEvent } from './types.js'
+import type { LedgerEvent, NewEvent, RecordedEvent, StoredEvent } from './types.js'
 
 /** Expected revision of a stream that has no events yet. */
 export const NO_STREAM = -1
 
 export interface AppendRequest {
-  events: NewEvent[]
+  /** Events of the stream's family: any event the store holds. */
+  events: NewEvent<StoredEvent>[]
   /** Revision of the last event the caller read; `NO_STREAM` (-1) for a new stream. */
   expectedRevision: number
   stream: string
@@ -56,7 +57,7 @@ export interface EventStore {
   /** Events of all streams in position order, a page at a time. */
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>
   /** A stream's events from `fromRevision` (inclusive) on; at most `limit` of them when given. */
-  readStream<E extends LedgerEvent = LedgerEvent>(
+  readStream<E extends StoredEvent = LedgerEvent>(
     stream: string,
     fromRevision?: number,
     limit?: number,

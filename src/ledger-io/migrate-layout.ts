@@ -1,5 +1,5 @@
 import type { EventStore } from '../events/store.js'
-import type { EventMetadata, NewEvent, RecordedEvent, ResourceEvent } from '../events/types.js'
+import type { CapacityMovedToMonths, EventMetadata, NewEvent, RecordedEvent, ResourceEvent } from '../events/types.js'
 
 import { type CapacityState, evolveCapacity, initialCapacityState } from '../capacity/capacity-decider.js'
 import { sameClaim, sameHolds } from '../capacity/claims.js'
@@ -114,8 +114,12 @@ const moveResource = (store: EventStore, resource: string, at: string): Promise<
         appended += changes.length
       }
     }
-    const moved = { data: { months, resourceId: resource }, metadata: metadata(at, old), type: 'CapacityMovedToMonths' }
-    await store.append({ events: [moved as unknown as NewEvent], expectedRevision: events.length - 1, stream: old })
+    const moved: NewEvent<CapacityMovedToMonths> = {
+      data: { months, resourceId: resource },
+      metadata: metadata(at, old),
+      type: 'CapacityMovedToMonths',
+    }
+    await store.append({ events: [moved], expectedRevision: events.length - 1, stream: old })
     return appended
   })
 

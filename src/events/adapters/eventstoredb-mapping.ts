@@ -10,7 +10,7 @@ import type {
   WrongExpectedVersionError,
 } from '@eventstore/db-client'
 
-import type { NewEvent, RecordedEvent } from '../types.js'
+import type { NewEvent, RecordedEvent, StoredEvent } from '../types.js'
 import type { EventStoreDBClientModule } from './eventstoredb/connection.js'
 
 import { NO_STREAM, WrongExpectedRevisionError } from '../store.js'
@@ -92,7 +92,7 @@ export const isSystemStream = (stream: string): boolean => stream.startsWith('$'
  * Copies, so that every attempt of a retried append proposes the same events even if the
  * caller changes its objects meanwhile (spread: the client wants index-signature types).
  */
-export const toEventData = (event: NewEvent, id: string): JSONEventData => ({
+export const toEventData = (event: NewEvent<StoredEvent>, id: string): JSONEventData => ({
   contentType: 'application/json',
   data: { ...structuredClone(event.data) },
   id,

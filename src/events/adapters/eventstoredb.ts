@@ -1,5 +1,5 @@
 import type { EventStore } from '../store.js'
-import type { LedgerEvent, RecordedEvent } from '../types.js'
+import type { RecordedEvent, StoredEvent } from '../types.js'
 import type { Connection, EventStoreDBClientModule } from './eventstoredb/connection.js'
 
 import { toClientConnectionString } from './eventstoredb-mapping.js'
@@ -47,7 +47,7 @@ export const createEventStoreDBStore = async ({ connectionString }: EventStoreDB
     committed: committed.asObservable(),
     kind: 'eventstoredb',
     readAll: (options) => readAll(connection, options),
-    async readStream<E extends LedgerEvent>(stream: string, fromRevision = 0, limit?: number) {
+    async readStream<E extends StoredEvent>(stream: string, fromRevision = 0, limit?: number) {
       const options = { fromRevision: BigInt(Math.max(0, fromRevision)), ...(limit === undefined ? {} : { maxCount: limit }) }
       return (await readEvents(connection, stream, options)) as RecordedEvent<E>[]
     },

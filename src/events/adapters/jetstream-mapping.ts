@@ -1,7 +1,7 @@
 import type { JsMsg } from '@nats-io/jetstream'
 import type { MsgHdrs } from '@nats-io/transport-node'
 
-import type { NewEvent, RecordedEvent } from '../types.js'
+import type { NewEvent, RecordedEvent, StoredEvent } from '../types.js'
 import type { NatsClientModules } from './jetstream/connection.js'
 
 /**
@@ -116,7 +116,7 @@ export const lastRevision = ({ count, first }: MessageHead): number => first + c
  */
 export const toMessage = (
   nats: NatsClientModules,
-  events: NewEvent[],
+  events: NewEvent<StoredEvent>[],
   eventIds: string[],
   firstRevision: number,
   previous: number,

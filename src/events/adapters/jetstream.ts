@@ -1,5 +1,5 @@
 import type { EventStore } from '../store.js'
-import type { LedgerEvent, RecordedEvent } from '../types.js'
+import type { RecordedEvent, StoredEvent } from '../types.js'
 
 import { append } from './jetstream/append.js'
 import { openConnection } from './jetstream/connection.js'
@@ -42,7 +42,7 @@ export const createJetStreamStore = async ({
     committed: committed.asObservable(),
     kind: 'jetstream',
     readAll: (options) => readAll(connection, options),
-    async readStream<E extends LedgerEvent>(name: string, fromRevision = 0, limit = Number.MAX_SAFE_INTEGER) {
+    async readStream<E extends StoredEvent>(name: string, fromRevision = 0, limit = Number.MAX_SAFE_INTEGER) {
       return (await readStream(connection, name, Math.max(0, fromRevision), limit)) as RecordedEvent<E>[]
     },
     // Positions are stream sequences, given by the stream leader as it commits: a later commit never gets an earlier one.

@@ -2,7 +2,7 @@ import { filter, Observable, Subject } from 'rxjs'
 import { v7 as uuidv7 } from 'uuid'
 
 import type { AppendRequest, AppendResult, EventStore, ReadAllOptions, SubscribeOptions } from '../store.js'
-import type { LedgerEvent, RecordedEvent } from '../types.js'
+import type { RecordedEvent, StoredEvent } from '../types.js'
 
 import { NO_STREAM, WrongExpectedRevisionError } from '../store.js'
 
@@ -113,7 +113,7 @@ export const createMemoryEventStore = (): EventStore => {
     committed: log.committed.asObservable(),
     kind: 'memory',
     readAll: (options) => Promise.resolve(readAll(log, options)),
-    readStream<E extends LedgerEvent>(stream: string, fromRevision = 0, limit = Infinity) {
+    readStream<E extends StoredEvent>(stream: string, fromRevision = 0, limit = Infinity) {
       const list = log.streams.get(stream) ?? []
       const from = Math.max(0, fromRevision)
       return Promise.resolve(structuredClone(list.slice(from, from + limit)) as RecordedEvent<E>[])

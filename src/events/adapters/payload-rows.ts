@@ -1,7 +1,7 @@
 import { v7 as uuidv7 } from 'uuid'
 
 import type { AppendRequest, AppendResult, ReadAllOptions } from '../store.js'
-import type { EventMetadata, NewEvent, RecordedEvent } from '../types.js'
+import type { EventMetadata, NewEvent, RecordedEvent, StoredEvent } from '../types.js'
 
 /** One row of the events collection, keyed by its field names. */
 export interface EventRow {
@@ -42,7 +42,7 @@ export const toRecorded = (row: EventRow): RecordedEvent =>
   }) as RecordedEvent
 
 // Copies, so that what append returns does not change when the caller reuses its objects.
-export const toRow = (event: NewEvent, stream: string, revision: number): EventRow => ({
+export const toRow = (event: NewEvent<StoredEvent>, stream: string, revision: number): EventRow => ({
   data: structuredClone(event.data),
   eventId: uuidv7(),
   metadata: structuredClone(event.metadata),

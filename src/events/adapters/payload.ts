@@ -4,7 +4,7 @@ import { Subject } from 'rxjs'
 import { v7 as uuidv7 } from 'uuid'
 
 import type { AppendRequest, AppendResult, EventStore } from '../store.js'
-import type { LedgerEvent, RecordedEvent } from '../types.js'
+import type { RecordedEvent, StoredEvent } from '../types.js'
 import type { EventRow } from './payload-rows.js'
 
 import { createPayloadCallRows } from './payload-calls.js'
@@ -78,7 +78,7 @@ export const createPayloadEventStore = (
     committed: committed.asObservable(),
     kind: 'payload',
     readAll: (options) => rows.readAll(options),
-    async readStream<E extends LedgerEvent>(stream: string, fromRevision = 0, limit?: number) {
+    async readStream<E extends StoredEvent>(stream: string, fromRevision = 0, limit?: number) {
       return (await rows.readStream(stream, fromRevision, limit)) as RecordedEvent<E>[]
     },
     rewind(position, milliseconds) {

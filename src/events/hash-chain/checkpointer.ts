@@ -1,5 +1,5 @@
 import type { EventStore } from '../store.js'
-import type { LedgerCheckpointed, NewEvent, RecordedEvent, StreamHead } from '../types.js'
+import type { LedgerCheckpointed, NewEvent, RecordedEvent, StoredEvent, StreamHead } from '../types.js'
 
 import { retryOnConflict } from '../retry-on-conflict.js'
 import { CHECKPOINT_STREAM, EVENT_SCHEMA_VERSION, LEDGER_STREAM_PREFIX } from '../types.js'
@@ -22,9 +22,7 @@ const HEADS_PER_EVENT = 500
 /** Streams a pass gathers before it writes them, so that a first pass over a large ledger stays bounded. */
 const FLUSH_AT = 5000
 
-const checkpointEvent = (heads: StreamHead[], at: string): NewEvent =>
-  // Appended like any event; the LedgerEvent union is the reservations' (see LedgerCheckpointed).
-  ({
+const checkpointEvent = (heads: StreamHead[], at: string): NewEvent<LedgerCheckpointed> => ({
     data: { heads },
     metadata: {
       actor: { kind: 'system', name: 'checkpoint' },
@@ -33,7 +31,7 @@ const checkpointEvent = (heads: StreamHead[], at: string): NewEvent =>
       schemaVersion: EVENT_SCHEMA_VERSION,
     },
     type: 'LedgerCheckpointed',
-  }) satisfies LedgerCheckpointed & Pick<NewEvent, 'metadata'> as unknown as NewEvent
+})
 
 /**
  * Writes checkpoints of the hash chains to `reserve-checkpoints`: each lists the head
@@ -123,7 +121,7 @@ export class Checkpointer {
       return 0
     }
     const at = new Date(this.clock()).toISOString()
-    const events: NewEvent[] = []
+    const events: NewEvent<StoredEvent>[] = []
     for (let from = 0; from < heads.length; from += HEADS_PER_EVENT) {
       events.push(checkpointEvent(heads.slice(from, from + HEADS_PER_EVENT), at))
     }

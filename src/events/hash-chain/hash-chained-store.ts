@@ -1,5 +1,5 @@
 import type { AppendRequest, AppendResult, EventStore } from '../store.js'
-import type { LedgerEvent, NewEvent, RecordedEvent } from '../types.js'
+import type { NewEvent, RecordedEvent, StoredEvent } from '../types.js'
 import type { ChainHead, HashedContent } from './event-hash.js'
 
 import { WrongExpectedRevisionError } from '../store.js'
@@ -66,7 +66,7 @@ const seal = async (store: EventStore, heads: ChainHeads, requests: AppendReques
       continue
     }
     let previous = await hashBefore(store, sealing.get(stream) ?? heads.get(stream), stream, expectedRevision)
-    const withHashes = events.map((event, index): NewEvent => {
+    const withHashes = events.map((event, index): NewEvent<StoredEvent> => {
       const metadata = sealMetadata({ ...event, revision: expectedRevision + 1 + index, stream }, previous)
       previous = metadata.hash!
       return { ...event, metadata }
@@ -118,7 +118,7 @@ export const hashChained = (store: EventStore): EventStore => {
     committed: store.committed,
     kind: store.kind,
     readAll: (options) => store.readAll(options),
-    async readStream<E extends LedgerEvent>(stream: string, fromRevision?: number, limit?: number) {
+    async readStream<E extends StoredEvent>(stream: string, fromRevision?: number, limit?: number) {
       const events = await store.readStream(stream, fromRevision, limit)
       const head = headAfter(heads.get(stream), events)
       if (head) {
