@@ -1,6 +1,6 @@
-import type { CollectionConfig } from 'payload'
+import type { CollectionConfig, CollectionSlug } from 'payload'
 
-export const CHECKPOINTS_COLLECTION = 'reservation-ledger-checkpoints'
+export const CHECKPOINTS_COLLECTION: CollectionSlug = 'reservation-ledger-checkpoints'
 
 /** Where catch-up remembers how far it has read the ledger. Internal: hidden, server-only. */
 export const ledgerCheckpointsCollection = (): CollectionConfig => ({

@@ -1,4 +1,4 @@
-import type { CollectionSlug, Payload } from 'payload'
+import type { Payload } from 'payload'
 
 // PostgreSQL's undefined_table and undefined_column; SQLite says it in words.
 const POSTGRES_CODES = new Set(['42P01', '42703'])
@@ -24,7 +24,7 @@ export const collectionsWithoutTables = async (payload: Payload): Promise<string
   const checked = await Promise.all(
     payload.config.collections.map(async ({ slug }) => {
       try {
-        await payload.db.findOne({ collection: slug as CollectionSlug, where: {} })
+        await payload.db.findOne({ collection: slug, where: {} })
         return null
       } catch (error) {
         if (isMissingSchema(error)) {

@@ -1,4 +1,4 @@
-import type { CollectionConfig, Field, PayloadRequest } from 'payload'
+import type { CollectionConfig, CollectionSlug, Field, PayloadRequest } from 'payload'
 
 import type { EventStore } from '../events/store.js'
 
@@ -268,15 +268,16 @@ export interface ResolvedOptions {
   resourceTypes: string[]
   roles: { field: string; privileged: string[] }
   slotInterval: number
+  /** Every collection slug the plugin reads or writes, typed once as Payload's `CollectionSlug`. */
   slugs: {
-    customers: string
-    events: string
-    reservations: string
-    resources: string
-    schedules: string
-    services: string
+    customers: CollectionSlug
+    events: CollectionSlug
+    reservations: CollectionSlug
+    resources: CollectionSlug
+    schedules: CollectionSlug
+    services: CollectionSlug
   }
-  staffCollection: string
+  staffCollection: CollectionSlug
   staffProvisioning?: { roleField: string } & StaffProvisioning
   statusMachine: StatusMachine
   notifications: {
@@ -291,6 +292,6 @@ export interface ResolvedOptions {
   }
   feeds: { describe: ((args: FeedDescribeArgs) => { description?: string; summary: string }) | null }
   timezone: string
-  userCollection?: string
+  userCollection?: CollectionSlug
   webhooks: { allowPrivateNetworks: boolean; maxAttempts: number }
 }

@@ -1,4 +1,4 @@
-import type { CollectionSlug, Payload } from 'payload'
+import type { Payload } from 'payload'
 import type { Subscription } from 'rxjs'
 
 import { APIError } from 'payload'
@@ -183,7 +183,7 @@ const startCatchUp = (
 }
 
 const checkpointStore = (payload: Payload, name: string): CheckpointStore => {
-  const collection = CHECKPOINTS_COLLECTION as CollectionSlug
+  const collection = CHECKPOINTS_COLLECTION
   const where = { name: { equals: name } }
   return {
     async load() {
@@ -386,7 +386,7 @@ const createLiveFeed = (payload: Payload, options: ResolvedOptions, store: Event
       },
       async projected(ids) {
         const { docs } = await payload.find({
-          collection: options.slugs.reservations as CollectionSlug,
+          collection: options.slugs.reservations,
           depth: 0,
           overrideAccess: true,
           pagination: false,

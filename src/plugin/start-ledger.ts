@@ -1,4 +1,4 @@
-import type { CollectionSlug, Payload } from 'payload'
+import type { Payload } from 'payload'
 
 import type { ResolvedOptions } from './options.js'
 
@@ -16,7 +16,7 @@ const LAST_RETRY_MS = 60_000
  * site's own whose shape `in` cannot query is left unchecked.
  */
 const warnWithoutAdmin = async (payload: Payload, options: ResolvedOptions): Promise<void> => {
-  const collection = options.staffCollection as CollectionSlug
+  const collection = options.staffCollection
   const field = options.roles.field
   const roles = [...new Set([...options.roles.privileged, ...(options.resourceOwnerMode?.adminRoles ?? [])])]
   const { totalDocs: users } = await payload.count({ collection })

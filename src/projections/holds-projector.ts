@@ -34,7 +34,7 @@ export class HoldsProjector {
   constructor(
     private readonly payload: Payload,
     private readonly ledger: Pick<Ledger, 'load'>,
-    private readonly collection: string,
+    private readonly collection: CollectionSlug,
     /** Told of every hold found live (so that its expiry can be timed), and of every one found ended. */
     private readonly watch: { ended(holdId: string): void; live(hold: Hold): void } = { ended: () => undefined, live: () => undefined },
   ) {}
@@ -91,6 +91,6 @@ export class HoldsProjector {
   }
 
   private get slug(): CollectionSlug {
-    return this.collection as CollectionSlug
+    return this.collection
   }
 }

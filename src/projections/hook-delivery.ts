@@ -24,7 +24,7 @@ export class HookDelivery {
   ) {}
 
   private get collection(): CollectionSlug {
-    return this.options.slugs.reservations as CollectionSlug
+    return this.options.slugs.reservations
   }
 
   /** Whether any host hook listens for one of these events (else delivering them is a no-op). */

@@ -36,7 +36,7 @@ export const rebuildReservations = async (
     store,
     waitlist,
   }: {
-    collection: string
+    collection: CollectionSlug
     holds?: Pick<HoldsProjector, 'all' | 'project'>
     projector: ReservationsProjector
     store: EventStore
@@ -71,7 +71,7 @@ export const rebuildReservations = async (
       onProgress(progress)
     }
   }
-  for (const id of await unscanned(payload, collection as CollectionSlug, ids)) {
+  for (const id of await unscanned(payload, collection, ids)) {
     // Its stream is read again now: a booking made since the scan keeps its document.
     await projector.project(id, { rebuild: true })
   }

@@ -63,7 +63,7 @@ export class ReservationsProjector {
   }
 
   private get collection(): CollectionSlug {
-    return this.options.slugs.reservations as CollectionSlug
+    return this.options.slugs.reservations
   }
 
   /**

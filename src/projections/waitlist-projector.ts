@@ -46,7 +46,7 @@ export class WaitlistProjector {
   constructor(
     private readonly payload: Payload,
     private readonly waitlist: Pick<WaitlistLedger, 'load'>,
-    private readonly collection: string,
+    private readonly collection: CollectionSlug,
   ) {}
 
   /** Brings one entry's row to what its stream says; returns the row, or null for no entry. */
@@ -154,6 +154,6 @@ export class WaitlistProjector {
   }
 
   private get slug(): CollectionSlug {
-    return this.collection as CollectionSlug
+    return this.collection
   }
 }

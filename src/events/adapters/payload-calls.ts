@@ -9,7 +9,7 @@ import { head, readAll, readStream } from './payload-calls/reads.js'
 import { ensureStreamRevisionIndex, hasMongoTransactions, isMongoose } from './payload-mongodb.js'
 
 /** Creates the unique index once, on first call; a failed attempt is forgotten, so the next call retries it. */
-const streamRevisionIndexOnce = (mongo: MongooseDb, collection: string): (() => Promise<void>) => {
+const streamRevisionIndexOnce = (mongo: MongooseDb, collection: CollectionSlug): (() => Promise<void>) => {
   let indexed: Promise<void> | undefined
   return () =>
     (indexed ??= ensureStreamRevisionIndex(mongo, collection).catch((error: unknown) => {
@@ -28,13 +28,13 @@ const streamRevisionIndexOnce = (mongo: MongooseDb, collection: string): (() => 
  * standalone MongoDB inserts them one by one in revision order, so a multi-event append that
  * loses a race midway keeps the events it already wrote.
  */
-export const createPayloadCallRows = (payload: Payload, collection: string): EventRows => {
+export const createPayloadCallRows = (payload: Payload, collection: CollectionSlug): EventRows => {
   // MongoDB: transactions only where Payload enables them (a replica set); the unique index is
   // created here, and every insert waits for it (a failed attempt is retried by the next one).
   const mongo = isMongoose(payload.db) ? payload.db : null
   const events: WritableCollection = {
     payload,
-    slug: collection as CollectionSlug,
+    slug: collection,
     streamRevisionIndex: mongo ? streamRevisionIndexOnce(mongo, collection) : () => undefined,
     transactional: payload.db.name === 'postgres' || (mongo !== null && hasMongoTransactions(mongo)),
   }

@@ -1,8 +1,8 @@
-import type { Access, CollectionConfig, DateField, StaticLabel } from 'payload'
+import type { Access, CollectionConfig, CollectionSlug, DateField, StaticLabel } from 'payload'
 
 type FieldName = 'data' | 'eventId' | 'metadata' | 'recordedAt' | 'revision' | 'stream' | 'type'
 
-export const DEFAULT_EVENTS_COLLECTION = 'reservation-events'
+export const DEFAULT_EVENTS_COLLECTION: CollectionSlug = 'reservation-events'
 
 export interface ReservationEventsCollectionArgs {
   adminGroup?: Record<string, string> | string

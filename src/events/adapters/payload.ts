@@ -14,7 +14,7 @@ import { createSqlEventRows, ROWS_PER_INSERT, sqlEvents } from './payload-sql.js
 
 export interface PayloadEventStoreOptions {
   /** Slug of the collection made by `reservationEventsCollection`. */
-  collection?: string
+  collection?: CollectionSlug
 }
 
 const UUID = /^([0-9a-f]{8})-([0-9a-f]{4})-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -136,7 +136,7 @@ export const bulkLoadPayloadEvents = async (
     }
   } else {
     for (const row of rows) {
-      await payload.db.create({ collection: collection as CollectionSlug, data: { ...row }, returning: false })
+      await payload.db.create({ collection, data: { ...row }, returning: false })
     }
   }
   return results

@@ -9,8 +9,8 @@ import { afterReadTraverseFields } from 'payload'
  * collection does not store as it is (a reservation as it was), so that an endpoint answers
  * no more of it than the REST read of the collection would. `doc` is left as it was.
  */
-export const asCollectionReads = async (req: PayloadRequest, collection: string, doc: JsonObject): Promise<JsonObject> => {
-  const config = req.payload.collections[collection as CollectionSlug].config
+export const asCollectionReads = async (req: PayloadRequest, collection: CollectionSlug, doc: JsonObject): Promise<JsonObject> => {
+  const config = req.payload.collections[collection].config
   const read = structuredClone(doc)
   const fieldPromises: Promise<void>[] = []
   const populationPromises: Promise<void>[] = []
@@ -50,7 +50,7 @@ export const asCollectionReads = async (req: PayloadRequest, collection: string,
 }
 
 /** The top-level fields of `doc` that the collection's read of it (see `asCollectionReads`) hides from the requester. */
-export const fieldsHiddenFrom = async (req: PayloadRequest, collection: string, doc: JsonObject): Promise<Set<string>> => {
+export const fieldsHiddenFrom = async (req: PayloadRequest, collection: CollectionSlug, doc: JsonObject): Promise<Set<string>> => {
   const read = await asCollectionReads(req, collection, doc)
   return new Set(Object.keys(doc).filter((field) => !(field in read)))
 }

@@ -1,4 +1,4 @@
-import type { CollectionSlug, PayloadRequest } from 'payload'
+import type { PayloadRequest } from 'payload'
 
 import { executeAccess } from 'payload'
 
@@ -16,7 +16,7 @@ export const readsEveryTenant = async (req: PayloadRequest, options: ResolvedOpt
   if (!tenancyOf(req.payload, options).configured) {
     return true
   }
-  const { config } = req.payload.collections[options.slugs.reservations as CollectionSlug]
+  const { config } = req.payload.collections[options.slugs.reservations]
   return (await executeAccess({ collectionConfig: config, disableErrors: true, req }, config.access.read)) === true
 }
 

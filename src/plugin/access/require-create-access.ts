@@ -1,4 +1,4 @@
-import type { CollectionSlug, PayloadRequest } from 'payload'
+import type { PayloadRequest } from 'payload'
 
 import { Forbidden } from 'payload'
 
@@ -13,7 +13,7 @@ export const requireCreateAccess = async (
   options: ResolvedOptions,
   data: Record<string, unknown>,
 ): Promise<void> => {
-  const create = req.payload.collections[options.slugs.reservations as CollectionSlug]?.config.access.create
+  const create = req.payload.collections[options.slugs.reservations]?.config.access.create
   if (create && !(await create({ data, req }))) {
     throw new Forbidden(req.t)
   }

@@ -31,7 +31,7 @@ export interface AdoptFailure {
 export interface AdoptReport {
   /** Adopted documents (in a dry run: those that would be), the conflicts among them. */
   adopted: string[]
-  collection: string
+  collection: CollectionSlug
   conflicts: AdoptConflict[]
   dryRun: boolean
   /** Documents the ledger could not take as they are (a missing service, an unknown status…): left as they were. */
@@ -98,7 +98,7 @@ const adoptOne = async (
 const adoptDocument = async (
   runtime: ReserveRuntime,
   target: { busy: BusyIndex; ledger: Ledger },
-  { collection, doc, dryRun, report, req }: { collection: string; doc: SourceDocument; dryRun: boolean; report: AdoptReport; req: PayloadRequest },
+  { collection, doc, dryRun, report, req }: { collection: CollectionSlug; doc: SourceDocument; dryRun: boolean; report: AdoptReport; req: PayloadRequest },
 ): Promise<void> => {
   const id = String(doc.id)
   if ((await runtime.store.streamRevision(reservationStream(id))) !== NO_STREAM) {
@@ -156,7 +156,7 @@ export const adoptReservations = async (
   const report: AdoptReport = { adopted: [], collection, conflicts: [], dryRun, failed: [], skipped: 0, total: 0 }
   let done = 0
   for (let page = 1; ; page++) {
-    const found = await payload.db.find<SourceDocument>({ collection: collection as CollectionSlug, limit: PAGE, page, req, sort: ['createdAt', 'id'] })
+    const found = await payload.db.find<SourceDocument>({ collection, limit: PAGE, page, req, sort: ['createdAt', 'id'] })
     report.total = found.totalDocs
     for (const doc of found.docs) {
       await adoptDocument(runtime, target, { collection, doc, dryRun, report, req })

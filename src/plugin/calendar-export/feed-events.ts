@@ -9,12 +9,12 @@ import { relationId } from '../reservations/relation-id.js'
 type Doc = Record<string, unknown>
 
 /** The `name` (else `email`) of each of these records, by id. */
-const namesOf = async (req: PayloadRequest, collection: string, ids: unknown[]): Promise<Map<string, string>> => {
+const namesOf = async (req: PayloadRequest, collection: CollectionSlug, ids: unknown[]): Promise<Map<string, string>> => {
   const wanted = [...new Set(ids.filter((id) => id !== null && id !== undefined).map(String))]
   if (wanted.length === 0) {
     return new Map()
   }
-  const { docs } = await req.payload.find({ collection: collection as CollectionSlug, depth: 0, limit: wanted.length, overrideAccess: true, req, where: { id: { in: wanted } } })
+  const { docs } = await req.payload.find({ collection, depth: 0, limit: wanted.length, overrideAccess: true, req, where: { id: { in: wanted } } })
   return new Map((docs as Doc[]).map((doc) => [String(doc.id), String(doc.name ?? doc.email ?? doc.id)]))
 }
 

@@ -17,7 +17,7 @@ import { parseRecordId } from '../http/record-id.js'
 import { toPayloadError } from '../reservations/ledger-error.js'
 import { relationId } from '../reservations/relation-id.js'
 
-export const FEED_KEYS_COLLECTION = 'reservation-feed-keys'
+export const FEED_KEYS_COLLECTION: CollectionSlug = 'reservation-feed-keys'
 
 export const hashFeedSecret = (secret: string): string => createHash('sha256').update(secret).digest('hex')
 
@@ -33,7 +33,7 @@ const ownFeeds = (req: PayloadRequest, options: ResolvedOptions) =>
  */
 const carriesReadable = async (req: PayloadRequest, options: ResolvedOptions, path: 'customer' | 'resource', target: RelationId): Promise<boolean> => {
   const collection = path === 'resource' ? options.slugs.resources : options.slugs.customers
-  const record = await req.payload.findByID({ collection: collection as CollectionSlug, depth: 0, disableErrors: true, id: target, overrideAccess: true, req })
+  const record = await req.payload.findByID({ collection, depth: 0, disableErrors: true, id: target, overrideAccess: true, req })
   const tenantField = reservationTenantField(req.payload, options)
   const booking = { items: [], [path]: target, ...(tenantField !== null && record && { [tenantField]: tenantOfDoc(tenancyOf(req.payload, options), collection, record) }) }
   return (await reservationAccessInMemory(req, options)).admits(booking)

@@ -1,4 +1,4 @@
-import type { CollectionSlug, Endpoint } from 'payload'
+import type { Endpoint } from 'payload'
 
 import type { ReservationDocument } from '../http/contract.js'
 import type { ResolvedOptions } from '../options.js'
@@ -44,7 +44,7 @@ export const bookEndpoint = (options: ResolvedOptions): Endpoint => ({
     checkItemCount(data, collection)
     await requireKnownRecords(req, options, data)
     const doc = await req.payload.create({
-      collection: collection as CollectionSlug,
+      collection,
       data,
       depth: 0,
       // The collection's beforeOperation would end a transaction at once (write-hooks.ts):

@@ -1,4 +1,4 @@
-import type { CollectionSlug, Endpoint } from 'payload'
+import type { Endpoint } from 'payload'
 
 import type { ReservationDocument, SeriesCancelled } from '../http/contract.js'
 import type { ResolvedOptions } from '../options.js'
@@ -45,7 +45,7 @@ export const cancelEndpoint = (options: ResolvedOptions): Endpoint => ({
       throw messageBody(400, MESSAGES.scope)
     }
 
-    const collection = options.slugs.reservations as CollectionSlug
+    const collection = options.slugs.reservations
     const id = parseRecordId(req.payload, collection, reservationId)
     const stored =
       id === null

@@ -1,4 +1,4 @@
-import type { CollectionSlug, Endpoint, JsonObject, PayloadRequest, TypeWithID, Where } from 'payload'
+import type { Endpoint, JsonObject, PayloadRequest, TypeWithID, Where } from 'payload'
 
 import type { CustomerHit, CustomerSearchResponse } from '../http/contract.js'
 import type { ResolvedOptions } from '../options.js'
@@ -45,7 +45,7 @@ const staffExclusion = async (req: PayloadRequest, options: ResolvedOptions, fie
     return null
   }
   const { docs } = await req.payload.find({
-    collection: options.slugs.customers as CollectionSlug,
+    collection: options.slugs.customers,
     depth: 0,
     overrideAccess: true,
     pagination: false,
@@ -83,7 +83,7 @@ export const customerSearchEndpoint = (options: ResolvedOptions): Endpoint => ({
       throw messageBody(400, MESSAGES.page)
     }
 
-    const collection = options.slugs.customers as CollectionSlug
+    const collection = options.slugs.customers
     const fieldNames = new Set(req.payload.collections[collection].config.flattenedFields.map((field) => field.name))
     const shown = OPTIONAL_FIELDS.filter((name) => fieldNames.has(name))
     const conditions: Where[] = []

@@ -1,4 +1,4 @@
-import type { CollectionSlug, PayloadRequest, Where } from 'payload'
+import type { PayloadRequest, Where } from 'payload'
 
 import { executeAccess } from 'payload'
 
@@ -14,7 +14,7 @@ import { errorBody } from '../http/request-error.js'
  * being told it exists). Decided by the collection's own update access.
  */
 export const editableReservation = async (req: PayloadRequest, options: ResolvedOptions, given: string): Promise<string> => {
-  const collection = options.slugs.reservations as CollectionSlug
+  const collection = options.slugs.reservations
   const id = parseRecordId(req.payload, collection, given)
   const collectionConfig = req.payload.collections[collection].config
   const constraint = id === null ? false : await executeAccess({ collectionConfig, disableErrors: true, req }, collectionConfig.access.update)

@@ -1,4 +1,4 @@
-import type { CollectionSlug, Endpoint } from 'payload'
+import type { Endpoint } from 'payload'
 
 import { createHash } from 'node:crypto'
 
@@ -27,7 +27,7 @@ export const feedEndpoint = (options: ResolvedOptions): Endpoint => ({
   handler: endpoint(async (req) => {
     const file = String(req.routeParams?.file ?? '')
     const key = file.endsWith('.ics')
-      ? ((await req.payload.db.findOne({ collection: FEED_KEYS_COLLECTION as CollectionSlug, req, where: { secretHash: { equals: hashFeedSecret(file.slice(0, -4)) } } })) as null | Record<string, unknown>)
+      ? ((await req.payload.db.findOne({ collection: FEED_KEYS_COLLECTION, req, where: { secretHash: { equals: hashFeedSecret(file.slice(0, -4)) } } })) as null | Record<string, unknown>)
       : null
     if (!key) {
       throw errorBody(404, FEED_NOT_FOUND)
@@ -35,7 +35,7 @@ export const feedEndpoint = (options: ResolvedOptions): Endpoint => ({
     const audience = key.resource ? 'resource' : 'customer'
     const owner = relationId(audience === 'resource' ? key.resource : key.customer)
     const { docs } = await req.payload.find({
-      collection: options.slugs.reservations as CollectionSlug,
+      collection: options.slugs.reservations,
       depth: 0,
       limit: MAX_EVENTS,
       overrideAccess: true,

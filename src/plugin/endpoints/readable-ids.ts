@@ -25,8 +25,8 @@ const decidedFromCache = (constraint: Where, record: object | undefined): boolea
 }
 
 /** What the collection's read access answers the requester: all (`true`), none, or a constraint. */
-export const readAccess = async (req: PayloadRequest, collection: string): Promise<boolean | Where> => {
-  const collectionConfig = req.payload.collections[collection as CollectionSlug].config
+export const readAccess = async (req: PayloadRequest, collection: CollectionSlug): Promise<boolean | Where> => {
+  const collectionConfig = req.payload.collections[collection].config
   return executeAccess({ collectionConfig, disableErrors: true, req }, collectionConfig.access.read)
 }
 
@@ -40,7 +40,7 @@ export const readAccess = async (req: PayloadRequest, collection: string): Promi
  */
 export const readableIds = async (
   req: PayloadRequest,
-  collection: string,
+  collection: CollectionSlug,
   ids: readonly RelationId[],
   records: ReadonlyMap<string, object> = new Map(),
 ): Promise<Set<string>> => {
@@ -59,7 +59,7 @@ export const readableIds = async (
     return new Set(ids.filter((_, index) => decided[index]).map(String))
   }
   const { docs } = await req.payload.find({
-    collection: collection as CollectionSlug,
+    collection,
     depth: 0,
     overrideAccess: false,
     pagination: false,
@@ -74,7 +74,7 @@ export const readableIds = async (
 /** Whether the requester may read the record `id` of `collection` (see `readableIds`). */
 export const isReadable = async (
   req: PayloadRequest,
-  collection: string,
+  collection: CollectionSlug,
   id: RelationId,
   records?: ReadonlyMap<string, object>,
 ): Promise<boolean> => (await readableIds(req, collection, [id], records)).has(String(id))

@@ -1,4 +1,4 @@
-import type { CollectionSlug, Payload } from 'payload'
+import type { Payload } from 'payload'
 
 import type { ExternalInterval } from './calendar-intervals.js'
 
@@ -27,7 +27,7 @@ export class FeedCache {
   constructor(private readonly payload: Payload) {}
 
   async reload(): Promise<void> {
-    const { docs } = await this.payload.db.find({ collection: FEEDS_COLLECTION as CollectionSlug, limit: 0, pagination: false })
+    const { docs } = await this.payload.db.find({ collection: FEEDS_COLLECTION, limit: 0, pagination: false })
     const next = new Map<string, ExternalInterval[]>()
     for (const doc of docs as unknown as FeedDoc[]) {
       const key = resourceKey(doc.resource)

@@ -54,7 +54,7 @@ export class FeedSync {
   ) {}
 
   private get collection(): CollectionSlug {
-    return FEEDS_COLLECTION as CollectionSlug
+    return FEEDS_COLLECTION
   }
 
   /**
@@ -92,7 +92,7 @@ export class FeedSync {
   }
 
   private async awaitCommit(resource: string, urls: string): Promise<boolean> {
-    const collection = this.options.slugs.resources as CollectionSlug
+    const collection = this.options.slugs.resources
     for (const until = Date.now() + COMMIT_WAIT_MS; !this.stopped && Date.now() < until; ) {
       if (feedUrlsOf(await this.payload.db.findOne({ collection, where: { id: { equals: resource } } })) === urls) {
         return true
@@ -131,7 +131,7 @@ export class FeedSync {
 
   /** Every feed of every resource, with the zone its floating and all-day times are read in. */
   private async targets(): Promise<FeedTarget[]> {
-    const { docs } = await this.payload.db.find({ collection: this.options.slugs.resources as CollectionSlug, limit: 0, pagination: false })
+    const { docs } = await this.payload.db.find({ collection: this.options.slugs.resources, limit: 0, pagination: false })
     return (docs as unknown as { calendarFeeds?: { url?: unknown }[]; id: unknown; timezone?: unknown }[]).flatMap((resource) =>
       (resource.calendarFeeds ?? [])
         .filter((feed): feed is { url: string } => typeof feed.url === 'string' && feed.url !== '')

@@ -1,4 +1,4 @@
-import type { CollectionConfig } from 'payload'
+import type { CollectionConfig, CollectionSlug } from 'payload'
 
 import type { ResolvedOptions } from '../options.js'
 
@@ -6,7 +6,7 @@ import { zonedDateComponents } from '../admin/registration.js'
 import { isPrivileged } from '../access/is-privileged.js'
 import { collectionLabels, label, navigationGroup } from '../collections/labels.js'
 
-export const FEEDS_COLLECTION = 'reservation-calendar-feeds'
+export const FEEDS_COLLECTION: CollectionSlug = 'reservation-calendar-feeds'
 
 /** Failed syncs in a row after which a feed's busy time is marked stale (kept, but old). */
 export const STALE_AFTER_FAILURES = 3

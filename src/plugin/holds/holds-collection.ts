@@ -1,6 +1,6 @@
-import type { CollectionConfig } from 'payload'
+import type { CollectionConfig, CollectionSlug } from 'payload'
 
-export const HOLDS_COLLECTION = 'reservation-holds'
+export const HOLDS_COLLECTION: CollectionSlug = 'reservation-holds'
 
 /**
  * The live holds, a projection of the ledger's hold events (`projections/holds-projector.ts`):

@@ -1,4 +1,4 @@
-import type { CollectionSlug, Payload } from 'payload'
+import type { Payload } from 'payload'
 
 import type { ResolvedOptions } from '../options.js'
 
@@ -43,7 +43,7 @@ export const sendReminders = async (payload: Payload, options: ResolvedOptions):
   }
   const now = Date.now()
   const { docs } = await payload.db.find({
-    collection: options.slugs.reservations as CollectionSlug,
+    collection: options.slugs.reservations,
     limit: 500,
     pagination: false,
     where: {

@@ -1,11 +1,11 @@
-import type { CollectionConfig } from 'payload'
+import type { CollectionConfig, CollectionSlug } from 'payload'
 
 import type { ResolvedOptions } from '../options.js'
 
 import { isPrivileged } from '../access/is-privileged.js'
 import { collectionLabels, label, navigationGroup, translatedOptions } from '../collections/labels.js'
 
-export const NOTIFICATIONS_COLLECTION = 'reservation-notifications'
+export const NOTIFICATIONS_COLLECTION: CollectionSlug = 'reservation-notifications'
 
 /**
  * Every e-mail the plugin sent or tried, one row per message under a unique key (what, which

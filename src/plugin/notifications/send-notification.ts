@@ -1,4 +1,4 @@
-import type { CollectionSlug, Payload } from 'payload'
+import type { Payload } from 'payload'
 
 import type { ReserveLedgerKey } from '../../translations/index.js'
 import type { ResolvedOptions } from '../options.js'
@@ -24,7 +24,7 @@ const fill = (text: string, values: Record<string, string>): string => text.repl
 const recipientOf = async (payload: Payload, options: ResolvedOptions, doc: Doc): Promise<null | string> => {
   const customer = relationId(doc.customer)
   if (customer !== null) {
-    const found = (await payload.db.findOne({ collection: options.slugs.customers as CollectionSlug, where: { id: { equals: customer } } })) as Doc | null
+    const found = (await payload.db.findOne({ collection: options.slugs.customers, where: { id: { equals: customer } } })) as Doc | null
     return typeof found?.email === 'string' ? found.email : null
   }
   const email = (doc.guest as { email?: unknown } | null | undefined)?.email
@@ -32,7 +32,7 @@ const recipientOf = async (payload: Payload, options: ResolvedOptions, doc: Doc)
 }
 
 const serviceName = async (payload: Payload, options: ResolvedOptions, doc: Doc): Promise<string> => {
-  const service = (await payload.db.findOne({ collection: options.slugs.services as CollectionSlug, where: { id: { equals: relationId(doc.service) } } })) as Doc | null
+  const service = (await payload.db.findOne({ collection: options.slugs.services, where: { id: { equals: relationId(doc.service) } } })) as Doc | null
   return typeof service?.name === 'string' ? service.name : ''
 }
 
@@ -51,7 +51,7 @@ export const sendNotification = async (
   if (!email || !to) {
     return
   }
-  const collection = NOTIFICATIONS_COLLECTION as CollectionSlug
+  const collection = NOTIFICATIONS_COLLECTION
   const claimed = await payload.db.create({ collection, data: { key, kind, reservationId: String(doc.id), status: 'sending', to } }).catch(() => null)
   if (!claimed) {
     return

@@ -74,13 +74,13 @@ export class ReferenceData {
     )
   }
 
-  private tenantOf(collection: string, doc: Doc): null | RelationId {
+  private tenantOf(collection: CollectionSlug, doc: Doc): null | RelationId {
     return tenantOfDoc(tenancyOf(this.payload, this.options), collection, doc)
   }
 
-  private async findIn(collection: string, field: string, values: string[]): Promise<Doc[]> {
+  private async findIn(collection: CollectionSlug, field: string, values: string[]): Promise<Doc[]> {
     const { docs } = await this.payload.find({
-      collection: collection as CollectionSlug,
+      collection,
       depth: 0,
       // Availability reads no join (a service's resources): not querying them spares a statement each.
       joins: false,

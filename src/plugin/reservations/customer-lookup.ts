@@ -1,4 +1,4 @@
-import type { CollectionSlug, PayloadRequest } from 'payload'
+import type { PayloadRequest } from 'payload'
 
 import type { RelationId } from '../../events/types.js'
 import type { ResolvedOptions } from '../options.js'
@@ -25,7 +25,7 @@ export const customerExists = async (req: PayloadRequest, options: ResolvedOptio
     parsed !== null &&
     // Only whether it exists: a count reads no columns and no joins (an auth collection's
     // sessions), and Payload builds it with less work than a findOne.
-    (await req.payload.db.count({ collection: options.slugs.customers as CollectionSlug, req, where: { id: { equals: parsed } } })).totalDocs > 0
+    (await req.payload.db.count({ collection: options.slugs.customers, req, where: { id: { equals: parsed } } })).totalDocs > 0
   known.set(key, found)
   return found
 }

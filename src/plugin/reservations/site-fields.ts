@@ -1,4 +1,4 @@
-import type { CollectionSlug, FlattenedField, JsonObject, Payload } from 'payload'
+import type { FlattenedField, JsonObject, Payload } from 'payload'
 
 import { fieldAffectsData, fieldIsVirtual } from 'payload/shared'
 
@@ -21,7 +21,7 @@ const known = new WeakMap<object, FlattenedField[]>()
 
 /** The top-level fields of the reservations collection that store data and are not the plugin's. */
 export const siteFieldsOf = (payload: Payload, options: ResolvedOptions): FlattenedField[] => {
-  const config = payload.collections[options.slugs.reservations as CollectionSlug].config
+  const config = payload.collections[options.slugs.reservations].config
   const cached = known.get(config)
   if (cached) {
     return cached

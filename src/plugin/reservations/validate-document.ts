@@ -16,13 +16,13 @@ export const validateDocument = async ({
   originalDoc,
   req,
 }: {
-  collection: string
+  collection: CollectionSlug
   document: JsonObject
   operation: 'create' | 'update'
   originalDoc?: JsonObject
   req: PayloadRequest
 }): Promise<void> => {
-  const config = req.payload.collections[collection as CollectionSlug].config
+  const config = req.payload.collections[collection].config
   const data = structuredClone(document)
   const doc = structuredClone(originalDoc ?? {})
   const errors: ValidationFieldError[] = []

@@ -1,4 +1,4 @@
-import type { CollectionSlug, PayloadRequest, Where } from 'payload'
+import type { PayloadRequest, Where } from 'payload'
 
 import type { ResolvedOptions } from '../options.js'
 
@@ -42,7 +42,7 @@ export const seriesToCancel = async (
     and: [{ seriesId: { equals: seriesId } }, { startTime: { greater_than_equal: from } }, { id: { not_equals: stored.id } }],
   }
   const { docs } = await req.payload.db.find<Stored>({
-    collection: options.slugs.reservations as CollectionSlug,
+    collection: options.slugs.reservations,
     limit: 0,
     pagination: false,
     req,

@@ -1,4 +1,4 @@
-import type { CollectionSlug, PayloadRequest } from 'payload'
+import type { PayloadRequest } from 'payload'
 
 import type { BookingPlan, RelationId } from '../../events/types.js'
 import type { ResolvedOptions } from '../options.js'
@@ -55,7 +55,7 @@ export const customerTenants = async (req: PayloadRequest, options: ResolvedOpti
     return null
   }
   const doc = (await req.payload.db.findOne({
-    collection: options.slugs.customers as CollectionSlug,
+    collection: options.slugs.customers,
     req,
     where: { id: { equals: customer } },
   })) as null | Record<string, unknown>

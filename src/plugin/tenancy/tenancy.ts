@@ -1,4 +1,4 @@
-import type { Field, Payload } from 'payload'
+import type { CollectionSlug, Field, Payload } from 'payload'
 
 import type { RelationId } from '../../events/types.js'
 import type { ResolvedOptions } from '../options.js'
@@ -16,7 +16,7 @@ export interface Tenancy {
   fields: ReadonlyMap<string, string>
   /** Users of this auth collection belong to tenants through an array of tenant rows. */
   members: null | { array: string; collection: string; tenant: string }
-  tenantsSlug: null | string
+  tenantsSlug: CollectionSlug | null
 }
 
 type Relationship = Extract<Field, { type: 'relationship' }>
@@ -50,7 +50,7 @@ const membersOf = (slug: string, fields: Field[], tenantsSlug: string): Tenancy[
 
 const detect = (payload: Payload, options: ResolvedOptions): Tenancy => {
   const fields = new Map<string, string>()
-  let tenantsSlug: null | string = null
+  let tenantsSlug: CollectionSlug | null = null
   for (const collection of payload.config.collections) {
     const field = tenantFieldOf(collection.fields, options.multiTenant.tenantField)
     if (field && typeof field.relationTo === 'string') {

@@ -1,4 +1,4 @@
-import type { CollectionBeforeValidateHook, CollectionSlug } from 'payload'
+import type { CollectionBeforeValidateHook } from 'payload'
 
 import type { ResolvedOptions } from '../options.js'
 
@@ -25,7 +25,7 @@ export const timeZoneFromTenant =
     let zone: unknown = null
     if (tenant !== null && tenancy.tenantsSlug !== null) {
       const doc = (await req.payload.db.findOne({
-        collection: tenancy.tenantsSlug as CollectionSlug,
+        collection: tenancy.tenantsSlug,
         req,
         where: { id: { equals: tenant } },
       })) as null | Record<string, unknown>

@@ -1,7 +1,7 @@
-import type { CollectionConfig } from 'payload'
+import type { CollectionConfig, CollectionSlug } from 'payload'
 
-export const WAITLIST_COLLECTION = 'reservation-waitlist'
-export const WAITLIST_NOTICES_COLLECTION = 'reservation-waitlist-notices'
+export const WAITLIST_COLLECTION: CollectionSlug = 'reservation-waitlist'
+export const WAITLIST_NOTICES_COLLECTION: CollectionSlug = 'reservation-waitlist-notices'
 
 const internal = { create: () => false, delete: () => false, read: () => false, update: () => false }
 

@@ -1,4 +1,4 @@
-import type { CollectionSlug, Payload, PayloadRequest } from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
 
 import { createLocalReq } from 'payload'
 import { v7 as uuidv7 } from 'uuid'
@@ -207,7 +207,7 @@ export class WaitlistOffers {
   /** Every resource offering the service (in id order, so passes agree): the candidates of an entry for any. */
   private async offering(service: RelationId): Promise<RelationId[]> {
     const { docs } = await this.payload.find({
-      collection: this.options.slugs.resources as CollectionSlug,
+      collection: this.options.slugs.resources,
       depth: 0,
       limit: 0,
       overrideAccess: true,
@@ -350,7 +350,7 @@ export class WaitlistOffers {
 
   /** Inserts the offer's notice row, the claim to announce it; false when another process holds it. Either way the row says announced. */
   private async claimNotice(entryId: string): Promise<boolean> {
-    const collection = WAITLIST_NOTICES_COLLECTION as CollectionSlug
+    const collection = WAITLIST_NOTICES_COLLECTION
     let claimed = true
     try {
       await this.payload.db.create({ collection, data: { claimedAt: new Date().toISOString(), entryId } })

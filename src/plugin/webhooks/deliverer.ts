@@ -1,4 +1,4 @@
-import type { CollectionSlug, Payload } from 'payload'
+import type { Payload } from 'payload'
 
 import type { Ledger } from '../../commands/ledger.js'
 import type { Ownership } from '../../projections/request-ownership.js'
@@ -63,7 +63,7 @@ export class WebhookDeliverer {
   }
 
   private async pass(): Promise<number> {
-    const { docs } = await this.payload.db.find({ collection: WEBHOOKS_COLLECTION as CollectionSlug, limit: 0, pagination: false })
+    const { docs } = await this.payload.db.find({ collection: WEBHOOKS_COLLECTION, limit: 0, pagination: false })
     const sent = await Promise.all((docs as unknown as Webhook[]).map((webhook) => this.passOf(webhook)))
     return sent.reduce((sum, count) => sum + count, 0)
   }
@@ -71,7 +71,7 @@ export class WebhookDeliverer {
   /** One webhook's due deliveries: each reservation's in revision order, until one is not due or fails. */
   private async passOf(webhook: Webhook): Promise<number> {
     const { docs } = await this.payload.db.find({
-      collection: DELIVERIES_COLLECTION as CollectionSlug,
+      collection: DELIVERIES_COLLECTION,
       limit: BATCH * 4,
       pagination: false,
       sort: 'createdAt',
@@ -104,7 +104,7 @@ export class WebhookDeliverer {
   }
 
   private async deliver(delivery: Delivery, webhook: Webhook): Promise<'failed' | 'sent' | 'voided'> {
-    const collection = DELIVERIES_COLLECTION as CollectionSlug
+    const collection = DELIVERIES_COLLECTION
     const history = await this.ledger.history(delivery.reservationId)
     if (voidedRevisions(history).has(delivery.revision)) {
       await this.payload.db.updateOne({ collection, data: { status: 'voided' }, id: delivery.id, returning: false })

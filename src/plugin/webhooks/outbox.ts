@@ -1,4 +1,4 @@
-import type { CollectionSlug, Payload } from 'payload'
+import type { Payload } from 'payload'
 
 import type { Ledger } from '../../commands/ledger.js'
 import type { RecordedEvent, ReservationEvent } from '../../events/types.js'
@@ -38,7 +38,7 @@ export const enqueueWebhooks = (payload: Payload, ledger: Pick<Ledger, 'history'
     if (events.length === 0) {
       return {}
     }
-    const { docs } = await payload.db.find({ collection: WEBHOOKS_COLLECTION as CollectionSlug, limit: 0, pagination: false, where: { active: { equals: true } } })
+    const { docs } = await payload.db.find({ collection: WEBHOOKS_COLLECTION, limit: 0, pagination: false, where: { active: { equals: true } } })
     const webhooks = docs as unknown as Webhook[]
     if (webhooks.length === 0) {
       return {}
@@ -70,13 +70,13 @@ const keyOf = (webhook: Webhook, event: RecordedEvent): string => `${String(webh
 /** The deliveries of this run's events that exist already (catch-up's look-back reads events again). */
 const existingKeys = async (payload: Payload, webhooks: Webhook[], events: RecordedEvent[]): Promise<Set<string>> => {
   const keys = webhooks.flatMap((webhook) => events.map((event) => keyOf(webhook, event)))
-  const { docs } = await payload.db.find({ collection: DELIVERIES_COLLECTION as CollectionSlug, limit: 0, pagination: false, where: { key: { in: keys } } })
+  const { docs } = await payload.db.find({ collection: DELIVERIES_COLLECTION, limit: 0, pagination: false, where: { key: { in: keys } } })
   return new Set((docs as unknown as { key: string }[]).map(({ key }) => key))
 }
 
 const enqueue = async (payload: Payload, webhook: Webhook, event: RecordedEvent<ReservationEvent>, names: WebhookEvent[], reservation: unknown) => {
   const key = keyOf(webhook, event)
-  const collection = DELIVERIES_COLLECTION as CollectionSlug
+  const collection = DELIVERIES_COLLECTION
   const body = {
     event: { actor: event.metadata.actor, at: event.metadata.at, data: withoutDigestDeep(event.data), revision: event.revision, type: event.type },
     id: key,

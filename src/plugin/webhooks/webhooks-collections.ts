@@ -1,4 +1,4 @@
-import type { Access, CollectionConfig } from 'payload'
+import type { Access, CollectionConfig, CollectionSlug } from 'payload'
 
 import { randomBytes } from 'node:crypto'
 
@@ -11,8 +11,8 @@ import { feedUrl } from '../external-busy/feed-url.js'
 import { collectionLabels, label, navigationGroup, translatedOptions } from '../collections/labels.js'
 import { WEBHOOK_EVENTS } from './webhook-events.js'
 
-export const WEBHOOKS_COLLECTION = 'reservation-webhooks'
-export const DELIVERIES_COLLECTION = 'reservation-webhook-deliveries'
+export const WEBHOOKS_COLLECTION: CollectionSlug = 'reservation-webhooks'
+export const DELIVERIES_COLLECTION: CollectionSlug = 'reservation-webhook-deliveries'
 
 /**
  * Privileged staff manage webhooks and their deliveries; on a multi-tenant site only those with

@@ -8,8 +8,8 @@ import { getRuntime } from '../../runtime.js'
 
 export type GuardedKind = 'customers' | 'resources' | 'services'
 
-const count = async (req: PayloadRequest, collection: string, where: Where): Promise<number> =>
-  (await req.payload.count({ collection: collection as CollectionSlug, overrideAccess: true, req, where })).totalDocs
+const count = async (req: PayloadRequest, collection: CollectionSlug, where: Where): Promise<number> =>
+  (await req.payload.count({ collection, overrideAccess: true, req, where })).totalDocs
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
@@ -54,7 +54,7 @@ const refuseCustomerWithBookings = async (req: PayloadRequest, options: Resolved
     )
   }
   const { docs } = await req.payload.find({
-    collection: options.slugs.reservations as CollectionSlug,
+    collection: options.slugs.reservations,
     depth: 0,
     overrideAccess: true,
     pagination: false,
