@@ -4,9 +4,9 @@ import {
   type AccessUser,
   isPrivileged,
   managesOwnRecords,
-  ownerFieldOf,
   type RoleRules,
 } from '../../plugin/access/role-rules.js'
+import { ownedBy } from './owned-by.js'
 
 /**
  * Whether a click at `start` into `resource`'s time would make a booking the server accepts,
@@ -25,8 +25,5 @@ export const mayBookAt = (
   if (resource === null || !managesOwnRecords(user, rules)) {
     return true
   }
-  // At depth 0 the owner is an id; populated, a document.
-  const owner = (resource as unknown as Record<string, unknown>)[ownerFieldOf(rules)]
-  const ownerId = typeof owner === 'object' && owner !== null ? (owner as { id?: unknown }).id : owner
-  return ownerId !== undefined && ownerId !== null && String(ownerId) === String(user?.id)
+  return ownedBy(resource, user, rules)
 }

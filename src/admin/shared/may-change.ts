@@ -4,9 +4,9 @@ import {
   type AccessUser,
   isPrivileged,
   managesOwnRecords,
-  ownerFieldOf,
   seesAllRecords,
 } from '../../plugin/access/role-rules.js'
+import { ownedBy } from './owned-by.js'
 
 /**
  * Whether the user may move a reservation to another time, by the server's own checks: a
@@ -29,10 +29,7 @@ export const mayMove = (
     return false
   }
   // Populated one level deep, the resource carries its owner's id.
-  const resource = reservation.resource
-  const owner = typeof resource === 'object' && resource !== null ? (resource as unknown as Record<string, unknown>)[ownerFieldOf(rules)] : undefined
-  const ownerId = typeof owner === 'object' && owner !== null ? (owner as { id?: unknown }).id : owner
-  return ownerId !== undefined && ownerId !== null && String(ownerId) === String(user?.id)
+  return ownedBy(reservation.resource, user, rules)
 }
 
 /**

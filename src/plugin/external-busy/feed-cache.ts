@@ -27,9 +27,9 @@ export class FeedCache {
   constructor(private readonly payload: Payload) {}
 
   async reload(): Promise<void> {
-    const { docs } = await this.payload.db.find({ collection: FEEDS_COLLECTION, limit: 0, pagination: false })
+    const { docs } = await this.payload.db.find<FeedDoc>({ collection: FEEDS_COLLECTION, limit: 0, pagination: false })
     const next = new Map<string, ExternalInterval[]>()
-    for (const doc of docs as unknown as FeedDoc[]) {
+    for (const doc of docs) {
       const key = resourceKey(doc.resource)
       next.set(key, [...(next.get(key) ?? []), ...asIntervals(doc.intervals)])
     }

@@ -27,6 +27,13 @@ interface FeedState {
   url: string
 }
 
+/** A resource as its feeds are read from it. */
+interface FeedResource {
+  calendarFeeds?: { url?: unknown }[]
+  id: unknown
+  timezone?: unknown
+}
+
 interface FeedTarget {
   resource: number | string
   timeZone: string
@@ -111,8 +118,8 @@ export class FeedSync {
 
   private async pass(force?: string): Promise<void> {
     const targets = await this.targets()
-    const { docs } = await this.payload.db.find({ collection: this.collection, limit: 0, pagination: false })
-    const states = new Map((docs as unknown as FeedState[]).map((doc) => [keyOf(doc.resource, doc.url), doc]))
+    const { docs } = await this.payload.db.find<FeedState>({ collection: this.collection, limit: 0, pagination: false })
+    const states = new Map(docs.map((doc) => [keyOf(doc.resource, doc.url), doc]))
     const refreshMs = this.options.calendarFeeds.refreshMinutes * MINUTE_MS
     for (const target of targets) {
       const state = states.get(keyOf(target.resource, target.url))
@@ -131,8 +138,8 @@ export class FeedSync {
 
   /** Every feed of every resource, with the zone its floating and all-day times are read in. */
   private async targets(): Promise<FeedTarget[]> {
-    const { docs } = await this.payload.db.find({ collection: this.options.slugs.resources, limit: 0, pagination: false })
-    return (docs as unknown as { calendarFeeds?: { url?: unknown }[]; id: unknown; timezone?: unknown }[]).flatMap((resource) =>
+    const { docs } = await this.payload.db.find<FeedResource>({ collection: this.options.slugs.resources, limit: 0, pagination: false })
+    return docs.flatMap((resource) =>
       (resource.calendarFeeds ?? [])
         .filter((feed): feed is { url: string } => typeof feed.url === 'string' && feed.url !== '')
         .map((feed) => ({

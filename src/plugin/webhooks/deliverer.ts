@@ -63,14 +63,14 @@ export class WebhookDeliverer {
   }
 
   private async pass(): Promise<number> {
-    const { docs } = await this.payload.db.find({ collection: WEBHOOKS_COLLECTION, limit: 0, pagination: false })
-    const sent = await Promise.all((docs as unknown as Webhook[]).map((webhook) => this.passOf(webhook)))
+    const { docs } = await this.payload.db.find<Webhook>({ collection: WEBHOOKS_COLLECTION, limit: 0, pagination: false })
+    const sent = await Promise.all(docs.map((webhook) => this.passOf(webhook)))
     return sent.reduce((sum, count) => sum + count, 0)
   }
 
   /** One webhook's due deliveries: each reservation's in revision order, until one is not due or fails. */
   private async passOf(webhook: Webhook): Promise<number> {
-    const { docs } = await this.payload.db.find({
+    const { docs } = await this.payload.db.find<Delivery>({
       collection: DELIVERIES_COLLECTION,
       limit: BATCH * 4,
       pagination: false,
@@ -78,7 +78,7 @@ export class WebhookDeliverer {
       where: { and: [{ status: { equals: 'pending' } }, { webhook: { equals: webhook.id } }] },
     })
     const chains = new Map<string, Delivery[]>()
-    for (const delivery of docs as unknown as Delivery[]) {
+    for (const delivery of docs) {
       chains.set(delivery.reservationId, [...(chains.get(delivery.reservationId) ?? []), delivery])
     }
     const now = Date.now()

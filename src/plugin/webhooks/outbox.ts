@@ -38,8 +38,7 @@ export const enqueueWebhooks = (payload: Payload, ledger: Pick<Ledger, 'history'
     if (events.length === 0) {
       return {}
     }
-    const { docs } = await payload.db.find({ collection: WEBHOOKS_COLLECTION, limit: 0, pagination: false, where: { active: { equals: true } } })
-    const webhooks = docs as unknown as Webhook[]
+    const { docs: webhooks } = await payload.db.find<Webhook>({ collection: WEBHOOKS_COLLECTION, limit: 0, pagination: false, where: { active: { equals: true } } })
     if (webhooks.length === 0) {
       return {}
     }
@@ -70,8 +69,8 @@ const keyOf = (webhook: Webhook, event: RecordedEvent): string => `${String(webh
 /** The deliveries of this run's events that exist already (catch-up's look-back reads events again). */
 const existingKeys = async (payload: Payload, webhooks: Webhook[], events: RecordedEvent[]): Promise<Set<string>> => {
   const keys = webhooks.flatMap((webhook) => events.map((event) => keyOf(webhook, event)))
-  const { docs } = await payload.db.find({ collection: DELIVERIES_COLLECTION, limit: 0, pagination: false, where: { key: { in: keys } } })
-  return new Set((docs as unknown as { key: string }[]).map(({ key }) => key))
+  const { docs } = await payload.db.find<{ key: string }>({ collection: DELIVERIES_COLLECTION, limit: 0, pagination: false, where: { key: { in: keys } } })
+  return new Set(docs.map(({ key }) => key))
 }
 
 const enqueue = async (payload: Payload, webhook: Webhook, event: RecordedEvent<ReservationEvent>, names: WebhookEvent[], reservation: unknown) => {
