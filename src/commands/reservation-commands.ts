@@ -1,6 +1,6 @@
 import type { BookingPlan, Guest, HoldHolder, RelationId, ReservationAdopted, ReservationDetails, SiteFields } from '../events/types.js'
 import type { Reservation } from './reservation-state.js'
-import type { StatusMachine } from './status-machine.js'
+import type { StatusMachine } from '../contract/status-machine.js'
 
 export interface ReservationPolicy {
   cancelledStatus: string

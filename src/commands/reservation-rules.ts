@@ -1,7 +1,7 @@
 import type { BookingPlan } from '../events/types.js'
 import type { DecisionContext, ReservationPolicy } from './reservation-commands.js'
 import type { Reservation, ReservationState } from './reservation-state.js'
-import type { StatusMachine } from './status-machine.js'
+import type { StatusMachine } from '../contract/status-machine.js'
 
 import { CommandRejected } from '../events/rejection.js'
 

@@ -9,7 +9,7 @@ import type {
   ScheduleFields,
   SiteFields,
 } from '../events/types.js'
-import type { StatusMachine } from './status-machine.js'
+import type { StatusMachine } from '../contract/status-machine.js'
 
 /** A reservation as its stream tells it. */
 export type Reservation = ReservationSnapshot

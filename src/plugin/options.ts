@@ -2,10 +2,11 @@ import type { CollectionConfig, CollectionSlug, Field, PayloadRequest } from 'pa
 
 import type { EventStore } from '../events/store.js'
 
-import type { StatusMachine } from '../commands/status-machine.js'
+import type { StatusMachine } from '../contract/status-machine.js'
 import type { AfterBookingCreateHook, AfterStatusChangeHook, AfterWaitlistOfferHook, BookingTransitionHook } from '../projections/host-hooks.js'
 
-export { DEFAULT_STATUS_MACHINE, type StatusMachine } from '../commands/status-machine.js'
+export { DEFAULT_STATUS_MACHINE } from '../commands/status-machine.js'
+export type { StatusMachine } from '../contract/status-machine.js'
 export type {
   AfterBookingCreateHook,
   AfterStatusChangeHook,

@@ -5,8 +5,8 @@ import { createLocalReq } from 'payload'
 import type { ResolvedOptions } from './options.js'
 
 import { KeyedQueue } from '../concurrency/keyed-queue.js'
-import { ownerFieldOf } from './access/role-rules.js'
-import { hasAnyRole } from './access/user-roles.js'
+import { ownerFieldOf } from '../contract/roles/role-rules.js'
+import { hasAnyRole } from '../contract/roles/user-roles.js'
 import { configError } from './config-error.js'
 import { tenancyOf, userTenants } from './tenancy/tenancy.js'
 

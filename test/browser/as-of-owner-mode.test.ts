@@ -1,7 +1,7 @@
 import { type APIRequestContext, request } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import type { ReservationRecord, ResourceRecord, SlotsResponse } from '../../src/plugin/http/contract.js'
+import type { ReservationRecord, ResourceRecord, SlotsResponse } from '../../src/contract/http.js'
 
 import { wallTimeOf } from '../../src/admin/calendar/as-of-time.js'
 import { addCalendarDays, todayIn } from '../../src/admin/shared/calendar-dates.js'

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 
 import { describe, expect, it } from 'vitest'
 
-import type { Page as Docs, ReservationRecord, SlotsResponse } from '../../src/plugin/http/contract.js'
+import type { Page as Docs, ReservationRecord, SlotsResponse } from '../../src/contract/http.js'
 
 import { wallTimeOf } from '../../src/admin/calendar/as-of-time.js'
 import { addCalendarDays, todayIn } from '../../src/admin/shared/calendar-dates.js'

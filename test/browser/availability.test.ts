@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import type { ResourceAvailability } from '../../src/plugin/http/contract.js'
+import type { ResourceAvailability } from '../../src/contract/http.js'
 
 import { addCalendarDays, datesFrom, dayBounds, startOfWeek, todayIn } from '../../src/admin/shared/calendar-dates.js'
 import { type Browser, logIn, openBrowser } from './support/browser.js'

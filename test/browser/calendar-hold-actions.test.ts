@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core'
 
 import { describe, expect, it } from 'vitest'
 
-import type { Page as Docs, ResourceAvailability, ResourceRecord, SlotsResponse } from '../../src/plugin/http/contract.js'
+import type { Page as Docs, ResourceAvailability, ResourceRecord, SlotsResponse } from '../../src/contract/http.js'
 
 import { translations } from '../../src/translations/index.js'
 import { useLoggedInBrowser } from './support/browser.js'

@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core'
 
 import { describe, expect, it } from 'vitest'
 
-import type { SlotsResponse } from '../../src/plugin/http/contract.js'
+import type { SlotsResponse } from '../../src/contract/http.js'
 
 import { addCalendarDays, todayIn } from '../../src/admin/shared/calendar-dates.js'
 import { translations } from '../../src/translations/index.js'

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 
 import { describe, expect, it } from 'vitest'
 
-import type { WaitlistListResponse } from '../../src/plugin/http/contract.js'
+import type { WaitlistListResponse } from '../../src/contract/http.js'
 
 import { translations } from '../../src/translations/index.js'
 import { useLoggedInBrowser } from './support/browser.js'

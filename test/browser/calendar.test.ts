@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import type { ReservationRecord, SlotsResponse } from '../../src/plugin/http/contract.js'
+import type { ReservationRecord, SlotsResponse } from '../../src/contract/http.js'
 
 import { addCalendarDays, datesFrom, localDateOf, startOfWeek, todayIn } from '../../src/admin/shared/calendar-dates.js'
 import { relatedId } from '../../src/admin/shared/related.js'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import type { ResourceAvailability, WaitlistListResponse } from '../../src/plugin/http/contract.js'
+import type { ResourceAvailability, WaitlistListResponse } from '../../src/contract/http.js'
 
 import { dayBounds, todayIn } from '../../src/admin/shared/calendar-dates.js'
 import { relatedId } from '../../src/admin/shared/related.js'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import type { Page as Docs } from '../../src/plugin/http/contract.js'
+import type { Page as Docs } from '../../src/contract/http.js'
 
 import { useLoggedInBrowser } from './support/browser.js'
 import { rest } from './support/rest.js'

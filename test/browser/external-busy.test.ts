@@ -9,7 +9,7 @@ import type {
   ResourceRecord,
   SlotsResponse,
   TimeRange,
-} from '../../src/plugin/http/contract.js'
+} from '../../src/contract/http.js'
 
 import { addCalendarDays, todayIn } from '../../src/admin/shared/calendar-dates.js'
 import { type Browser, logIn, openBrowser, useLoggedInBrowser } from './support/browser.js'

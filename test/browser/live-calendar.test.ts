@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import type { ReservationRecord } from '../../src/plugin/http/contract.js'
+import type { ReservationRecord } from '../../src/contract/http.js'
 
 import { useLoggedInBrowser } from './support/browser.js'
 import { openCalendar } from './support/calendar.js'

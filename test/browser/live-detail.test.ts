@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import type { RecordId, ReservationRecord, SlotsResponse } from '../../src/plugin/http/contract.js'
+import type { RecordId, ReservationRecord, SlotsResponse } from '../../src/contract/http.js'
 
 import { addCalendarDays, dayBounds, localDateOf, todayIn } from '../../src/admin/shared/calendar-dates.js'
 import { useLoggedInBrowser } from './support/browser.js'

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import type { ReservationRecord, ResourceRecord } from '../../src/plugin/http/contract.js'
+import type { ReservationRecord, ResourceRecord } from '../../src/contract/http.js'
 
 import { addCalendarDays, startOfWeek } from '../../src/admin/shared/calendar-dates.js'
 import { resourceColour } from '../../src/admin/shared/resource-colour.js'

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import type { ReservationRecord } from '../../src/plugin/http/contract.js'
+import type { ReservationRecord } from '../../src/contract/http.js'
 
 import { bookAnna, dragEnd, findScene, iso, MINUTE, PX_PER_MINUTE, type Scene } from './support/anna-free-hours.js'
 import { type Browser, logIn, openBrowser, useLoggedInBrowser } from './support/browser.js'

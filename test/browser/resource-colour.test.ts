@@ -2,7 +2,7 @@ import type { Locator } from 'playwright-core'
 
 import { describe, expect, it } from 'vitest'
 
-import type { ReservationRecord } from '../../src/plugin/http/contract.js'
+import type { ReservationRecord } from '../../src/contract/http.js'
 
 import { addCalendarDays, dayBounds, todayIn } from '../../src/admin/shared/calendar-dates.js'
 import { useLoggedInBrowser } from './support/browser.js'

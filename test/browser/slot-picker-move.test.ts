@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import type { ReservationRecord, SlotsResponse, TimeRange } from '../../src/plugin/http/contract.js'
+import type { ReservationRecord, SlotsResponse, TimeRange } from '../../src/contract/http.js'
 
 import { addCalendarDays, todayIn } from '../../src/admin/shared/calendar-dates.js'
 import { useLoggedInBrowser } from './support/browser.js'

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 
 import { describe, expect, it } from 'vitest'
 
-import type { ReservationRecord, SlotsResponse, TimeRange } from '../../src/plugin/http/contract.js'
+import type { ReservationRecord, SlotsResponse, TimeRange } from '../../src/contract/http.js'
 
 import { addCalendarDays, localDateOf, todayIn } from '../../src/admin/shared/calendar-dates.js'
 import { weekdayOf } from '../../src/time/local-time.js'

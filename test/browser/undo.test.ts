@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 
 import { describe, expect, it } from 'vitest'
 
-import type { ReservationRecord } from '../../src/plugin/http/contract.js'
+import type { ReservationRecord } from '../../src/contract/http.js'
 
 import { bookAnna, dragEnd, findScene, iso, MINUTE, type Scene } from './support/anna-free-hours.js'
 import { useLoggedInBrowser } from './support/browser.js'

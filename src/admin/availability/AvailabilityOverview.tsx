@@ -2,7 +2,7 @@
 import { Banner, ShimmerEffect, useStepNav } from '@payloadcms/ui'
 import React, { useEffect, useMemo, useState } from 'react'
 
-import type { AdminSettings } from '../../plugin/http/contract.js'
+import type { AdminSettings } from '../../contract/http.js'
 
 import { withCompleted } from '../shared/capacity.js'
 import { dayBounds, datesFrom } from '../shared/calendar-dates.js'

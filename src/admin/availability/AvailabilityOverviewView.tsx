@@ -5,9 +5,9 @@ import { Gutter } from '@payloadcms/ui'
 import { redirect } from 'next/navigation.js'
 import React from 'react'
 
-import type { AdminSettings } from '../../plugin/http/contract.js'
+import type { AdminSettings } from '../../contract/http.js'
 
-import { AVAILABILITY_VIEW_PATH } from '../../plugin/http/contract.js'
+import { AVAILABILITY_VIEW_PATH } from '../../contract/http.js'
 import { todayIn } from '../shared/calendar-dates.js'
 import { validDate } from '../shared/valid-date.js'
 import { AvailabilityOverview } from './AvailabilityOverview.js'

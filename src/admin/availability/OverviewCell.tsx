@@ -2,7 +2,7 @@
 import { useConfig } from '@payloadcms/ui'
 import React from 'react'
 
-import type { AdminSettings, ResourceRecord } from '../../plugin/http/contract.js'
+import type { AdminSettings, ResourceRecord } from '../../contract/http.js'
 import type { EpochAvailability } from '../shared/capacity.js'
 
 import { loadOf } from '../shared/capacity.js'

@@ -1,7 +1,7 @@
 'use client'
 import React from 'react'
 
-import type { AdminSettings, ResourceRecord } from '../../plugin/http/contract.js'
+import type { AdminSettings, ResourceRecord } from '../../contract/http.js'
 import type { EpochAvailability } from '../shared/capacity.js'
 
 import { isWeekend } from '../shared/calendar-dates.js'

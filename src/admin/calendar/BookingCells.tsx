@@ -1,7 +1,7 @@
 'use client'
 import React from 'react'
 
-import type { ResourceRecord } from '../../plugin/http/contract.js'
+import type { ResourceRecord } from '../../contract/http.js'
 import type { BookAt } from './book-at.js'
 import type { Offset } from './grid-scale.js'
 import type { TimeAxis } from './time-axis.js'

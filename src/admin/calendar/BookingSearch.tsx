@@ -1,7 +1,7 @@
 'use client'
 import React, { useId, useRef, useState } from 'react'
 
-import type { AdminSettings, ReservationRecord } from '../../plugin/http/contract.js'
+import type { AdminSettings, ReservationRecord } from '../../contract/http.js'
 
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'
 import { SearchHit } from './SearchHit.js'

@@ -2,7 +2,7 @@
 import { Button, useConfig } from '@payloadcms/ui'
 import React from 'react'
 
-import { AVAILABILITY_VIEW_PATH } from '../../plugin/http/contract.js'
+import { AVAILABILITY_VIEW_PATH } from '../../contract/http.js'
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'
 import { AsOfControl } from './AsOfControl.js'
 

@@ -1,7 +1,7 @@
 'use client'
 import React from 'react'
 
-import type { AdminSettings, ResourceRecord } from '../../plugin/http/contract.js'
+import type { AdminSettings, ResourceRecord } from '../../contract/http.js'
 import type { CalendarDrawers } from './use-calendar-drawers.js'
 import type { CalendarNavigation } from './use-calendar-navigation.js'
 

@@ -1,7 +1,7 @@
 'use client'
 import React, { useMemo } from 'react'
 
-import type { AdminSettings } from '../../plugin/http/contract.js'
+import type { AdminSettings } from '../../contract/http.js'
 import type { ReservationDetail } from './calendar-props.js'
 import type { CalendarDrawers as Drawers } from './use-calendar-drawers.js'
 

@@ -2,7 +2,7 @@
 import { DefaultListView, Gutter } from '@payloadcms/ui'
 import React, { useEffect, useRef, useState } from 'react'
 
-import type { ReservationRecord } from '../../plugin/http/contract.js'
+import type { ReservationRecord } from '../../contract/http.js'
 import type { ReservationsCalendarProps } from './calendar-props.js'
 
 import { usePrivileged } from '../shared/use-privileged.js'

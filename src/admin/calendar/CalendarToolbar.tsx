@@ -1,7 +1,7 @@
 'use client'
 import React from 'react'
 
-import type { ResourceRecord } from '../../plugin/http/contract.js'
+import type { ResourceRecord } from '../../contract/http.js'
 import type { CalendarNavigation } from './use-calendar-navigation.js'
 
 import { useFormatters } from '../shared/use-formatters.js'

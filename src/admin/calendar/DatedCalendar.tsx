@@ -2,7 +2,7 @@
 import { Banner, ShimmerEffect } from '@payloadcms/ui'
 import React from 'react'
 
-import type { AdminSettings, ReservationRecord, ResourceRecord } from '../../plugin/http/contract.js'
+import type { AdminSettings, ReservationRecord, ResourceRecord } from '../../contract/http.js'
 import type { BookAt } from './book-at.js'
 import type { DatedMode } from './modes.js'
 import type { MoveReservation } from './use-move-reservation.js'

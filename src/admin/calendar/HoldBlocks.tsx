@@ -1,7 +1,7 @@
 'use client'
 import React, { useState } from 'react'
 
-import type { ResourceRecord } from '../../plugin/http/contract.js'
+import type { ResourceRecord } from '../../contract/http.js'
 import type { EpochAvailability } from '../shared/capacity.js'
 import type { Offset } from './grid-scale.js'
 

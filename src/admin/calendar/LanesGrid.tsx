@@ -1,7 +1,7 @@
 'use client'
 import React from 'react'
 
-import type { AdminSettings, ReservationRecord, ResourceRecord } from '../../plugin/http/contract.js'
+import type { AdminSettings, ReservationRecord, ResourceRecord } from '../../contract/http.js'
 import type { EpochAvailability } from '../shared/capacity.js'
 import type { BookAt } from './book-at.js'
 import type { GridColumn } from './grid-column.js'

@@ -1,7 +1,7 @@
 'use client'
 import React from 'react'
 
-import type { AdminSettings } from '../../plugin/http/contract.js'
+import type { AdminSettings } from '../../contract/http.js'
 
 import { statusLabel, statusTone } from '../shared/status.js'
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'

@@ -1,7 +1,7 @@
 'use client'
 import React from 'react'
 
-import type { AdminSettings, ReservationRecord } from '../../plugin/http/contract.js'
+import type { AdminSettings, ReservationRecord } from '../../contract/http.js'
 import type { EpochAvailability } from '../shared/capacity.js'
 
 import { loadOf, sumLoads } from '../shared/capacity.js'

@@ -2,7 +2,7 @@
 import { Button } from '@payloadcms/ui'
 import React from 'react'
 
-import type { AdminSettings, ReservationRecord } from '../../plugin/http/contract.js'
+import type { AdminSettings, ReservationRecord } from '../../contract/http.js'
 
 import { bookingName } from '../shared/booking-name.js'
 import { localDateOf } from '../shared/calendar-dates.js'

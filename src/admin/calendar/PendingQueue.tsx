@@ -2,8 +2,8 @@
 import { ShimmerEffect } from '@payloadcms/ui'
 import React from 'react'
 
-import type { AdminSettings } from '../../plugin/http/contract.js'
-import type { ReservationRecord } from '../../plugin/http/contract.js'
+import type { AdminSettings } from '../../contract/http.js'
+import type { ReservationRecord } from '../../contract/http.js'
 
 import { useReservations } from '../shared/use-reservations.js'
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'

@@ -3,7 +3,7 @@ import { useAuth } from '@payloadcms/ui'
 import React, { useEffect, useId, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 
-import type { AdminSettings, CustomerHit, ResourceRecord } from '../../plugin/http/contract.js'
+import type { AdminSettings, CustomerHit, ResourceRecord } from '../../contract/http.js'
 import type { BookingChoice, QuickTarget } from './use-calendar-drawers.js'
 
 import { useCustomer } from '../fields/use-customer.js'

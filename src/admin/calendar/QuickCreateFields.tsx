@@ -1,7 +1,7 @@
 'use client'
 import React, { useId } from 'react'
 
-import type { CustomerRecord, ResourceRecord } from '../../plugin/http/contract.js'
+import type { CustomerRecord, ResourceRecord } from '../../contract/http.js'
 import type { CustomerPicker } from '../fields/use-customer-picker.js'
 import type { OfferedService } from './use-offered-services.js'
 import type { QuickCreate } from './use-quick-create.js'

@@ -1,8 +1,8 @@
 'use client'
 import React, { useContext, useEffect } from 'react'
 
-import type { AdminSettings } from '../../plugin/http/contract.js'
-import type { ReservationRecord } from '../../plugin/http/contract.js'
+import type { AdminSettings } from '../../contract/http.js'
+import type { ReservationRecord } from '../../contract/http.js'
 
 import { bookerLabel, relatedName } from '../shared/related.js'
 import { ResourceDot } from '../shared/ResourceDot.js'

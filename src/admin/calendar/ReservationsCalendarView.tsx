@@ -2,7 +2,7 @@ import type { ListViewClientProps, ListViewServerProps } from 'payload'
 
 import React from 'react'
 
-import type { AdminSettings } from '../../plugin/http/contract.js'
+import type { AdminSettings } from '../../contract/http.js'
 
 import { todayIn } from '../shared/calendar-dates.js'
 import { validDate } from '../shared/valid-date.js'

@@ -2,7 +2,7 @@
 import { ReactSelect } from '@payloadcms/ui'
 import React from 'react'
 
-import type { ResourceRecord } from '../../plugin/http/contract.js'
+import type { ResourceRecord } from '../../contract/http.js'
 
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'
 

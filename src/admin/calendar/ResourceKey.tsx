@@ -1,7 +1,7 @@
 'use client'
 import React from 'react'
 
-import type { ResourceRecord } from '../../plugin/http/contract.js'
+import type { ResourceRecord } from '../../contract/http.js'
 
 import { ResourceDot } from '../shared/ResourceDot.js'
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'

@@ -1,7 +1,7 @@
 'use client'
 import React from 'react'
 
-import type { AdminSettings, ReservationRecord } from '../../plugin/http/contract.js'
+import type { AdminSettings, ReservationRecord } from '../../contract/http.js'
 
 import { ContactLine } from '../shared/ContactLine.js'
 import { bookerLabel, relatedName } from '../shared/related.js'

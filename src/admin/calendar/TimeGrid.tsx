@@ -1,7 +1,7 @@
 'use client'
 import React, { useRef } from 'react'
 
-import type { AdminSettings, ReservationRecord } from '../../plugin/http/contract.js'
+import type { AdminSettings, ReservationRecord } from '../../contract/http.js'
 import type { BookAt } from './book-at.js'
 import type { GridColumn } from './grid-column.js'
 import type { MoveReservation } from './use-move-reservation.js'

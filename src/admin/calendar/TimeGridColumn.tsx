@@ -2,7 +2,7 @@
 import { useAuth } from '@payloadcms/ui'
 import React, { useContext, useEffect, useState } from 'react'
 
-import type { AdminSettings, ReservationRecord } from '../../plugin/http/contract.js'
+import type { AdminSettings, ReservationRecord } from '../../contract/http.js'
 import type { BookAt } from './book-at.js'
 import type { GridColumn } from './grid-column.js'
 import type { TimeAxis } from './time-axis.js'

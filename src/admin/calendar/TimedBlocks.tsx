@@ -1,7 +1,7 @@
 'use client'
 import React from 'react'
 
-import type { AdminSettings, ReservationRecord } from '../../plugin/http/contract.js'
+import type { AdminSettings, ReservationRecord } from '../../contract/http.js'
 import type { BlockSpan } from './block-spans.js'
 import type { Offset } from './grid-scale.js'
 

@@ -1,7 +1,7 @@
 'use client'
 import React from 'react'
 
-import type { AdminSettings, ResourceRecord, WaitlistEntryRecord } from '../../plugin/http/contract.js'
+import type { AdminSettings, ResourceRecord, WaitlistEntryRecord } from '../../contract/http.js'
 import type { OfferAnswer } from './use-waitlist.js'
 
 import { useCustomer } from '../fields/use-customer.js'

@@ -1,4 +1,4 @@
-import type { ReservationRecord } from '../../plugin/http/contract.js'
+import type { ReservationRecord } from '../../contract/http.js'
 
 import { MIN_CELL_MINUTES } from './grid-scale.js'
 

@@ -1,7 +1,7 @@
 import type { ListViewClientProps } from 'payload'
 import type React from 'react'
 
-import type { AdminSettings } from '../../plugin/http/contract.js'
+import type { AdminSettings } from '../../contract/http.js'
 import type { CalendarMode } from './modes.js'
 
 /**

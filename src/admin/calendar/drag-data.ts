@@ -1,4 +1,4 @@
-import type { ReservationRecord } from '../../plugin/http/contract.js'
+import type { ReservationRecord } from '../../contract/http.js'
 import type { DraggedReservation } from './use-move-reservation.js'
 
 import { bookerLabel, relatedId, relatedName } from '../shared/related.js'

@@ -1,7 +1,7 @@
 'use client'
 import { createContext } from 'react'
 
-import type { AdminSettings, ReservationRecord } from '../../plugin/http/contract.js'
+import type { AdminSettings, ReservationRecord } from '../../contract/http.js'
 
 /** A move or resize shown on the grid before it is saved. */
 export interface PendingChange {

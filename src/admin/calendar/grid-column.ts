@@ -1,6 +1,6 @@
 import type React from 'react'
 
-import type { ReservationRecord, ResourceRecord } from '../../plugin/http/contract.js'
+import type { ReservationRecord, ResourceRecord } from '../../contract/http.js'
 import type { EpochAvailability } from '../shared/capacity.js'
 
 /** One column of a time grid: a day, or a resource's lane on a day. */

@@ -1,4 +1,4 @@
-import type { ReservationRecord } from '../../plugin/http/contract.js'
+import type { ReservationRecord } from '../../contract/http.js'
 import type { CalendarMode } from './modes.js'
 
 import { localDateOf } from '../shared/calendar-dates.js'

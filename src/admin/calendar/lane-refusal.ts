@@ -1,7 +1,7 @@
-import type { RecordId, ReservationRecord, ResourceRecord } from '../../plugin/http/contract.js'
+import type { RecordId, ReservationRecord, ResourceRecord } from '../../contract/http.js'
 import type { ReserveT } from '../shared/use-reserve-translation.js'
 
-import { offersService } from '../../availability/offers-service.js'
+import { offersService } from '../../contract/offers-service.js'
 import { relatedId, relatedName } from '../shared/related.js'
 
 /** The service of a booking being moved, as a lane judges it. */

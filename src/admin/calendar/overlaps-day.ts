@@ -1,4 +1,4 @@
-import type { ReservationRecord } from '../../plugin/http/contract.js'
+import type { ReservationRecord } from '../../contract/http.js'
 
 /** Whether a reservation shows on a day: it overlaps it, or it has no end and starts in it. */
 export const overlapsDay = (reservation: ReservationRecord, day: { end: number; start: number }): boolean => {

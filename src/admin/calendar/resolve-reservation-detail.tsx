@@ -2,7 +2,7 @@ import type { ImportMap } from 'payload'
 
 import { RenderServerComponent } from '@payloadcms/ui/elements/RenderServerComponent'
 
-import type { AdminSettings } from '../../plugin/http/contract.js'
+import type { AdminSettings } from '../../contract/http.js'
 import type { ReservationDetail } from './calendar-props.js'
 
 /**

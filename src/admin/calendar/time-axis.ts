@@ -1,5 +1,5 @@
 import type { EpochAvailability } from '../shared/capacity.js'
-import type { ReservationRecord } from '../../plugin/http/contract.js'
+import type { ReservationRecord } from '../../contract/http.js'
 
 import { dayBounds } from '../shared/calendar-dates.js'
 import { coversDay } from '../shared/covers-day.js'

@@ -1,7 +1,7 @@
 'use client'
 import { useEffect, useMemo, useState } from 'react'
 
-import type { AdminSettings, AsOfReservation, AsOfResponse, RecordId, ReservationRecord, ResourceRecord } from '../../plugin/http/contract.js'
+import type { AdminSettings, AsOfReservation, AsOfResponse, RecordId, ReservationRecord, ResourceRecord } from '../../contract/http.js'
 import type { EpochAvailability } from '../shared/capacity.js'
 
 import { useApi } from '../shared/use-api.js'

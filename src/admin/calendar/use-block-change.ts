@@ -2,7 +2,7 @@
 import { useAuth } from '@payloadcms/ui'
 import { useContext, useEffect, useRef } from 'react'
 
-import type { ReservationRecord } from '../../plugin/http/contract.js'
+import type { ReservationRecord } from '../../contract/http.js'
 
 import { mayMove, mayResize } from '../shared/may-change.js'
 import { GridChangeContext, type PendingChange } from './grid-change-context.js'

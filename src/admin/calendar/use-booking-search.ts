@@ -2,7 +2,7 @@
 import { useAuth } from '@payloadcms/ui'
 import { useEffect, useState } from 'react'
 
-import type { AdminSettings, Page, ReservationRecord } from '../../plugin/http/contract.js'
+import type { AdminSettings, Page, ReservationRecord } from '../../contract/http.js'
 import type { QueryValue } from '../shared/query-string.js'
 
 import { useApi } from '../shared/use-api.js'

@@ -1,7 +1,7 @@
 'use client'
 import { useMemo } from 'react'
 
-import type { AdminSettings, ResourceRecord } from '../../plugin/http/contract.js'
+import type { AdminSettings, ResourceRecord } from '../../contract/http.js'
 import type { EpochAvailability } from '../shared/capacity.js'
 import type { Reservations } from '../shared/use-reservations.js'
 

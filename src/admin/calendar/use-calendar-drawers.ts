@@ -3,7 +3,7 @@ import { useConfig, useDocumentDrawer, useModal } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation.js'
 import { useCallback, useRef, useState } from 'react'
 
-import type { AdminSettings, RecordId, ReservationRecord, ResourceRecord } from '../../plugin/http/contract.js'
+import type { AdminSettings, RecordId, ReservationRecord, ResourceRecord } from '../../contract/http.js'
 import type { BookAt } from './book-at.js'
 import type { ReservationDetail } from './calendar-props.js'
 

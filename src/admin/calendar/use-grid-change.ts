@@ -2,7 +2,7 @@
 import { toast } from '@payloadcms/ui'
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 
-import type { AdminSettings } from '../../plugin/http/contract.js'
+import type { AdminSettings } from '../../contract/http.js'
 import type { GridChange, PendingChange } from './grid-change-context.js'
 import type { GridColumn } from './grid-column.js'
 import type { TimeAxis } from './time-axis.js'

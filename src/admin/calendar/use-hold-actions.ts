@@ -2,7 +2,7 @@
 import { toast } from '@payloadcms/ui'
 import { useContext, useState } from 'react'
 
-import type { HoldReleaseResponse, ReservationDocument } from '../../plugin/http/contract.js'
+import type { HoldReleaseResponse, ReservationDocument } from '../../contract/http.js'
 
 import { useApi } from '../shared/use-api.js'
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'

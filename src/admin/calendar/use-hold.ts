@@ -2,7 +2,7 @@
 import { toast } from '@payloadcms/ui'
 import { useState } from 'react'
 
-import type { AdminSettings, HoldResponse } from '../../plugin/http/contract.js'
+import type { AdminSettings, HoldResponse } from '../../contract/http.js'
 import type { QuickCreate } from './use-quick-create.js'
 
 import { useApi } from '../shared/use-api.js'

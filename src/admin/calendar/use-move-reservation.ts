@@ -2,7 +2,7 @@
 import { toast } from '@payloadcms/ui'
 import { useCallback } from 'react'
 
-import type { AdminSettings, RecordId, ResourceRecord } from '../../plugin/http/contract.js'
+import type { AdminSettings, RecordId, ResourceRecord } from '../../contract/http.js'
 
 import { useApi } from '../shared/use-api.js'
 import { useFormatters } from '../shared/use-formatters.js'

@@ -1,7 +1,7 @@
 'use client'
 import { useEffect, useState } from 'react'
 
-import type { AdminSettings, NamedRecord, Page, ResourceRecord } from '../../plugin/http/contract.js'
+import type { AdminSettings, NamedRecord, Page, ResourceRecord } from '../../contract/http.js'
 
 import { relatedId } from '../shared/related.js'
 import { useApi } from '../shared/use-api.js'

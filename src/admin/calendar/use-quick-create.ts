@@ -2,7 +2,7 @@
 import { toast } from '@payloadcms/ui'
 import { useState } from 'react'
 
-import type { AdminSettings, RecordId, ReservationDocument, ResourceRecord, SeriesBooked } from '../../plugin/http/contract.js'
+import type { AdminSettings, RecordId, ReservationDocument, ResourceRecord, SeriesBooked } from '../../contract/http.js'
 import type { BookingChoice } from './use-calendar-drawers.js'
 import type { SeriesRequest } from './use-repeats.js'
 

@@ -1,7 +1,7 @@
 'use client'
 import { useEffect, useState } from 'react'
 
-import type { OccurrencePreview, RecordId, SeriesPreview } from '../../plugin/http/contract.js'
+import type { OccurrencePreview, RecordId, SeriesPreview } from '../../contract/http.js'
 import type { RecurrenceBody } from './repeats.js'
 
 import { useApi } from '../shared/use-api.js'

@@ -1,7 +1,7 @@
 'use client'
 import { useEffect, useState } from 'react'
 
-import type { AdminSettings, WaitlistEntryRecord, WaitlistListResponse, WaitlistOfferResponse } from '../../plugin/http/contract.js'
+import type { AdminSettings, WaitlistEntryRecord, WaitlistListResponse, WaitlistOfferResponse } from '../../contract/http.js'
 
 import { dayBounds } from '../shared/calendar-dates.js'
 import { ApiError, useApi } from '../shared/use-api.js'

@@ -2,7 +2,7 @@
 import { ShimmerEffect } from '@payloadcms/ui'
 import React from 'react'
 
-import type { AdminSettings, ReservationRecord } from '../../plugin/http/contract.js'
+import type { AdminSettings, ReservationRecord } from '../../contract/http.js'
 
 import { statusLabel } from '../shared/status.js'
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'

@@ -1,7 +1,7 @@
 'use client'
 import React from 'react'
 
-import type { AdminSettings, ReservationRecord } from '../../plugin/http/contract.js'
+import type { AdminSettings, ReservationRecord } from '../../contract/http.js'
 
 import { bookerLabel, relatedName } from '../shared/related.js'
 import { StatusPill } from '../shared/StatusPill.js'

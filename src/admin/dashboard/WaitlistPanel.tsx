@@ -2,7 +2,7 @@
 import { ShimmerEffect } from '@payloadcms/ui'
 import React from 'react'
 
-import type { AdminSettings, WaitlistEntryRecord } from '../../plugin/http/contract.js'
+import type { AdminSettings, WaitlistEntryRecord } from '../../contract/http.js'
 
 import { recordKey, useRecordLabels } from '../shared/use-record-labels.js'
 import { useFormatters } from '../shared/use-formatters.js'

@@ -1,7 +1,7 @@
 'use client'
 import { useMemo, useState } from 'react'
 
-import type { AdminSettings } from '../../plugin/http/contract.js'
+import type { AdminSettings } from '../../contract/http.js'
 import type { CapacityLoad } from '../shared/capacity.js'
 import type { Reservations } from '../shared/use-reservations.js'
 

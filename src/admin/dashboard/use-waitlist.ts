@@ -1,7 +1,7 @@
 'use client'
 import { useEffect, useState } from 'react'
 
-import type { WaitlistEntryRecord, WaitlistListResponse } from '../../plugin/http/contract.js'
+import type { WaitlistEntryRecord, WaitlistListResponse } from '../../contract/http.js'
 
 import { useApi } from '../shared/use-api.js'
 

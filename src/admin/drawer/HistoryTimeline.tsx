@@ -2,7 +2,7 @@
 import { ShimmerEffect } from '@payloadcms/ui'
 import React from 'react'
 
-import type { AdminSettings } from '../../plugin/http/contract.js'
+import type { AdminSettings } from '../../contract/http.js'
 
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'
 import { TimelineEvent } from './TimelineEvent.js'

@@ -1,8 +1,8 @@
 'use client'
 import React from 'react'
 
-import type { AdminSettings } from '../../plugin/http/contract.js'
-import type { CustomerRecord, ReservationRecord } from '../../plugin/http/contract.js'
+import type { AdminSettings } from '../../contract/http.js'
+import type { CustomerRecord, ReservationRecord } from '../../contract/http.js'
 
 import { localDateOf } from '../shared/calendar-dates.js'
 import { ContactLine } from '../shared/ContactLine.js'

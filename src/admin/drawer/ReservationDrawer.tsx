@@ -2,7 +2,7 @@
 import { Button, Drawer, ShimmerEffect, useConfig, useModal } from '@payloadcms/ui'
 import React from 'react'
 
-import type { AdminSettings } from '../../plugin/http/contract.js'
+import type { AdminSettings } from '../../contract/http.js'
 
 import { bookingName } from '../shared/booking-name.js'
 import { bookerLabel, relatedName } from '../shared/related.js'

@@ -1,7 +1,7 @@
 'use client'
 import React from 'react'
 
-import type { HistoryEvent } from '../../plugin/http/contract.js'
+import type { HistoryEvent } from '../../contract/http.js'
 
 import { useFormatters } from '../shared/use-formatters.js'
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'

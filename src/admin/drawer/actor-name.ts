@@ -1,4 +1,4 @@
-import type { HistoryActor } from '../../plugin/http/contract.js'
+import type { HistoryActor } from '../../contract/http.js'
 import type { ReserveT } from '../shared/use-reserve-translation.js'
 
 import { actorKey } from './use-actor-labels.js'

@@ -1,4 +1,4 @@
-import type { HistoryChange, HistoryField, RecordId } from '../../plugin/http/contract.js'
+import type { HistoryChange, HistoryField, RecordId } from '../../contract/http.js'
 import type { Formatters } from '../shared/use-formatters.js'
 import type { ReserveT } from '../shared/use-reserve-translation.js'
 

@@ -1,4 +1,4 @@
-import type { HistoryEvent } from '../../plugin/http/contract.js'
+import type { HistoryEvent } from '../../contract/http.js'
 import type { Formatters } from '../shared/use-formatters.js'
 import type { ReserveT } from '../shared/use-reserve-translation.js'
 

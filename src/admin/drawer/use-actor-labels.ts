@@ -2,7 +2,7 @@
 import { useConfig } from '@payloadcms/ui'
 import { useEffect, useState } from 'react'
 
-import type { HistoryEvent } from '../../plugin/http/contract.js'
+import type { HistoryEvent } from '../../contract/http.js'
 
 import { useApi } from '../shared/use-api.js'
 

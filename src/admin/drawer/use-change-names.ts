@@ -1,7 +1,7 @@
 'use client'
 import { useMemo } from 'react'
 
-import type { AdminSettings, HistoryEvent, RecordId } from '../../plugin/http/contract.js'
+import type { AdminSettings, HistoryEvent, RecordId } from '../../contract/http.js'
 import type { ChangeNames } from './describe-changes.js'
 
 import { recordKey, useRecordLabels } from '../shared/use-record-labels.js'

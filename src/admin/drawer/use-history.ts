@@ -1,7 +1,7 @@
 'use client'
 import { useEffect, useState } from 'react'
 
-import type { HistoryEvent, HistoryResponse } from '../../plugin/http/contract.js'
+import type { HistoryEvent, HistoryResponse } from '../../contract/http.js'
 
 import { useApi } from '../shared/use-api.js'
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'

@@ -1,7 +1,7 @@
 'use client'
 import { useCallback, useEffect, useState } from 'react'
 
-import type { AdminSettings, ReservationRecord } from '../../plugin/http/contract.js'
+import type { AdminSettings, ReservationRecord } from '../../contract/http.js'
 
 import { useApi } from '../shared/use-api.js'
 import { useLiveUpdates } from '../shared/use-live-updates.js'

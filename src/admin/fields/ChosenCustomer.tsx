@@ -2,7 +2,7 @@
 import { Button } from '@payloadcms/ui'
 import React from 'react'
 
-import type { CustomerRecord, RecordId } from '../../plugin/http/contract.js'
+import type { CustomerRecord, RecordId } from '../../contract/http.js'
 
 import { ContactLine } from '../shared/ContactLine.js'
 import { customerLabel } from '../shared/related.js'

@@ -4,8 +4,8 @@ import type { RelationshipFieldClientProps } from 'payload'
 import { FieldError, FieldLabel, useField } from '@payloadcms/ui'
 import React, { useId } from 'react'
 
-import type { AdminSettings } from '../../plugin/http/contract.js'
-import type { RecordId } from '../../plugin/http/contract.js'
+import type { AdminSettings } from '../../contract/http.js'
+import type { RecordId } from '../../contract/http.js'
 
 import { ChosenCustomer } from './ChosenCustomer.js'
 import { CustomerSearchBox } from './CustomerSearchBox.js'

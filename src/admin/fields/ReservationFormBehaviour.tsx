@@ -1,7 +1,7 @@
 'use client'
 import React, { useRef } from 'react'
 
-import type { AdminSettings } from '../../plugin/http/contract.js'
+import type { AdminSettings } from '../../contract/http.js'
 
 import { ChangedElsewhereNotice } from './ChangedElsewhereNotice.js'
 import { useEscapeGuard } from './use-escape-guard.js'

@@ -2,7 +2,7 @@
 import { ShimmerEffect } from '@payloadcms/ui'
 import React from 'react'
 
-import type { TimeRange } from '../../plugin/http/contract.js'
+import type { TimeRange } from '../../contract/http.js'
 import type { Slots } from './use-slots.js'
 
 import { useFormatters } from '../shared/use-formatters.js'

@@ -4,7 +4,7 @@ import type { DateFieldClientProps } from 'payload'
 import { useDocumentInfo, useField } from '@payloadcms/ui'
 import React from 'react'
 
-import type { AdminSettings } from '../../plugin/http/contract.js'
+import type { AdminSettings } from '../../contract/http.js'
 
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'
 import { SlotDayNav } from './SlotDayNav.js'

@@ -4,7 +4,7 @@ import type { SelectFieldClientProps } from 'payload'
 import { SelectField, useDocumentInfo } from '@payloadcms/ui'
 import React, { useMemo } from 'react'
 
-import type { AdminSettings } from '../../plugin/http/contract.js'
+import type { AdminSettings } from '../../contract/http.js'
 
 import { nextStatuses } from '../shared/status.js'
 

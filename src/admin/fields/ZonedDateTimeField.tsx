@@ -4,7 +4,7 @@ import type { DateFieldClientProps, Validate } from 'payload'
 import { DatePicker, FieldDescription, FieldError, FieldLabel, useField } from '@payloadcms/ui'
 import React, { useCallback, useMemo } from 'react'
 
-import type { AdminSettings } from '../../plugin/http/contract.js'
+import type { AdminSettings } from '../../contract/http.js'
 
 import { fromPickerDate, toPickerDate } from '../shared/picker-date.js'
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'

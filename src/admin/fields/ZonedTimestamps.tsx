@@ -3,7 +3,7 @@ import { useDocumentInfo, useTranslation } from '@payloadcms/ui'
 import React, { useLayoutEffect, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 
-import type { AdminSettings } from '../../plugin/http/contract.js'
+import type { AdminSettings } from '../../contract/http.js'
 
 import { useFormatters } from '../shared/use-formatters.js'
 import './zoned-timestamps.css'

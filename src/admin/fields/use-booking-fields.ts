@@ -1,7 +1,7 @@
 'use client'
 import { useField, useFormFields } from '@payloadcms/ui'
 
-import type { RecordId } from '../../plugin/http/contract.js'
+import type { RecordId } from '../../contract/http.js'
 
 const idOf = (value: unknown): null | RecordId =>
   typeof value === 'string' || typeof value === 'number' ? (value === '' ? null : value) : null

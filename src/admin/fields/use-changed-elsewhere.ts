@@ -2,7 +2,7 @@
 import { useDocumentInfo, useForm, useFormModified } from '@payloadcms/ui'
 import { useCallback, useRef, useState } from 'react'
 
-import type { AdminSettings } from '../../plugin/http/contract.js'
+import type { AdminSettings } from '../../contract/http.js'
 
 import { useApi } from '../shared/use-api.js'
 import { useLiveUpdates } from '../shared/use-live-updates.js'

@@ -1,7 +1,7 @@
 'use client'
 import { type KeyboardEvent, type RefObject, useRef, useState } from 'react'
 
-import type { CustomerHit } from '../../plugin/http/contract.js'
+import type { CustomerHit } from '../../contract/http.js'
 import type { CustomerSearch } from './use-customer-search.js'
 
 import { useCustomerSearch } from './use-customer-search.js'

@@ -2,7 +2,7 @@
 import { useDebounce } from '@payloadcms/ui'
 import { useEffect, useState } from 'react'
 
-import type { CustomerHit, CustomerSearchResponse } from '../../plugin/http/contract.js'
+import type { CustomerHit, CustomerSearchResponse } from '../../contract/http.js'
 
 import { useApi } from '../shared/use-api.js'
 

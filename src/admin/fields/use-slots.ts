@@ -1,7 +1,7 @@
 'use client'
 import { useEffect, useState } from 'react'
 
-import type { RecordId, SlotsResponse, TimeRange } from '../../plugin/http/contract.js'
+import type { RecordId, SlotsResponse, TimeRange } from '../../contract/http.js'
 
 import { useApi } from '../shared/use-api.js'
 

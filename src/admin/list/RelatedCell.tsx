@@ -4,7 +4,7 @@ import type { DefaultCellComponentProps } from 'payload'
 import { useTranslation } from '@payloadcms/ui'
 import React from 'react'
 
-import type { RecordId } from '../../plugin/http/contract.js'
+import type { RecordId } from '../../contract/http.js'
 
 import { useRelatedName } from '../shared/use-related-name.js'
 import './related-cell.css'

@@ -4,7 +4,7 @@ import type { DefaultCellComponentProps } from 'payload'
 import { DefaultCell } from '@payloadcms/ui'
 import React from 'react'
 
-import type { AdminSettings } from '../../plugin/http/contract.js'
+import type { AdminSettings } from '../../contract/http.js'
 
 import { whenLabel } from '../shared/time-span.js'
 import { useFormatters } from '../shared/use-formatters.js'

@@ -2,7 +2,7 @@
 import { useConfig } from '@payloadcms/ui'
 import React from 'react'
 
-import { AVAILABILITY_VIEW_PATH } from '../../plugin/http/contract.js'
+import { AVAILABILITY_VIEW_PATH } from '../../contract/http.js'
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'
 
 /** A link in the admin navigation to the availability overview, styled like Payload's own. */

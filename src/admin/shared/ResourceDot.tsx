@@ -1,7 +1,7 @@
 'use client'
 import React from 'react'
 
-import type { Related, ResourceRecord } from '../../plugin/http/contract.js'
+import type { Related, ResourceRecord } from '../../contract/http.js'
 
 import { relatedId } from './related.js'
 import { resourceColour } from './resource-colour.js'

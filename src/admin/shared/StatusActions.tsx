@@ -2,7 +2,7 @@
 import { Button } from '@payloadcms/ui'
 import React, { useState } from 'react'
 
-import type { AdminSettings } from '../../plugin/http/contract.js'
+import type { AdminSettings } from '../../contract/http.js'
 
 import { CancelReasonForm } from './CancelReasonForm.js'
 import { actionLabel, nextStatuses } from './status.js'

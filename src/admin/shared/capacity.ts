@@ -1,4 +1,4 @@
-import type { ResourceAvailability, ResourceRecord, TimeRange } from '../../plugin/http/contract.js'
+import type { ResourceAvailability, ResourceRecord, TimeRange } from '../../contract/http.js'
 
 import { type EpochRange, mergeRanges, subtractRanges } from '../../time/ranges.js'
 

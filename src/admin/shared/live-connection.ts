@@ -1,4 +1,4 @@
-import type { LiveEventData } from '../../plugin/http/contract.js'
+import type { LiveEventData } from '../../contract/http.js'
 
 /** Waits before opening again a connection the browser gave up on, doubled up to the last. */
 const REOPEN_MS = [1_000, 2_000, 5_000, 15_000, 30_000]

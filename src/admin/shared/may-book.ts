@@ -1,11 +1,11 @@
-import type { ResourceRecord } from '../../plugin/http/contract.js'
+import type { ResourceRecord } from '../../contract/http.js'
 
 import {
   type AccessUser,
   isPrivileged,
   managesOwnRecords,
   type RoleRules,
-} from '../../plugin/access/role-rules.js'
+} from '../../contract/roles/role-rules.js'
 import { ownedBy } from './owned-by.js'
 
 /**

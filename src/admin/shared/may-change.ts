@@ -1,11 +1,11 @@
-import type { AdminSettings, ReservationRecord } from '../../plugin/http/contract.js'
+import type { AdminSettings, ReservationRecord } from '../../contract/http.js'
 
 import {
   type AccessUser,
   isPrivileged,
   managesOwnRecords,
   seesAllRecords,
-} from '../../plugin/access/role-rules.js'
+} from '../../contract/roles/role-rules.js'
 import { ownedBy } from './owned-by.js'
 
 /**

@@ -1,6 +1,6 @@
-import type { RecordId } from '../../plugin/http/contract.js'
+import type { RecordId } from '../../contract/http.js'
 
-import { type AccessUser, ownerFieldOf, type RoleRules } from '../../plugin/access/role-rules.js'
+import { type AccessUser, ownerFieldOf, type RoleRules } from '../../contract/roles/role-rules.js'
 
 /**
  * Whether `user` owns `resource` in owner mode: its owner field holds the user's id, as an id at

@@ -1,4 +1,4 @@
-import type { CustomerRecord, NamedRecord, RecordId, Related, ReservationRecord } from '../../plugin/http/contract.js'
+import type { CustomerRecord, NamedRecord, RecordId, Related, ReservationRecord } from '../../contract/http.js'
 
 export const relatedId = <T extends NamedRecord>(value: Related<T>): null | RecordId =>
   value === null || value === undefined ? null : typeof value === 'object' ? value.id : value

@@ -1,4 +1,4 @@
-import type { RecordId, Related, ResourceRecord } from '../../plugin/http/contract.js'
+import type { RecordId, Related, ResourceRecord } from '../../contract/http.js'
 
 /** Colours a resource without one of its own is given: apart from each other and from the status tones' tints. */
 export const RESOURCE_PALETTE = ['#1f77b4', '#2ca02c', '#9467bd', '#e377c2', '#17becf', '#8c564b', '#bcbd22', '#7f7f7f']

@@ -1,4 +1,4 @@
-import type { AdminSettings } from '../../plugin/http/contract.js'
+import type { AdminSettings } from '../../contract/http.js'
 import type { ReserveT } from './use-reserve-translation.js'
 
 /**

@@ -2,7 +2,7 @@
 import { useConfig } from '@payloadcms/ui'
 import { useMemo } from 'react'
 
-import type { RefusalBody } from '../../plugin/http/contract.js'
+import type { RefusalBody } from '../../contract/http.js'
 
 import { type QueryValue, toQueryString } from './query-string.js'
 

@@ -1,7 +1,7 @@
 'use client'
 import { useEffect, useState } from 'react'
 
-import type { RecordId, ResourceAvailability } from '../../plugin/http/contract.js'
+import type { RecordId, ResourceAvailability } from '../../contract/http.js'
 
 import { type EpochAvailability, toEpochAvailability } from './capacity.js'
 import { useApi } from './use-api.js'

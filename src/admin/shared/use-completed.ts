@@ -1,7 +1,7 @@
 'use client'
 import { useMemo } from 'react'
 
-import type { AdminSettings } from '../../plugin/http/contract.js'
+import type { AdminSettings } from '../../contract/http.js'
 
 import { relatedId } from './related.js'
 import { overlapping, useReservations } from './use-reservations.js'

@@ -1,7 +1,7 @@
 'use client'
 import { useEffect, useSyncExternalStore } from 'react'
 
-import type { CustomerRecord, Page, RecordId } from '../../plugin/http/contract.js'
+import type { CustomerRecord, Page, RecordId } from '../../contract/http.js'
 
 import { customerLabel } from './related.js'
 import { type Api, useApi } from './use-api.js'

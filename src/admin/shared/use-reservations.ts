@@ -1,8 +1,8 @@
 'use client'
 import { useEffect, useState } from 'react'
 
-import type { AdminSettings } from '../../plugin/http/contract.js'
-import type { Page, RecordId, ReservationRecord } from '../../plugin/http/contract.js'
+import type { AdminSettings } from '../../contract/http.js'
+import type { Page, RecordId, ReservationRecord } from '../../contract/http.js'
 import type { QueryValue } from './query-string.js'
 
 import { useApi } from './use-api.js'

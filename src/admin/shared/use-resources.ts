@@ -1,8 +1,8 @@
 'use client'
 import { useEffect, useState } from 'react'
 
-import type { AdminSettings } from '../../plugin/http/contract.js'
-import type { Page, ResourceRecord } from '../../plugin/http/contract.js'
+import type { AdminSettings } from '../../contract/http.js'
+import type { Page, ResourceRecord } from '../../contract/http.js'
 
 import { useApi } from './use-api.js'
 

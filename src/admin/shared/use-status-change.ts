@@ -2,7 +2,7 @@
 import { toast } from '@payloadcms/ui'
 import { useCallback } from 'react'
 
-import type { AdminSettings, ReservationDocument } from '../../plugin/http/contract.js'
+import type { AdminSettings, ReservationDocument } from '../../contract/http.js'
 
 import { statusLabel } from './status.js'
 import { useApi } from './use-api.js'

@@ -1,7 +1,7 @@
 'use client'
 import { useState } from 'react'
 
-import type { AdminSettings } from '../../plugin/http/contract.js'
+import type { AdminSettings } from '../../contract/http.js'
 
 import { useStatusChange } from './use-status-change.js'
 

@@ -2,8 +2,8 @@ import type { Access } from 'payload'
 
 import type { ResolvedOptions } from '../options.js'
 
-import { isPrivileged } from './is-privileged.js'
-import { isCustomerAccount } from './user-roles.js'
+import { isPrivileged } from '../../contract/roles/is-privileged.js'
+import { isCustomerAccount } from '../../contract/roles/user-roles.js'
 
 type CustomerAccess = Record<'create' | 'delete' | 'read' | 'unlock' | 'update', Access>
 

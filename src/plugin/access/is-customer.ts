@@ -1,7 +1,7 @@
 import type { ResolvedOptions } from '../options.js'
-import type { AccessUser } from './user-roles.js'
+import type { AccessUser } from '../../contract/roles/user-roles.js'
 
-import { isStaff } from './is-staff.js'
+import { isStaff } from '../../contract/roles/is-staff.js'
 
 /**
  * A customer: a signed-in user of the customers collection (the standalone one, or

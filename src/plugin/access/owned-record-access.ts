@@ -3,7 +3,7 @@ import type { Access, Where } from 'payload'
 import type { ResolvedOptions } from '../options.js'
 
 import { ownedByUser } from './owner-filter.js'
-import { managesOwnRecords, seesAllRecords } from './record-scope.js'
+import { managesOwnRecords, seesAllRecords } from '../../contract/roles/record-scope.js'
 
 export type CrudAccess = Record<'create' | 'delete' | 'read' | 'update', Access>
 

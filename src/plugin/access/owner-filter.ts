@@ -1,9 +1,9 @@
 import type { PayloadRequest, Where } from 'payload'
 
 import type { ResolvedOptions } from '../options.js'
-import type { AccessUser } from './user-roles.js'
+import type { AccessUser } from '../../contract/roles/user-roles.js'
 
-import { ownerFieldOf } from './role-rules.js'
+import { ownerFieldOf } from '../../contract/roles/role-rules.js'
 
 
 /** Records (services, resources) whose owner field is the user. */

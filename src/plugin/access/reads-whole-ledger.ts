@@ -5,7 +5,7 @@ import { executeAccess } from 'payload'
 import type { ResolvedOptions } from '../options.js'
 
 import { tenancyOf } from '../tenancy/tenancy.js'
-import { seesAllRecords } from './record-scope.js'
+import { seesAllRecords } from '../../contract/roles/record-scope.js'
 
 /**
  * On a multi-tenant site, whether the requester has access to every tenant: their read access

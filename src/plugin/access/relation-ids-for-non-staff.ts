@@ -3,7 +3,7 @@ import type { CollectionAfterReadHook } from 'payload'
 import type { ResolvedOptions } from '../options.js'
 
 import { relationId } from '../reservations/relation-id.js'
-import { isStaff } from './is-staff.js'
+import { isStaff } from '../../contract/roles/is-staff.js'
 
 /** `value` with the relation at `path` (field names, through arrays and hasMany lists) reduced to ids. */
 const idsAt = (value: unknown, path: readonly string[]): unknown => {

@@ -4,9 +4,9 @@ import type { ResolvedOptions } from '../options.js'
 import type { CrudAccess } from './owned-record-access.js'
 
 import { isCustomer } from './is-customer.js'
-import { isStaff } from './is-staff.js'
+import { isStaff } from '../../contract/roles/is-staff.js'
 import { ownedResourcesWhere } from './owner-filter.js'
-import { managesOwnRecords, seesAllRecords } from './record-scope.js'
+import { managesOwnRecords, seesAllRecords } from '../../contract/roles/record-scope.js'
 
 /** A reservation is tied to a resource directly or through one of its items. */
 const RESOURCE_PATHS = ['resource', 'items.resource'] as const

@@ -4,7 +4,7 @@ import type { ResolvedOptions } from '../options.js'
 import type { CrudAccess } from './owned-record-access.js'
 
 import { ownedResourcesWhere } from './owner-filter.js'
-import { managesOwnRecords, seesAllRecords } from './record-scope.js'
+import { managesOwnRecords, seesAllRecords } from '../../contract/roles/record-scope.js'
 
 const ACTIVE: Where = { active: { equals: true } }
 

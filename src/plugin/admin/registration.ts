@@ -3,7 +3,7 @@ import type { CollectionConfig, Config } from 'payload'
 import type { AdminComponentName, ResolvedOptions } from '../options.js'
 
 import { type ShippedLanguage, TRANSLATION_NAMESPACE, translations } from '../../translations/index.js'
-import { type AdminSettings, AVAILABILITY_VIEW_PATH } from '../http/contract.js'
+import { type AdminSettings, AVAILABILITY_VIEW_PATH } from '../../contract/http.js'
 import { adminSettings } from './settings.js'
 
 /**

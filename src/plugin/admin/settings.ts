@@ -1,5 +1,5 @@
 import type { ResolvedOptions } from '../options.js'
-import type { AdminSettings } from '../http/contract.js'
+import type { AdminSettings } from '../../contract/http.js'
 
 export const adminSettings = (options: ResolvedOptions): AdminSettings => ({
   cancelledStatus: options.cancelledStatus,

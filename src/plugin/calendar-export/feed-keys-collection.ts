@@ -7,7 +7,7 @@ import type { RelationId } from '../../events/types.js'
 import type { ResolvedOptions } from '../options.js'
 
 import { isCustomer } from '../access/is-customer.js'
-import { isPrivileged } from '../access/is-privileged.js'
+import { isPrivileged } from '../../contract/roles/is-privileged.js'
 import { collectionLabels, label, navigationGroup } from '../collections/labels.js'
 import { CommandRejected } from '../../events/rejection.js'
 import { isReadable } from '../endpoints/readable-ids.js'

@@ -3,7 +3,7 @@ import type { CollectionConfig, Field, FieldAccess } from 'payload'
 import type { ResolvedOptions } from '../options.js'
 
 import { customerAccess } from '../access/customer-access.js'
-import { isPrivileged } from '../access/is-privileged.js'
+import { isPrivileged } from '../../contract/roles/is-privileged.js'
 import { collectionLabels, label, navigationGroup } from './labels.js'
 import { topLevelDataNames } from './top-level-names.js'
 

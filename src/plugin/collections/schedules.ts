@@ -2,8 +2,8 @@ import type { CollectionConfig, FieldHook } from 'payload'
 
 import type { ResolvedOptions } from '../options.js'
 
-import { ownerFieldOf } from '../access/role-rules.js'
-import { managesOwnRecords } from '../access/record-scope.js'
+import { ownerFieldOf } from '../../contract/roles/role-rules.js'
+import { managesOwnRecords } from '../../contract/roles/record-scope.js'
 import { relationIdsForNonStaff } from '../access/relation-ids-for-non-staff.js'
 import { scheduleAccess } from '../access/schedule-access.js'
 import { reservationComponent } from '../admin/registration.js'

@@ -2,7 +2,7 @@ import type { CollectionConfig, FieldAccess, FieldHook, SelectField } from 'payl
 
 import type { ResolvedOptions } from '../options.js'
 
-import { seesAllRecords } from '../access/record-scope.js'
+import { seesAllRecords } from '../../contract/roles/record-scope.js'
 import { label } from './labels.js'
 import { topLevelDataNames } from './top-level-names.js'
 

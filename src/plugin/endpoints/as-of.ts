@@ -1,6 +1,6 @@
 import type { Endpoint, JsonObject } from 'payload'
 
-import type { AsOfReservation, AsOfResponse } from '../http/contract.js'
+import type { AsOfReservation, AsOfResponse } from '../../contract/http.js'
 import type { ResolvedOptions } from '../options.js'
 
 import type { EventStore } from '../../events/store.js'
@@ -12,7 +12,7 @@ import { isMovedToMonths, isResourceEvent, resourceStream, reservationStream, ty
 import { claimsAsOf, reservationAsOf } from '../../projections/calendar-as-of.js'
 import { reservationDocument } from '../../projections/reservation-document.js'
 import { asCollectionReads } from '../access/as-collection-reads.js'
-import { isPrivileged } from '../access/is-privileged.js'
+import { isPrivileged } from '../../contract/roles/is-privileged.js'
 import { isoRange } from '../http/iso.js'
 import { MESSAGES } from '../http/messages.js'
 import { queryParam } from '../http/query-params.js'

@@ -1,6 +1,6 @@
 import type { Endpoint } from 'payload'
 
-import type { AvailabilityResponse } from '../http/contract.js'
+import type { AvailabilityResponse } from '../../contract/http.js'
 import type { ResolvedOptions } from '../options.js'
 
 import { findSlots } from './find-slots.js'

@@ -1,6 +1,6 @@
 import type { Endpoint } from 'payload'
 
-import type { ReservationDocument } from '../http/contract.js'
+import type { ReservationDocument } from '../../contract/http.js'
 import type { ResolvedOptions } from '../options.js'
 
 import { withHoldBooked } from '../holds/booking-of-hold.js'

@@ -1,9 +1,9 @@
 import type { Endpoint } from 'payload'
 
-import type { ReservationDocument, SeriesCancelled } from '../http/contract.js'
+import type { ReservationDocument, SeriesCancelled } from '../../contract/http.js'
 import type { ResolvedOptions } from '../options.js'
 
-import { isPrivileged } from '../access/is-privileged.js'
+import { isPrivileged } from '../../contract/roles/is-privileged.js'
 import { isReservationCustomer } from './customer-of.js'
 import { matchesTokenDigest } from './guest-token.js'
 import { readJsonObject } from '../http/json-body.js'

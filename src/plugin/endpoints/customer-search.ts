@@ -1,9 +1,9 @@
 import type { Endpoint, JsonObject, PayloadRequest, TypeWithID, Where } from 'payload'
 
-import type { CustomerHit, CustomerSearchResponse } from '../http/contract.js'
+import type { CustomerHit, CustomerSearchResponse } from '../../contract/http.js'
 import type { ResolvedOptions } from '../options.js'
 
-import { isPrivileged } from '../access/is-privileged.js'
+import { isPrivileged } from '../../contract/roles/is-privileged.js'
 import { LIMITS, MESSAGES } from '../http/messages.js'
 import { parseWholeNumber, queryParam } from '../http/query-params.js'
 import { endpoint, messageBody } from '../http/request-error.js'

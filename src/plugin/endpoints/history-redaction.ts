@@ -1,4 +1,4 @@
-import type { HistoryEvent } from '../http/contract.js'
+import type { HistoryEvent } from '../../contract/http.js'
 
 import { AUDITED_FIELDS } from '../../projections/audit-trail.js'
 

@@ -1,14 +1,14 @@
 import type { Endpoint, JsonObject } from 'payload'
 
 import type { AuditEntry } from '../../projections/audit-trail.js'
-import type { HistoryEvent, HistoryResponse } from '../http/contract.js'
+import type { HistoryEvent, HistoryResponse } from '../../contract/http.js'
 import type { ResolvedOptions } from '../options.js'
 
 import { foldReservation } from '../../commands/reservation-state.js'
 import { auditTrail } from '../../projections/audit-trail.js'
 import { reservationDocument } from '../../projections/reservation-document.js'
 import { fieldsHiddenFrom } from '../access/as-collection-reads.js'
-import { isPrivileged } from '../access/is-privileged.js'
+import { isPrivileged } from '../../contract/roles/is-privileged.js'
 import { withoutDigestDeep } from '../access/token-digest.js'
 import { getRuntime } from '../runtime.js'
 import { reservationTenantField } from '../tenancy/tenancy.js'

@@ -2,7 +2,7 @@ import type { Endpoint } from 'payload'
 
 import type { ResolvedOptions } from '../options.js'
 
-import { isStaff } from '../access/is-staff.js'
+import { isStaff } from '../../contract/roles/is-staff.js'
 import { MESSAGES } from '../http/messages.js'
 import { endpoint, messageBody } from '../http/request-error.js'
 import { liveStream } from '../live/live-stream.js'

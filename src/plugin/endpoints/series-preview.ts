@@ -1,9 +1,9 @@
 import type { Endpoint } from 'payload'
 
-import type { SeriesPreview } from '../http/contract.js'
+import type { SeriesPreview } from '../../contract/http.js'
 import type { ResolvedOptions } from '../options.js'
 
-import { isPrivileged } from '../access/is-privileged.js'
+import { isPrivileged } from '../../contract/roles/is-privileged.js'
 import { readJsonObject } from '../http/json-body.js'
 import { MESSAGES } from '../http/messages.js'
 import { endpoint, messageBody, payloadErrorBody } from '../http/request-error.js'

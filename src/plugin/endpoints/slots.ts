@@ -1,6 +1,6 @@
 import type { Endpoint } from 'payload'
 
-import type { SlotsResponse } from '../http/contract.js'
+import type { SlotsResponse } from '../../contract/http.js'
 import type { ResolvedOptions } from '../options.js'
 
 import { findSlots } from './find-slots.js'

@@ -1,6 +1,6 @@
 import type { JsonObject } from 'payload'
 
-import type { ReservationDocument } from '../http/contract.js'
+import type { ReservationDocument } from '../../contract/http.js'
 
 /**
  * A reservation document safe to send: the cancellation-token digest removed, since no response

@@ -3,7 +3,7 @@ import type { CollectionConfig, CollectionSlug } from 'payload'
 import type { ResolvedOptions } from '../options.js'
 
 import { zonedDateComponents } from '../admin/registration.js'
-import { isPrivileged } from '../access/is-privileged.js'
+import { isPrivileged } from '../../contract/roles/is-privileged.js'
 import { collectionLabels, label, navigationGroup } from '../collections/labels.js'
 
 export const FEEDS_COLLECTION: CollectionSlug = 'reservation-calendar-feeds'

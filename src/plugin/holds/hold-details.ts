@@ -1,7 +1,7 @@
 import type { PayloadRequest } from 'payload'
 
 import type { HoldRow } from '../../projections/holds-projector.js'
-import type { HoldDetails } from '../http/contract.js'
+import type { HoldDetails } from '../../contract/http.js'
 import type { ResolvedOptions } from '../options.js'
 
 import { isHolder } from '../../commands/hold-rules.js'

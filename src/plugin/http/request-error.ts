@@ -1,6 +1,6 @@
 import type { PayloadHandler, PayloadRequest } from 'payload'
 
-import type { ErrorBody, MessageBody, PayloadErrorBody, RefusalBody } from './contract.js'
+import type { ErrorBody, MessageBody, PayloadErrorBody, RefusalBody } from '../../contract/http.js'
 
 /**
  * A refusal with the exact status and body the API documents. Handlers throw it; `endpoint`

@@ -1,4 +1,4 @@
-import type { LiveEventData } from '../http/contract.js'
+import type { LiveEventData } from '../../contract/http.js'
 import type { LiveFeed, LiveNotice } from './live-feed.js'
 
 export interface LiveStreamOptions {

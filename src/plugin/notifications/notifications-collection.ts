@@ -2,7 +2,7 @@ import type { CollectionConfig, CollectionSlug } from 'payload'
 
 import type { ResolvedOptions } from '../options.js'
 
-import { isPrivileged } from '../access/is-privileged.js'
+import { isPrivileged } from '../../contract/roles/is-privileged.js'
 import { collectionLabels, label, navigationGroup, translatedOptions } from '../collections/labels.js'
 
 export const NOTIFICATIONS_COLLECTION: CollectionSlug = 'reservation-notifications'

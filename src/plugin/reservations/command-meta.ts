@@ -3,7 +3,7 @@ import type { PayloadRequest } from 'payload'
 import type { CommandMeta } from '../../commands/ledger.js'
 import type { ResolvedOptions } from '../options.js'
 
-import { isPrivileged } from '../access/is-privileged.js'
+import { isPrivileged } from '../../contract/roles/is-privileged.js'
 import { requestTracer } from '../debug-trace.js'
 
 /**

@@ -7,7 +7,7 @@ import { v7 as uuidv7 } from 'uuid'
 import type { CommandMeta, SeriesEntry, SeriesRefusal } from '../../commands/ledger.js'
 import type { RequestWrite } from '../reservations/request-writes.js'
 import type { RelationId } from '../../events/types.js'
-import type { SeriesBooked } from '../http/contract.js'
+import type { SeriesBooked } from '../../contract/http.js'
 import type { ResolvedOptions } from '../options.js'
 
 import { isPerOccurrence, isSeriesRejected } from '../../commands/book-series.js'

@@ -1,6 +1,6 @@
 import type { PayloadRequest } from 'payload'
 
-import type { OccurrencePreview, SeriesPreview } from '../http/contract.js'
+import type { OccurrencePreview, SeriesPreview } from '../../contract/http.js'
 import type { ResolvedOptions } from '../options.js'
 
 import { isCommandRejected } from '../../events/rejection.js'

@@ -1,7 +1,7 @@
 import { ValidationError } from 'payload'
 
 import type { SeriesRefusal } from '../../commands/ledger.js'
-import type { SkippedOccurrence } from '../http/contract.js'
+import type { SkippedOccurrence } from '../../contract/http.js'
 
 import { localDateOf } from '../../time/local-time.js'
 import { LedgerRejection } from '../reservations/ledger-error.js'

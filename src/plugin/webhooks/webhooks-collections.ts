@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto'
 import type { ResolvedOptions } from '../options.js'
 
 import { zonedDateComponents } from '../admin/registration.js'
-import { isPrivileged } from '../access/is-privileged.js'
+import { isPrivileged } from '../../contract/roles/is-privileged.js'
 import { readsEveryTenant } from '../access/reads-whole-ledger.js'
 import { feedUrl } from '../external-busy/feed-url.js'
 import { collectionLabels, label, navigationGroup, translatedOptions } from '../collections/labels.js'

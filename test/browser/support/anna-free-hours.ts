@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 
 import { expect } from 'vitest'
 
-import type { ReservationRecord, SlotsResponse } from '../../../src/plugin/http/contract.js'
+import type { ReservationRecord, SlotsResponse } from '../../../src/contract/http.js'
 
 import { addCalendarDays, todayIn } from '../../../src/admin/shared/calendar-dates.js'
 import { rest, TIMEZONE } from './rest.js'

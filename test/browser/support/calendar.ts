@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core'
 
 import { expect } from 'vitest'
 
-import type { RecordId, ReservationRecord, TimeRange } from '../../../src/plugin/http/contract.js'
+import type { RecordId, ReservationRecord, TimeRange } from '../../../src/contract/http.js'
 import type { Rest } from './rest.js'
 
 import { type QueryValue, toQueryString } from '../../../src/admin/shared/query-string.js'

@@ -1,4 +1,4 @@
-import type { ResourceAvailability, TimeRange } from '../../../src/plugin/http/contract.js'
+import type { ResourceAvailability, TimeRange } from '../../../src/contract/http.js'
 
 const MINUTE = 60_000
 

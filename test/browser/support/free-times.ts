@@ -1,4 +1,4 @@
-import type { SlotsResponse } from '../../../src/plugin/http/contract.js'
+import type { SlotsResponse } from '../../../src/contract/http.js'
 import type { Rest } from './rest.js'
 
 import { addCalendarDays, todayIn } from '../../../src/admin/shared/calendar-dates.js'

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 
 import { expect } from 'vitest'
 
-import type { RecordId, ResourceRecord } from '../../../src/plugin/http/contract.js'
+import type { RecordId, ResourceRecord } from '../../../src/contract/http.js'
 import type { Rest } from './rest.js'
 
 import { openCalendar } from './calendar.js'

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 
-import type { Page as Docs, ReservationRecord, ResourceRecord } from '../../../src/plugin/http/contract.js'
+import type { Page as Docs, ReservationRecord, ResourceRecord } from '../../../src/contract/http.js'
 
 import { type QueryValue, toQueryString } from '../../../src/admin/shared/query-string.js'
 

@@ -6,13 +6,13 @@ import { describe, expect, it } from 'vitest'
 /**
  * The layers of `src/`, lowest first (docs/ARCHITECTURE.md, "Layers"). A module may import its
  * own layer and the ones below it, never one above: a domain rule filed above the code that
- * needs it is what this catches. `admin` talks to the server over HTTP only, so besides its
- * own code it may use the translations, the type-only HTTP contract, the role checks
- * (pure functions of a user and options) and which services a resource offers, so it offers
- * only what the server will allow.
+ * needs it is what this catches. The bottom layer, `contract`, is what the server and the admin
+ * agree on: the HTTP contract, the role checks (pure functions of a user and options) and which
+ * services a resource offers. `admin` talks to the server over HTTP only, so besides its own
+ * code it imports only that layer, the time helpers and the translations.
  */
-const LAYERS = ['translations', 'time', 'concurrency', 'events', 'capacity', 'commands', 'projections', 'availability', 'ledger-io', 'plugin', 'cli']
-const ADMIN_MAY_IMPORT = ['admin', 'translations', 'time', 'plugin/http/contract.ts', 'plugin/access/role-rules.ts', 'availability/offers-service.ts']
+const LAYERS = ['contract', 'translations', 'time', 'concurrency', 'events', 'capacity', 'commands', 'projections', 'availability', 'ledger-io', 'plugin', 'cli']
+const ADMIN_MAY_IMPORT = ['admin', 'contract', 'translations', 'time']
 const TOP = ['exports', 'index.ts']
 
 const SRC = path.resolve(import.meta.dirname, '../../../src')
@@ -80,7 +80,9 @@ describe('layers', () => {
     expect(upwardImport('commands/ledger.ts', 'projections/busy-index.ts')).toMatch(/a layer above/)
     expect(upwardImport('plugin/index.ts', 'admin/registration.ts')).toMatch(/above every layer/)
     expect(upwardImport('admin/calendar/TimeGrid.tsx', 'availability/local-time.ts')).toMatch(/HTTP only/)
-    expect(upwardImport('admin/calendar/TimeGrid.tsx', 'plugin/http/contract.ts')).toBeNull()
+    expect(upwardImport('admin/calendar/TimeGrid.tsx', 'contract/http.ts')).toBeNull()
+    expect(upwardImport('admin/calendar/TimeGrid.tsx', 'plugin/http/json-body.ts')).toMatch(/HTTP only/)
+    expect(upwardImport('contract/http.ts', 'commands/status-machine.ts')).toMatch(/a layer above/)
     expect(upwardImport('plugin/index.ts', 'commands/ledger.ts')).toBeNull()
   })
 })

@@ -4,8 +4,8 @@ import { relationship } from 'payload/shared'
 
 import type { ResolvedOptions } from '../../options.js'
 
-import { ownerFieldOf } from '../../access/role-rules.js'
-import { managesOwnRecords } from '../../access/record-scope.js'
+import { ownerFieldOf } from '../../../contract/roles/role-rules.js'
+import { managesOwnRecords } from '../../../contract/roles/record-scope.js'
 import { label } from '../labels.js'
 
 /**

@@ -2,7 +2,7 @@ import type { BookingRule } from './booking-rule.js'
 
 import { CommandRejected } from '../../../events/rejection.js'
 import { ownedResourceIds } from '../../access/owner-filter.js'
-import { managesOwnRecords } from '../../access/record-scope.js'
+import { managesOwnRecords } from '../../../contract/roles/record-scope.js'
 
 /**
  * Owner mode: staff without an admin role manage the reservations of their own resources only,

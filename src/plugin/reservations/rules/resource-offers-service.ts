@@ -1,7 +1,7 @@
 import type { BookingRule } from './booking-rule.js'
 
 import { CommandRejected } from '../../../events/rejection.js'
-import { offersService } from '../../../availability/offers-service.js'
+import { offersService } from '../../../contract/offers-service.js'
 import { referenceData } from '../../reference-data/reference-data.js'
 
 const NOT_OFFERED = 'The resource does not offer this service'

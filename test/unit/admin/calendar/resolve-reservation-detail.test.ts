@@ -3,7 +3,7 @@ import type React from 'react'
 
 import { describe, expect, it } from 'vitest'
 
-import type { AdminSettings } from '../../../../src/plugin/http/contract.js'
+import type { AdminSettings } from '../../../../src/contract/http.js'
 
 import { resolveReservationDetail } from '../../../../src/admin/calendar/resolve-reservation-detail.js'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import type { HistoryChange } from '../../../../src/plugin/http/contract.js'
+import type { HistoryChange } from '../../../../src/contract/http.js'
 import type { Formatters } from '../../../../src/admin/shared/use-formatters.js'
 import type { ReserveT } from '../../../../src/admin/shared/use-reserve-translation.js'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import type { ResourceAvailability } from '../../../../src/plugin/http/contract.js'
+import type { ResourceAvailability } from '../../../../src/contract/http.js'
 
 import {
   type EpochAvailability,

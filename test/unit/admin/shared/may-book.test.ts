@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import type { ResourceRecord } from '../../../../src/plugin/http/contract.js'
+import type { ResourceRecord } from '../../../../src/contract/http.js'
 
 import { mayBookAt } from '../../../../src/admin/shared/may-book.js'
 import { adminSettings } from '../../../../src/plugin/admin/settings.js'

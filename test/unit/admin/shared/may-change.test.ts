@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import type { ReservationRecord } from '../../../../src/plugin/http/contract.js'
+import type { ReservationRecord } from '../../../../src/contract/http.js'
 
 import { mayMove, mayResize } from '../../../../src/admin/shared/may-change.js'
 import { adminSettings } from '../../../../src/plugin/admin/settings.js'

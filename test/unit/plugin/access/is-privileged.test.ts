@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
-import { isPrivileged } from '../../../../src/plugin/access/is-privileged.js'
-import { isStaff } from '../../../../src/plugin/access/is-staff.js'
-import { managesOwnRecords, seesAllRecords } from '../../../../src/plugin/access/record-scope.js'
+import { isPrivileged } from '../../../../src/contract/roles/is-privileged.js'
+import { isStaff } from '../../../../src/contract/roles/is-staff.js'
+import { managesOwnRecords, seesAllRecords } from '../../../../src/contract/roles/record-scope.js'
 import { resolveOptions } from '../../../../src/plugin/resolve-options.js'
 
 /** A user as Payload hands it over: collection, id and whatever fields the collection has. */

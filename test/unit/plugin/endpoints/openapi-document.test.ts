@@ -32,7 +32,7 @@ import type {
   WaitlistEntryResponse,
   WaitlistLeaveResponse,
   WaitlistListResponse,
-} from '../../../../src/plugin/http/contract.js'
+} from '../../../../src/contract/http.js'
 
 import { openApiDocument } from '../../../../src/plugin/endpoints/openapi-document.js'
 
@@ -221,7 +221,7 @@ const CONTRACT: [string, Json, Record<string, 'optional' | 'required'>][] = [
   ],
 ]
 
-describe('the OpenAPI document describes the bodies of the HTTP contract (src/plugin/http/contract.ts)', () => {
+describe('the OpenAPI document describes the bodies of the HTTP contract (src/contract/http.ts)', () => {
   it.each(CONTRACT)('%s: the same properties, the same required', (_label, schemaOrRef, keys) => {
     const described = descend(schemaOrRef)
     expect(Object.keys(described.properties ?? {}).sort()).toEqual(Object.keys(keys).sort())

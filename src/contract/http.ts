@@ -1,5 +1,5 @@
-import type { StatusMachine } from '../../commands/status-machine.js'
-import type { RoleRules } from '../access/role-rules.js'
+import type { StatusMachine } from './status-machine.js'
+import type { RoleRules } from './roles/role-rules.js'
 
 /**
  * The HTTP contract: the body of every response of the plugin's endpoints (`/api/reserve/*` and
