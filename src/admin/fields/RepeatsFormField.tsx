@@ -3,10 +3,10 @@ import { useField, useFormFields, useFormProcessing } from '@payloadcms/ui'
 import React, { useEffect, useId } from 'react'
 
 import type { AdminSettings } from '../../plugin/http/contract.js'
-import type { SeriesBooking } from '../calendar/use-series-preview.js'
+import type { SeriesBooking } from '../repeats/use-series-preview.js'
 
-import { RepeatsField } from '../calendar/RepeatsField.js'
-import { useRepeats } from '../calendar/use-repeats.js'
+import { RepeatsField } from '../repeats/RepeatsField.js'
+import { useRepeats } from '../repeats/use-repeats.js'
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'
 import { useBookingFields } from './use-booking-fields.js'
 import '../calendar/quick-create.css'
