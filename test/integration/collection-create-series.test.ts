@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { getRuntime } from '../../src/plugin/runtime.js'
 import { testDatabaseKinds } from '../helpers/databases.js'
+import { graphqlRequest } from '../helpers/payload.js'
 import { type JsonResponse, postJson, sendJson } from '../support/http.js'
 import { claimsOf } from '../support/month-streams.js'
 import { usePayloadOn } from '../support/suite-payload.js'
@@ -87,6 +88,18 @@ describe.each(testDatabaseKinds())('a collection create with recurrence (%s)', (
     expect(doc?.startTime).toBe(first)
     const stored = await documents({ seriesId: { equals: doc?.seriesId } })
     expect(stored.map(({ startTime }) => startTime)).toEqual([0, 1, 2].map((day) => plus(first, day * DAY)))
+  })
+
+  it('GraphQL: recurrence is a JSON input and partial a Boolean; neither is read back', async () => {
+    const first = at(2, 16, 9)
+    const data = { guest: guest('Gina'), recurrence: { count: 2, frequency: 'daily' }, resource: ids.room, service: ids.service, startTime: first }
+    const query = 'mutation ($data: mutationReservationInput!) { createReservation(data: $data) { id startTime seriesId recurrence partial } }'
+    const response = await graphqlRequest(site.payload, JSON.stringify({ query, variables: { data } }), { Authorization: `JWT ${admin}` })
+    const body = await response.json()
+    expect(body.errors).toBeUndefined()
+    const created = body.data.createReservation
+    expect(created).toMatchObject({ partial: null, recurrence: null, startTime: first })
+    expect((await documents({ seriesId: { equals: created.seriesId } })).map(({ startTime }) => startTime)).toEqual([first, plus(first, DAY)])
   })
 
   it('one occurrence taken: 409 naming it, nothing booked (REST and Local API)', async () => {
