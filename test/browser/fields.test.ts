@@ -1,5 +1,3 @@
-import type { Page } from 'playwright-core'
-
 import { describe, expect, it } from 'vitest'
 
 import type { SlotsResponse } from '../../src/contract/http.js'
@@ -7,13 +5,8 @@ import type { SlotsResponse } from '../../src/contract/http.js'
 import { addCalendarDays, todayIn } from '../../src/admin/shared/calendar-dates.js'
 import { relatedId } from '../../src/admin/shared/related.js'
 import { useLoggedInBrowser } from './support/browser.js'
+import { choose } from './support/form.js'
 import { rest, TIMEZONE } from './support/rest.js'
-
-/** Picks `option` in a Payload relationship field (a react-select). */
-const choose = async (page: Page, field: string, option: string): Promise<void> => {
-  await page.locator(`#field-${field} .rs__control`).click()
-  await page.locator('.rs__option', { hasText: option }).first().click()
-}
 
 describe('reservation form fields', () => {
   const browser = useLoggedInBrowser()

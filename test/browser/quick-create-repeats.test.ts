@@ -5,14 +5,10 @@ import { useLoggedInBrowser } from './support/browser.js'
 import { openCalendar } from './support/calendar.js'
 import { weeklyFreeTimes } from './support/free-times.js'
 import { switchLanguage } from './support/language.js'
-import { chooseMia, openAt, plain, seeded } from './support/quick-create.js'
+import { chooseMia, fill, openAt, plain, seeded } from './support/quick-create.js'
 import { rest } from './support/rest.js'
 
 const en = translations.en.reserveLedger
-
-/** A translation with its `{{name}}` placeholders filled in. */
-const fill = (text: string, vars: Record<string, number | string>): string =>
-  Object.entries(vars).reduce((filled, [name, value]) => filled.replace(`{{${name}}}`, String(value)), text)
 
 describe('quick-create "Repeats…": a weekly series with one time taken', () => {
   const browser = useLoggedInBrowser()

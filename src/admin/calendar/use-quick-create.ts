@@ -4,7 +4,7 @@ import { useState } from 'react'
 
 import type { AdminSettings, RecordId, ReservationDocument, ResourceRecord, SeriesBooked } from '../../contract/http.js'
 import type { BookingChoice } from './use-calendar-drawers.js'
-import type { SeriesRequest } from './use-repeats.js'
+import type { SeriesRequest } from '../repeats/use-repeats.js'
 
 import { useApi } from '../shared/use-api.js'
 import { useFormatters } from '../shared/use-formatters.js'

@@ -138,6 +138,7 @@ const OWN = {
   formBehaviour: `${CLIENT}#ReservationFormBehaviour`,
   itemsField: `${CLIENT}#ItemsField`,
   relatedCell: `${CLIENT}#RelatedCell`,
+  repeatsField: `${CLIENT}#RepeatsFormField`,
   statusField: `${CLIENT}#StatusField`,
   timeZoneField: `${CLIENT}#TimeZoneField`,
   weekdayHours: `${CLIENT}#WeekdayHours`,

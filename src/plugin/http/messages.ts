@@ -48,6 +48,7 @@ export const MESSAGES = {
   recurrenceHold: 'A hold is booked on its own, not as a series',
   recurrenceSiteField: "A series does not take the site's own reservation fields: book it, then set them on each booking",
   recurrenceInterval: 'recurrence.interval must be a whole number from 1 to 52',
+  recurrenceOnUpdate: 'A series is booked when the booking is created: an update takes no recurrence or partial',
   recurrenceNone: 'The recurrence gives no occurrence: none of its dates falls on its weekdays before until',
   recurrencePartial: 'partial must be true or false',
   recurrenceTooMany: 'A series takes at most 52 occurrences; this one would have more',

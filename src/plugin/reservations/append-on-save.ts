@@ -17,6 +17,8 @@ import { siteFieldsOf, withSiteFields } from './site-fields.js'
 
 /** A write the reservations collection's beforeChange hook decided, to append as Payload saves it. */
 export interface DecidedWrite {
+  /** A write appended its own way (a series, `series/create-series.ts`), answering the data to save. */
+  append?: (data: JsonObject) => Promise<JsonObject>
   /** Once its events are appended (a guest's cancellation token is kept for the hooks). */
   appended?: () => void
   /** The reservation before the request's first command. */
@@ -72,6 +74,9 @@ const documentIdOf = (where: unknown): number | string | undefined => {
  * leads to another document validates that document before it is appended, and saves it.
  */
 const appendDecided = async (req: PayloadRequest, options: ResolvedOptions, id: string, write: DecidedWrite, data: JsonObject) => {
+  if (write.append) {
+    return write.append(data)
+  }
   const { operation, siteShown = {} } = write
   const commands = withSiteFields(req.payload, siteFieldsOf(req.payload, options), { commands: write.commands, operation, reservationId: id, shown: siteShown }, data)
   if (commands.length === 0) {

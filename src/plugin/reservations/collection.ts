@@ -24,6 +24,9 @@ const whenSet = (name: string) => (data: Record<string, unknown> | undefined) =>
   return value !== undefined && value !== null && value !== ''
 }
 
+/** A reservation's form before its first save. */
+const isNew: Condition = (data) => !data?.id
+
 /** A guest's details: asked for while the booking has no customer, shown once they are set. */
 const guestCondition: Condition = (data) => {
   const guest = data?.guest as Record<string, unknown> | undefined
@@ -44,6 +47,7 @@ export const buildReservationsCollection = (options: ResolvedOptions): Collectio
   const relatedAdmin = relatedCell ? { admin: { components: { Cell: relatedCell } } } : {}
   const formBehaviour = reservationComponent(options, 'formBehaviour')
   const itemsField = reservationComponent(options, 'itemsField')
+  const repeatsField = reservationComponent(options, 'repeatsField')
   const zoned = zonedDateComponents(options)
   // The slot picker shows the start in the zone itself; a site that chose Payload's field gets Payload's.
   const startField = reservationFieldComponents(options, 'slotPicker')?.Field
@@ -163,6 +167,28 @@ export const buildReservationsCollection = (options: ResolvedOptions): Collectio
         hidden: true,
       },
       { name: 'notes', type: 'textarea', label: label('notes') },
+      // A create that repeats books a series (`series/create-series.ts`), as POST /api/reserve/book
+      // with `recurrence` and `partial` does; neither is stored, each occurrence carries its seriesId.
+      {
+        name: 'recurrence',
+        type: 'json',
+        admin: {
+          ...(repeatsField && { components: { Field: { clientProps: { settings: adminSettings(options) }, path: repeatsField } } }),
+          condition: isNew,
+          disableListColumn: true,
+          disableListFilter: true,
+        },
+        label: label('repeats'),
+        virtual: true,
+      },
+      {
+        name: 'partial',
+        type: 'checkbox',
+        // Set by the recurrence's field, beside its occurrences.
+        admin: { condition: isNew, disableListColumn: true, disableListFilter: true, hidden: true },
+        label: label('repeatsPartial'),
+        virtual: true,
+      },
       {
         name: 'ledgerRevision',
         type: 'number',

@@ -7,6 +7,7 @@ import type {
   PayloadRequest,
 } from 'payload'
 
+import { ValidationError } from 'payload'
 import { createHash, randomBytes } from 'node:crypto'
 import { v7 as uuidv7 } from 'uuid'
 
@@ -20,7 +21,9 @@ import { foldReservation } from '../../commands/reservation-state.js'
 import { CommandRejected, isCommandRejected } from '../../events/rejection.js'
 import { ownDocument } from '../../projections/reservation-document.js'
 import { takeHoldBooking } from '../holds/booking-of-hold.js'
+import { MESSAGES } from '../http/messages.js'
 import { getRuntime } from '../runtime.js'
+import { decideSeriesCreate } from '../series/create-series.js'
 import { planTenant } from '../tenancy/booking-tenant.js'
 import { isTenantScoped, reservationTenantField, tenancyOf } from '../tenancy/tenancy.js'
 import { appendOnSave } from './append-on-save.js'
@@ -36,6 +39,8 @@ import { checkBookingRules } from './rules/index.js'
 import { siteFieldsOf, siteInput } from './site-fields.js'
 import { beforeTransitionHooks } from './transition-hooks.js'
 import { runLast } from './watch-failures.js'
+
+const isGiven = (value: unknown): boolean => value !== undefined && value !== null
 
 /** Set on `req.context` by server code that must bypass transition validation (docs/ARCHITECTURE.md, "Rules and access"). */
 export const SKIP_RESERVATION_HOOKS = 'skipReservationHooks'
@@ -80,6 +85,11 @@ const planFor = (req: PayloadRequest, options: ResolvedOptions, input: PlanInput
  * save appends (`append-on-save.ts`) → the document.
  */
 const createReservation = async (req: PayloadRequest, options: ResolvedOptions, data: JsonObject) => {
+  if (isGiven(data.recurrence)) {
+    const { nextRevision, reservationId, write } = await decideSeriesCreate(req, options, data)
+    appendOnSave(req, reservationId, write)
+    return decidedDocument(req, options, write.next, nextRevision, {})
+  }
   // Booking a hold: the reservation takes the hold's id, and with it the hold's claim.
   const held = takeHoldBooking(req)
   const reservationId = held?.holdId ?? uuidv7()
@@ -114,6 +124,11 @@ const createReservation = async (req: PayloadRequest, options: ResolvedOptions, 
  * whose document Payload validates and the adapter's save appends → the document.
  */
 const updateReservation = async (req: PayloadRequest, options: ResolvedOptions, data: JsonObject, stored: JsonObject) => {
+  // A series is booked when it is created; an update of one booking never makes it one.
+  const seriesFields = (['recurrence', 'partial'] as const).filter((name) => isGiven(data[name]) && data[name] !== false)
+  if (seriesFields.length > 0) {
+    throw new ValidationError({ collection: options.slugs.reservations, errors: seriesFields.map((path) => ({ message: MESSAGES.recurrenceOnUpdate, path })) })
+  }
   const reservationId = String(stored.id)
   const ledger = getRuntime(req.payload).ledger
   const input = replanInput(data, stored)

@@ -36,7 +36,7 @@ import { parseInstant } from '../validation/parse-instant.js'
 import { type OccurrenceTimes, seriesRefused, skippedOccurrence } from './series-refusal.js'
 
 /** What booking one occurrence appended, as a failed request's void takes it. */
-const bookedWrite = ({ events, state }: { events: RequestWrite['events']; state: RequestWrite['state'] }): RequestWrite => ({
+export const bookedWrite = ({ events, state }: { events: RequestWrite['events']; state: RequestWrite['state'] }): RequestWrite => ({
   before: { kind: 'absent' },
   events,
   hooksRevision: -1,
@@ -107,8 +107,9 @@ export interface SeriesPlan {
 
 /**
  * The occurrences of the booking `data` with `recurrence`, each planned and checked by the
- * booking rules as a booking of its own; what refuses the series as a whole (access, the guest
- * rules, an unknown customer, a malformed recurrence) is thrown as for one booking. Nothing is
+ * booking rules as a booking of its own; what refuses the series as a whole (the guest rules,
+ * an unknown customer, a malformed recurrence) is thrown as for one booking. The caller has
+ * checked the collection's create access (`requireCreateAccess`, or Payload's create). Nothing is
  * appended: `bookSeries` books the plan, `previewSeries` only asks the ledger about it.
  */
 export const planSeries = async (
@@ -126,7 +127,6 @@ export const planSeries = async (
   if (siteFields.length > 0) {
     throw new ValidationError({ collection, errors: siteFields.map((path) => ({ message: MESSAGES.recurrenceSiteField, path })) })
   }
-  await requireCreateAccess(req, options, booking)
   const times = await occurrenceTimes(req, options, data)
   const meta = { ...commandMeta(req, options), now: new Date() }
   const guest = guestOf(booking.guest)
@@ -171,6 +171,23 @@ export const planSeries = async (
   return { entries, meta, refused, times, token }
 }
 
+/** A series' `partial`: true or false, not given is false. */
+export const partialOf = ({ partial = false }: Record<string, unknown>, collection: string): boolean => {
+  if (typeof partial !== 'boolean') {
+    throw new ValidationError({ collection, errors: [{ message: MESSAGES.recurrencePartial, path: 'partial' }] })
+  }
+  return partial
+}
+
+/**
+ * Every occurrence of a planned series that booking it now would refuse, in series order: refused
+ * by the rules already, or by the ledger deciding the series (earlier occurrences counted).
+ */
+export const seriesRefusals = async (req: PayloadRequest, { entries, meta, refused }: SeriesPlan): Promise<SeriesRefusal[]> => {
+  const decided = entries.length === 0 ? [] : (await getRuntime(req.payload).ledger.bookSeries(entries, meta, { decideOnly: true, partial: true })).refused
+  return [...refused, ...decided].sort((a, b) => a.index - b.index)
+}
+
 /**
  * POST /api/reserve/book with `recurrence`: a series of bookings (docs/ARCHITECTURE.md,
  * "Recurring bookings"). The series is planned (`planSeries`), then the ledger decides and
@@ -185,13 +202,11 @@ export const bookSeries = async (
   data: Record<string, unknown>,
 ): Promise<SeriesBooked> => {
   const collection = options.slugs.reservations
-  const { partial = false } = data
-  if (typeof partial !== 'boolean') {
-    throw new ValidationError({ collection, errors: [{ message: MESSAGES.recurrencePartial, path: 'partial' }] })
-  }
+  const partial = partialOf(data, collection)
   const { ledger, ownership, projector } = getRuntime(req.payload)
   let planned: SeriesPlan
   try {
+    await requireCreateAccess(req, options, data)
     planned = await planSeries(req, options, data)
     const { entries, meta, refused, times } = planned
     if (refused.length > 0 && !partial) {

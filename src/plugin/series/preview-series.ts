@@ -4,9 +4,9 @@ import type { OccurrencePreview, SeriesPreview } from '../../contract/http.js'
 import type { ResolvedOptions } from '../options.js'
 
 import { isCommandRejected } from '../../events/rejection.js'
+import { requireCreateAccess } from '../access/require-create-access.js'
 import { toPayloadError } from '../reservations/ledger-error.js'
-import { getRuntime } from '../runtime.js'
-import { planSeries } from './book-series.js'
+import { planSeries, seriesRefusals } from './book-series.js'
 import { skippedOccurrence } from './series-refusal.js'
 
 /**
@@ -18,9 +18,10 @@ import { skippedOccurrence } from './series-refusal.js'
 export const previewSeries = async (req: PayloadRequest, options: ResolvedOptions, data: Record<string, unknown>): Promise<SeriesPreview> => {
   const { idempotencyKey: _key, ...body } = data
   try {
-    const { entries, meta, refused, times } = await planSeries(req, options, body)
-    const decided = entries.length === 0 ? [] : (await getRuntime(req.payload).ledger.bookSeries(entries, meta, { decideOnly: true, partial: true })).refused
-    const refusals = new Map([...refused, ...decided].map((refusal) => [refusal.index, refusal]))
+    await requireCreateAccess(req, options, body)
+    const planned = await planSeries(req, options, body)
+    const { entries, times } = planned
+    const refusals = new Map((await seriesRefusals(req, planned)).map((refusal) => [refusal.index, refusal]))
     const ends = new Map(entries.map(({ command, index }) => [index, command.data.plan.endTime]))
     const occurrences = times.starts.map((start, index): OccurrencePreview => {
       const refusal = refusals.get(index)

@@ -299,6 +299,7 @@ export const ar: ReserveLedgerTranslations = {
     repeatsNone: 'لا يتكرر',
     repeatsOn: 'في',
     repeatsOpen: 'التكرار…',
+    repeatsPartial: 'احجز الأوقات المتاحة فقط',
     repeatsRefused: 'غير ممكن',
     repeatsTaken: 'محجوز',
     repeatsUntil: 'آخر يوم',

@@ -302,6 +302,7 @@ export const de: ReserveLedgerTranslations = {
     repeatsNone: 'Keine Wiederholung',
     repeatsOn: 'Am',
     repeatsOpen: 'Wiederholen…',
+    repeatsPartial: 'Nur die freien Termine buchen',
     repeatsRefused: 'Nicht möglich',
     repeatsTaken: 'Belegt',
     repeatsUntil: 'Letzter Tag',

@@ -300,6 +300,7 @@ export const en = {
     repeatsNone: 'Does not repeat',
     repeatsOn: 'On',
     repeatsOpen: 'Repeats…',
+    repeatsPartial: 'Book only the free ones',
     repeatsRefused: 'Not possible',
     repeatsTaken: 'Taken',
     repeatsUntil: 'Last day',

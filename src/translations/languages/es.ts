@@ -303,6 +303,7 @@ export const es: ReserveLedgerTranslations = {
     repeatsNone: 'No se repite',
     repeatsOn: 'Los',
     repeatsOpen: 'Repetir…',
+    repeatsPartial: 'Reservar solo las fechas libres',
     repeatsRefused: 'No es posible',
     repeatsTaken: 'Ocupado',
     repeatsUntil: 'Último día',

@@ -300,6 +300,7 @@ export const fa: ReserveLedgerTranslations = {
     repeatsNone: 'تکرار نمی‌شود',
     repeatsOn: 'در',
     repeatsOpen: 'تکرار…',
+    repeatsPartial: 'فقط زمان‌های آزاد را رزرو کن',
     repeatsRefused: 'ممکن نیست',
     repeatsTaken: 'رزرو شده',
     repeatsUntil: 'آخرین روز',

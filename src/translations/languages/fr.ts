@@ -304,6 +304,7 @@ export const fr: ReserveLedgerTranslations = {
     repeatsNone: 'Ne se répète pas',
     repeatsOn: 'Le',
     repeatsOpen: 'Répéter…',
+    repeatsPartial: 'Réserver uniquement les créneaux libres',
     repeatsRefused: 'Impossible',
     repeatsTaken: 'Occupé',
     repeatsUntil: 'Dernier jour',

@@ -300,6 +300,7 @@ export const hi: ReserveLedgerTranslations = {
     repeatsNone: 'नहीं दोहराता',
     repeatsOn: 'दिन',
     repeatsOpen: 'दोहराएँ…',
+    repeatsPartial: 'केवल खाली समय बुक करें',
     repeatsRefused: 'संभव नहीं',
     repeatsTaken: 'बुक है',
     repeatsUntil: 'आख़िरी दिन',

@@ -300,6 +300,7 @@ export const id: ReserveLedgerTranslations = {
     repeatsNone: 'Tidak berulang',
     repeatsOn: 'Pada',
     repeatsOpen: 'Ulangi…',
+    repeatsPartial: 'Pesan hanya waktu yang kosong',
     repeatsRefused: 'Tidak bisa',
     repeatsTaken: 'Terisi',
     repeatsUntil: 'Hari terakhir',

@@ -301,6 +301,7 @@ export const pl: ReserveLedgerTranslations = {
     repeatsNone: 'Nie powtarza się',
     repeatsOn: 'W',
     repeatsOpen: 'Powtarzaj…',
+    repeatsPartial: 'Zarezerwuj tylko wolne terminy',
     repeatsRefused: 'Niemożliwe',
     repeatsTaken: 'Zajęte',
     repeatsUntil: 'Ostatni dzień',

@@ -301,6 +301,7 @@ export const ru: ReserveLedgerTranslations = {
     repeatsNone: 'Не повторяется',
     repeatsOn: 'По',
     repeatsOpen: 'Повторять…',
+    repeatsPartial: 'Забронировать только свободные',
     repeatsRefused: 'Невозможно',
     repeatsTaken: 'Занято',
     repeatsUntil: 'Последний день',

@@ -300,6 +300,7 @@ export const tr: ReserveLedgerTranslations = {
     repeatsNone: 'Tekrarlanmaz',
     repeatsOn: 'Günler',
     repeatsOpen: 'Tekrarla…',
+    repeatsPartial: 'Yalnızca boş zamanları ayır',
     repeatsRefused: 'Mümkün değil',
     repeatsTaken: 'Dolu',
     repeatsUntil: 'Son gün',

@@ -294,6 +294,7 @@ export const zh: ReserveLedgerTranslations = {
     repeatsNone: '不重复',
     repeatsOn: '在',
     repeatsOpen: '重复…',
+    repeatsPartial: '只预订空闲的时间',
     repeatsRefused: '无法预订',
     repeatsTaken: '已占用',
     repeatsUntil: '最后一天',

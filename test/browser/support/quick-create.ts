@@ -10,6 +10,10 @@ import { openCalendar } from './calendar.js'
 /** Intl puts a narrow no-break space before AM/PM; compare text as a person reads it. */
 export const plain = (text: string): string => text.replace(/[\u202f\u00a0]/g, ' ').replace(/\s+/g, ' ').trim()
 
+/** A translation with its `{{name}}` placeholders filled in. */
+export const fill = (text: string, vars: Record<string, number | string>): string =>
+  Object.entries(vars).reduce((filled, [name, value]) => filled.replace(`{{${name}}}`, String(value)), text)
+
 export interface Seeded {
   anna: ResourceRecord
   consultation: { id: RecordId; name: string }

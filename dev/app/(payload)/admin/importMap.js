@@ -11,6 +11,7 @@ import { StatusField as StatusField_b85f4cc38ed4505bf30a28b10aa9052f } from 'pay
 import { CustomerCell as CustomerCell_b85f4cc38ed4505bf30a28b10aa9052f } from 'payload-reserve-ledger/client'
 import { CustomerSearchField as CustomerSearchField_b85f4cc38ed4505bf30a28b10aa9052f } from 'payload-reserve-ledger/client'
 import { ItemsField as ItemsField_b85f4cc38ed4505bf30a28b10aa9052f } from 'payload-reserve-ledger/client'
+import { RepeatsFormField as RepeatsFormField_b85f4cc38ed4505bf30a28b10aa9052f } from 'payload-reserve-ledger/client'
 import { ReservationFormBehaviour as ReservationFormBehaviour_b85f4cc38ed4505bf30a28b10aa9052f } from 'payload-reserve-ledger/client'
 import { ReservationsCalendarView as ReservationsCalendarView_775e73f7a67bb0858e1ffa7dd0b1ce38 } from 'payload-reserve-ledger/rsc'
 import { EventValueField as EventValueField_b85f4cc38ed4505bf30a28b10aa9052f } from 'payload-reserve-ledger/client'
@@ -34,6 +35,7 @@ export const importMap = {
   "payload-reserve-ledger/client#CustomerCell": CustomerCell_b85f4cc38ed4505bf30a28b10aa9052f,
   "payload-reserve-ledger/client#CustomerSearchField": CustomerSearchField_b85f4cc38ed4505bf30a28b10aa9052f,
   "payload-reserve-ledger/client#ItemsField": ItemsField_b85f4cc38ed4505bf30a28b10aa9052f,
+  "payload-reserve-ledger/client#RepeatsFormField": RepeatsFormField_b85f4cc38ed4505bf30a28b10aa9052f,
   "payload-reserve-ledger/client#ReservationFormBehaviour": ReservationFormBehaviour_b85f4cc38ed4505bf30a28b10aa9052f,
   "payload-reserve-ledger/rsc#ReservationsCalendarView": ReservationsCalendarView_775e73f7a67bb0858e1ffa7dd0b1ce38,
   "payload-reserve-ledger/client#EventValueField": EventValueField_b85f4cc38ed4505bf30a28b10aa9052f,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import type { Weekday } from '../../../../src/time/weekdays.js'
 
-import { initialRepeats, recurrenceOf } from '../../../../src/admin/calendar/repeats.js'
+import { initialRepeats, recurrenceOf } from '../../../../src/admin/repeats/repeats.js'
 
 const ZONE = 'Europe/Berlin'
 // 23:30 on Sunday 6 December in Berlin, already Monday nowhere west of it: the weekday is Berlin's.
