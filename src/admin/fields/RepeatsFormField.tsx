@@ -2,7 +2,7 @@
 import { useField, useFormFields, useFormProcessing } from '@payloadcms/ui'
 import React, { useEffect, useId } from 'react'
 
-import type { AdminSettings } from '../../plugin/http/contract.js'
+import type { AdminSettings } from '../../contract/http.js'
 import type { SeriesBooking } from '../repeats/use-series-preview.js'
 
 import { RepeatsField } from '../repeats/RepeatsField.js'
