@@ -194,6 +194,23 @@ describe.each(testDatabaseKinds())('holds while a customer checks out (%s)', (ki
     expect(await rangeFor()).toEqual([{ end: at(7, 10), hold: true, start: at(7, 9), units: 1 }])
   })
 
+  it("resource-availability marks a signed-in customer's own hold mine; another customer and a guest see only that the time is held", async () => {
+    // A customer with no other live holds (ben's may be at maxHoldsPerCaller by now).
+    await site.payload.create({ collection: 'users', data: { email: 'cleo@holds.test', password: PASSWORD, role: 'customer' } })
+    const cleo = await login(site.payload, { email: 'cleo@holds.test', password: PASSWORD })
+    const held = await hold(at(10, 9), { token: cleo })
+    expect(held.status).toBe(201)
+    const rangeFor = async (token?: string) =>
+      (await getJson(site.payload, withQuery('/api/reserve/resource-availability', { end: '2031-03-11', resource: String(ids.room), start: '2031-03-10' }), token)).body.busy
+    expect(await rangeFor(cleo)).toEqual([
+      { end: at(10, 10), expiresAt: new Date(held.body.expiresAt).toISOString(), hold: true, holdId: held.body.holdId, mine: true, start: at(10, 9), units: 1 },
+    ])
+    expect(await rangeFor(tokens.ben)).toEqual([{ end: at(10, 10), hold: true, start: at(10, 9), units: 1 }])
+    expect(await rangeFor()).toEqual([{ end: at(10, 10), hold: true, start: at(10, 9), units: 1 }])
+    // Staff learn which hold it is, but it is not theirs.
+    expect((await rangeFor(tokens.admin))[0]).not.toHaveProperty('mine')
+  })
+
   it('expiry is a ledger event that frees the capacity; a hold not yet due stays', async () => {
     const runtime = getRuntime(site.payload)
     const held = await hold(at(8, 9), { guest: guest('slow') }, { service: ids.shortService })
