@@ -9,6 +9,7 @@ import { customerLabel } from '../shared/related.js'
 import { useFormatters } from '../shared/use-formatters.js'
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'
 import { useWaitlist } from './use-waitlist.js'
+import '../shared/stack-list.css'
 import './waitlist-panel.css'
 
 interface Props {
@@ -65,7 +66,7 @@ export const WaitlistPanel: React.FC<Props> = ({ dates, onOffered, refreshKey, r
       <h2 className="rl-waitlist__title">{t('waitlist')}</h2>
       {entries !== null && entries.length === 0 && <p className="rl-waitlist__empty">{t('waitlistEmptyShown')}</p>}
       {entries !== null && entries.length > 0 && (
-        <ul className="rl-waitlist__list">
+        <ul className="rl-stack-list">
           {entries.map((entry) => (
             <WaitlistEntry
               answer={answers[entry.entryId]}
