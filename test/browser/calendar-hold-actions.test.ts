@@ -5,20 +5,15 @@ import { describe, expect, it } from 'vitest'
 import type { Page as Docs, ResourceAvailability, ResourceRecord, SlotsResponse } from '../../src/plugin/http/contract.js'
 
 import { translations } from '../../src/translations/index.js'
+import { annaConsultations } from './support/anna-consultations.js'
 import { useLoggedInBrowser } from './support/browser.js'
 import { chooseQuickCustomer, openCalendar } from './support/calendar.js'
-import { separateFreeTimes } from './support/free-times.js'
+import { clock } from './support/clock.js'
 import { switchLanguage } from './support/language.js'
-import { rest, type Rest, TIMEZONE } from './support/rest.js'
+import { plain } from './support/quick-create.js'
+import { type Rest } from './support/rest.js'
 
 const en = translations.en.reserveLedger
-
-/** Intl puts a narrow no-break space before AM/PM; compare text as a person reads it. */
-const plain = (text: string): string => text.replace(/[\u202f\u00a0]/g, ' ').replace(/\s+/g, ' ').trim()
-
-/** `2:00 PM` in the plugin's zone, as the admin writes a time in English. */
-const clock = (iso: string): string =>
-  plain(new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: TIMEZONE }).format(new Date(iso)))
 
 /** The hold drawn at `start` in a day's column. */
 const holdAt = (page: Page, date: string, start: string): Locator =>
@@ -35,18 +30,22 @@ const heldOn = async (api: Rest, resource: ResourceRecord, date: string, start: 
   return answer.busy.filter((busy) => busy.hold && busy.start === new Date(start).toISOString())
 }
 
+/** A guest's hold of Anna's consultation at `start`, placed as a shop's checkout would. */
+const placeGuestHold = async (page: Page, { anna, consultation, start }: { anna: ResourceRecord; consultation: { id: number | string }; start: string }) => {
+  const response = await page.request.post('/api/reserve/holds', {
+    data: { guest: { email: 'phone@example.com', name: 'On The Phone' }, resource: anna.id, service: consultation.id, startTime: start },
+  })
+  expect(response.status(), await response.text()).toBe(201)
+}
+
 describe('holds placed, released and booked from the calendar', () => {
   const browser = useLoggedInBrowser()
 
   it('holds a time from the quick-create popover, shows until when, books one hold and releases another', async () => {
     const { page } = browser()
-    const api = rest(page)
-    const anna = (await api.resources()).find((resource) => resource.name === 'Anna Weber')!
-    const consultation = (await api.services()).find((service) => service.name === 'Consultation')!
+    const { anna, api, consultation, date, starts } = await annaConsultations(page, { count: 2, fromOffset: 4 })
     const mia = (await api.get<Docs<{ id: number | string }>>('/customers', { where: { name: { equals: 'Mia Schneider' } } })).docs[0]
-    expect(anna && consultation && mia, 'the seeded practitioner, service and customer').toBeTruthy()
-    const { date, starts } = await separateFreeTimes(api, { count: 2, fromOffset: 4, resource: anna.id, service: consultation.id })
-    expect(starts.length, "two free consultation times of Anna's").toBeGreaterThanOrEqual(2)
+    expect(mia, 'the seeded customer').toBeTruthy()
     const [first, second] = starts.map((slot) => slot.start)
 
     // Hold the first time for Mia, as a receptionist on the phone would.
@@ -116,15 +115,9 @@ describe('holds placed, released and booked from the calendar', () => {
 
   it('says it in German and Arabic, and releases from the menu there', async () => {
     const { page } = browser()
-    const api = rest(page)
-    const anna = (await api.resources()).find((resource) => resource.name === 'Anna Weber')!
-    const consultation = (await api.services()).find((service) => service.name === 'Consultation')!
-    const { date, starts } = await separateFreeTimes(api, { count: 1, fromOffset: 5, resource: anna.id, service: consultation.id })
+    const { anna, consultation, date, starts } = await annaConsultations(page, { count: 1, fromOffset: 5 })
     const start = starts[0].start
-    const response = await page.request.post('/api/reserve/holds', {
-      data: { guest: { email: 'phone@example.com', name: 'On The Phone' }, resource: anna.id, service: consultation.id, startTime: start },
-    })
-    expect(response.status(), await response.text()).toBe(201)
+    await placeGuestHold(page, { anna, consultation, start })
 
     for (const [label, code] of [['Deutsch', 'de'], ['العربية', 'ar']] as const) {
       const words = translations[code].reserveLedger

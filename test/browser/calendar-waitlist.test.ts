@@ -5,11 +5,10 @@ import { describe, expect, it } from 'vitest'
 import type { WaitlistListResponse } from '../../src/plugin/http/contract.js'
 
 import { translations } from '../../src/translations/index.js'
+import { annaConsultations } from './support/anna-consultations.js'
 import { useLoggedInBrowser } from './support/browser.js'
 import { openCalendar } from './support/calendar.js'
-import { separateFreeTimes } from './support/free-times.js'
 import { switchLanguage } from './support/language.js'
-import { rest } from './support/rest.js'
 
 const en = translations.en.reserveLedger
 
@@ -21,26 +20,25 @@ const openWaitlist = async (page: Page, name: string) => {
   return panel
 }
 
+/** A guest joins the waitlist for Anna's consultation at `slot`; returns the entry's id. */
+const join = async (page: Page, scene: { anna: { id: number | string }; consultation: { id: number | string } }, name: string, slot: { end: string; start: string }) => {
+  const response = await page.request.post('/api/reserve/waitlist', {
+    data: { from: slot.start, guest: { email: `${name.split(' ')[0].toLowerCase()}@wait.example`, name }, resource: scene.anna.id, service: scene.consultation.id, to: slot.end },
+  })
+  expect(response.status(), await response.text()).toBe(201)
+  return ((await response.json()) as { entryId: string }).entryId
+}
+
 describe('the waitlist beside the calendar', () => {
   const browser = useLoggedInBrowser()
 
   it('lists the entries waiting over the dates shown and offers one its time by hand, saying when the time is taken', async () => {
     const { page } = browser()
-    const api = rest(page)
-    const anna = (await api.resources()).find((resource) => resource.name === 'Anna Weber')!
-    const consultation = (await api.services()).find((service) => service.name === 'Consultation')!
-    const { date, starts } = await separateFreeTimes(api, { count: 2, fromOffset: 6, resource: anna.id, service: consultation.id })
-    expect(starts.length, "two free consultation times of Anna's").toBeGreaterThanOrEqual(2)
+    const scene = await annaConsultations(page, { count: 2, fromOffset: 6 })
+    const { anna, api, consultation, date, starts } = scene
     const [free, taken] = starts
-    const join = async (name: string, slot: { end: string; start: string }) => {
-      const response = await page.request.post('/api/reserve/waitlist', {
-        data: { from: slot.start, guest: { email: `${name.split(' ')[0].toLowerCase()}@wait.example`, name }, resource: anna.id, service: consultation.id, to: slot.end },
-      })
-      expect(response.status(), await response.text()).toBe(201)
-      return ((await response.json()) as { entryId: string }).entryId
-    }
-    const offeredId = await join('Wanda Waiting', free)
-    const refusedId = await join('Theo Toolate', taken)
+    const offeredId = await join(page, scene, 'Wanda Waiting', free)
+    const refusedId = await join(page, scene, 'Theo Toolate', taken)
     // Someone books the second time first: offering it must be refused.
     const booking = await page.request.post('/api/reserve/book', {
       data: { guest: { email: 'first@wait.example', name: 'First Come' }, resource: anna.id, service: consultation.id, startTime: taken.start },
@@ -68,7 +66,6 @@ describe('the waitlist beside the calendar', () => {
     await page.locator(`.rl-grid__column[data-date="${date}"] .rl-hold[data-start="${new Date(free.start).toISOString()}"]`).waitFor({ timeout: 20_000 })
     // The calendar and the panel reloaded for the hold: the entry, no longer waiting, still says so.
     expect(await offered.getByRole('status').innerText()).toMatch(/^Offered: held until \d{1,2}:\d{2}\s[AP]M$/)
-
     await refused.getByRole('button', { exact: true, name: en.waitlistOffer }).click()
     await refused.getByRole('status').waitFor({ timeout: 20_000 })
     expect(await refused.getByRole('status').innerText()).toBe(en.waitlistTaken)
