@@ -8,7 +8,9 @@ import { translations } from '../../src/translations/index.js'
 import { annaConsultations } from './support/anna-consultations.js'
 import { useLoggedInBrowser } from './support/browser.js'
 import { openCalendar } from './support/calendar.js'
+import { clock } from './support/clock.js'
 import { switchLanguage } from './support/language.js'
+import { plain } from './support/quick-create.js'
 
 const en = translations.en.reserveLedger
 
@@ -66,6 +68,14 @@ describe('the waitlist beside the calendar', () => {
     await page.locator(`.rl-grid__column[data-date="${date}"] .rl-hold[data-start="${new Date(free.start).toISOString()}"]`).waitFor({ timeout: 20_000 })
     // The calendar and the panel reloaded for the hold: the entry, no longer waiting, still says so.
     expect(await offered.getByRole('status').innerText()).toMatch(/^Offered: held until \d{1,2}:\d{2}\s[AP]M$/)
+    // Opened afresh, the panel still says until when Wanda's offer holds: from the list's offerExpiresAt, not this tab's memory.
+    expect(entry.offerExpiresAt).toBeTruthy()
+    await openCalendar(page, { date, resource: anna.id, view: 'week' })
+    const reopened = (await openWaitlist(page, en.waitlist)).locator(`[data-entry-id="${offeredId}"]`)
+    await reopened.getByRole('status').waitFor({ timeout: 20_000 })
+    expect(plain(await reopened.getByRole('status').innerText())).toBe(`Offered: held until ${clock(entry.offerExpiresAt!)}`)
+    expect(await reopened.getByRole('button').count(), 'an offered entry is not offered again').toBe(0)
+
     await refused.getByRole('button', { exact: true, name: en.waitlistOffer }).click()
     await refused.getByRole('status').waitFor({ timeout: 20_000 })
     expect(await refused.getByRole('status').innerText()).toBe(en.waitlistTaken)
@@ -78,6 +88,9 @@ describe('the waitlist beside the calendar', () => {
       await openCalendar(page, { date, resource: anna.id, view: 'week' })
       const inLanguage = await openWaitlist(page, words.waitlist)
       expect(await inLanguage.getByRole('heading').innerText()).toBe(words.waitlist)
+      const wanda = inLanguage.locator(`[data-entry-id="${offeredId}"]`)
+      await wanda.getByRole('status').waitFor({ timeout: 20_000 })
+      expect(await wanda.getByRole('status').innerText()).toContain(words.waitlistOffered.split('{{time}}')[0].trim())
       const theo = inLanguage.locator(`[data-entry-id="${refusedId}"]`)
       await theo.waitFor({ timeout: 20_000 })
       expect(await theo.getByRole('button').innerText()).toBe(words.waitlistOffer)

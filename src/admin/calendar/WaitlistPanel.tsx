@@ -56,7 +56,7 @@ const WaitlistEntry: React.FC<EntryProps> = ({ answer, entry, onOffer, resourceN
   )
 }
 
-/** The waitlist beside the calendar: the entries waiting over the dates shown, each offered its wanted time by hand. */
+/** The waitlist beside the calendar: the entries waiting or offered over the dates shown; a waiting one is offered its wanted time by hand. */
 export const WaitlistPanel: React.FC<Props> = ({ dates, onOffered, refreshKey, resource, resources, settings }) => {
   const { t } = useReserveTranslation()
   const { answers, entries, offer } = useWaitlist(settings, dates, refreshKey, onOffered)
