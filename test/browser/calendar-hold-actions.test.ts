@@ -10,6 +10,7 @@ import { useLoggedInBrowser } from './support/browser.js'
 import { chooseQuickCustomer, openCalendar } from './support/calendar.js'
 import { clock } from './support/clock.js'
 import { switchLanguage } from './support/language.js'
+import { expectOnScreen, sidewaysOverflow } from './support/phone.js'
 import { plain } from './support/quick-create.js'
 import { type Rest } from './support/rest.js'
 
@@ -143,5 +144,39 @@ describe('holds placed, released and booked from the calendar', () => {
       }
     }
     await switchLanguage(page, 'English', 'en')
+  })
+})
+
+describe('a hold’s menu on a phone (390×844, touch; browser in New York, plugin in Berlin)', () => {
+  const phone = useLoggedInBrowser(undefined, { phone: true })
+
+  it('opens inside the screen with Release, Book and close in reach, and releases the hold by touch', async () => {
+    const { page } = phone()
+    const { anna, api, consultation, date, starts } = await annaConsultations(page, { count: 1, fromOffset: 7 })
+    const mia = (await api.get<Docs<{ id: number | string }>>('/customers', { where: { name: { equals: 'Mia Schneider' } } })).docs[0]
+    const start = starts[0].start
+    // Staff hold it for Mia, so the menu offers Book as well as Release.
+    const response = await page.request.post('/api/reserve/holds', { data: { customer: mia.id, resource: anna.id, service: consultation.id, startTime: start } })
+    expect(response.status(), await response.text()).toBe(201)
+
+    await openCalendar(page, { date, resource: anna.id, view: 'week' })
+    const block = holdAt(page, date, start)
+    await block.waitFor({ timeout: 20_000 })
+    await block.getByRole('button').tap()
+    const menu = page.locator('.rl-hold-menu[data-placed]')
+    await menu.waitFor()
+    await expectOnScreen(menu, 'the hold menu')
+    expect(await menu.evaluate((element) => element.scrollWidth - element.clientWidth), 'nothing in the menu cut off sideways').toBe(0)
+    expect(plain(await menu.innerText())).toContain('Anna Weber')
+    const release = menu.getByRole('button', { exact: true, name: en.holdRelease })
+    await expectOnScreen(release, 'Release')
+    await expectOnScreen(menu.getByRole('button', { exact: true, name: en.quickBook }), 'Book')
+    await expectOnScreen(menu.getByRole('button', { name: en.quickClose }), 'the close button')
+    expect(await sidewaysOverflow(page)).toEqual({ grid: 0, page: 0 })
+    await phone().screenshot('phone-calendar-hold-menu')
+
+    await release.tap()
+    await expect.poll(() => block.count(), { timeout: 20_000 }).toBe(0)
+    expect(await heldOn(api, anna, date, start)).toEqual([])
   })
 })

@@ -10,6 +10,7 @@ import { useLoggedInBrowser } from './support/browser.js'
 import { openCalendar } from './support/calendar.js'
 import { clock } from './support/clock.js'
 import { switchLanguage } from './support/language.js'
+import { expectOnScreen, sidewaysOverflow } from './support/phone.js'
 import { plain } from './support/quick-create.js'
 
 const en = translations.en.reserveLedger
@@ -105,5 +106,57 @@ describe('the waitlist beside the calendar', () => {
     expect((await page.request.delete(`/api/reserve/holds/${entry.holdId}`, { data: {} })).status()).toBe(200)
     expect((await page.request.delete(`/api/reserve/waitlist/${refusedId}`, { data: {} })).status()).toBe(200)
     expect((await page.request.post('/api/reserve/cancel', { data: { reservationId: bookingId } })).status()).toBe(200)
+  })
+})
+
+describe('the waitlist on a phone (390×844, touch; browser in New York, plugin in Berlin)', () => {
+  const phone = useLoggedInBrowser(undefined, { phone: true })
+
+  it('opens above the three days inside the screen, says until when an offer holds, and offers by touch', async () => {
+    const { page } = phone()
+    const scene = await annaConsultations(page, { count: 2, fromOffset: 8 })
+    const { anna, date, starts } = scene
+    const waitingId = await join(page, scene, 'Pia Patient', starts[0])
+    const offeredId = await join(page, scene, 'Otto Offered', starts[1])
+    // Otto's offer made elsewhere (another tab, by another receptionist).
+    const offer = await page.request.post(`/api/reserve/waitlist/${offeredId}/offer`, { data: { startTime: starts[1].start } })
+    expect(offer.status(), await offer.text()).toBe(201)
+    const { expiresAt, holdId: ottoHold } = (await offer.json()) as { expiresAt: string; holdId: string }
+
+    await openCalendar(page, { date, resource: anna.id, view: 'week' })
+    const toggle = page.getByRole('button', { exact: true, name: en.waitlist })
+    await toggle.scrollIntoViewIfNeeded()
+    await expectOnScreen(toggle, 'the Waitlist button')
+    await toggle.tap()
+    const panel = page.locator('aside.rl-waitlist')
+    await panel.waitFor()
+    const pia = panel.locator(`[data-entry-id="${waitingId}"]`)
+    const otto = panel.locator(`[data-entry-id="${offeredId}"]`)
+    await pia.waitFor({ timeout: 20_000 })
+    await otto.getByRole('status').waitFor({ timeout: 20_000 })
+    expect(plain(await otto.getByRole('status').innerText())).toBe(`Offered: held until ${clock(expiresAt)}`)
+    for (const [element, what] of [[pia, 'Pia’s entry'], [otto, 'Otto’s entry']] as const) {
+      await element.scrollIntoViewIfNeeded()
+      await expectOnScreen(element, what)
+      expect(await element.evaluate((row) => row.scrollWidth - row.clientWidth), `${what}: nothing cut off sideways`).toBe(0)
+    }
+    const offerButton = pia.getByRole('button', { exact: true, name: en.waitlistOffer })
+    await expectOnScreen(offerButton, 'Offer')
+    expect(await sidewaysOverflow(page)).toEqual({ grid: 0, page: 0 })
+    await panel.scrollIntoViewIfNeeded()
+    await phone().screenshot('phone-calendar-waitlist')
+
+    await offerButton.tap()
+    await pia.getByRole('status').waitFor({ timeout: 20_000 })
+    expect(await pia.getByRole('status').innerText()).toMatch(/^Offered: held until \d{1,2}:\d{2}\s[AP]M$/)
+    await expectOnScreen(pia.getByRole('status'), 'Pia’s answer')
+    await phone().screenshot('phone-calendar-waitlist-offered')
+
+    // Later files look for free times: both holds released.
+    const listed = (await scene.api.get<WaitlistListResponse>('/reserve/waitlist', { end: starts[0].end, start: starts[0].start })).entries
+    const piaHold = listed.find((one) => one.entryId === waitingId)!.holdId
+    for (const holdId of [piaHold, ottoHold]) {
+      expect((await page.request.delete(`/api/reserve/holds/${holdId}`, { data: {} })).status()).toBe(200)
+    }
   })
 })
