@@ -20,6 +20,22 @@ export const isHolder = (holder: HoldHolder, caller: HoldHolder): boolean => {
   }
 }
 
+/**
+ * A holder as one string, which the holds collection keeps in each hold's row so that listing
+ * holds can tell the caller's without reading each hold's stream: `user:<collection>:<id>`,
+ * `guest:<token digest>` or `system`.
+ */
+export const holderRef = (holder: HoldHolder): string => {
+  switch (holder.kind) {
+    case 'guest':
+      return `guest:${holder.tokenHash}`
+    case 'system':
+      return 'system'
+    case 'user':
+      return `user:${holder.collection}:${holder.id}`
+  }
+}
+
 /** The SHA-256 hex digest a guest's hold token is stored and compared as. */
 export const holdTokenDigest = (token: string): string => createHash('sha256').update(token).digest('hex')
 

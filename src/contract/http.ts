@@ -134,6 +134,8 @@ export interface WaitlistEntryRecord {
   /** The hold an offer placed, once offered. */
   holdId: null | string
   joinedAt: string
+  /** While the offer's hold is live: when it expires unless booked; null before an offer and once the hold was booked, released or expired. */
+  offerExpiresAt: null | string
   offeredStart: null | string
   resource: null | string
   service: string

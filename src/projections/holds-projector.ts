@@ -4,6 +4,7 @@ import type { Ledger } from '../commands/ledger.js'
 import type { Hold } from '../commands/reservation-state.js'
 import type { RecordedEvent, ReservationEvent } from '../events/types.js'
 
+import { holderRef } from '../commands/hold-rules.js'
 import { KeyedQueue } from '../concurrency/keyed-queue.js'
 
 /** A live hold as the holds collection lists it. */
@@ -11,6 +12,8 @@ export interface HoldRow {
   endTime: string
   expiresAt: string
   holdId: string
+  /** `holderRef` of who placed it; absent on a row written before the plugin kept it, until the hold is projected again. */
+  holder?: null | string
   startTime: string
 }
 
@@ -48,15 +51,19 @@ export class HoldsProjector {
         await this.payload.db.deleteMany({ collection: this.slug, where: { holdId: { equals: holdId } } })
         return null
       }
-      const existing = await this.payload.db.findOne({ collection: this.slug, where: { holdId: { equals: holdId } } })
+      const holder = holderRef(state.hold.holder)
+      const existing = await this.payload.db.findOne<{ id: number | string } & HoldRow>({ collection: this.slug, where: { holdId: { equals: holdId } } })
       if (!existing) {
         const { endTime, expiresAt, startTime } = state.hold
-        await this.payload.db.create({ collection: this.slug, data: { endTime, expiresAt, holdId, startTime } }).catch(async (error: unknown) => {
+        await this.payload.db.create({ collection: this.slug, data: { endTime, expiresAt, holder, holdId, startTime } }).catch(async (error: unknown) => {
           // Another process wrote the row first: it says the same (a hold never changes).
           if (!(await this.payload.db.findOne({ collection: this.slug, where: { holdId: { equals: holdId } } }))) {
             throw error
           }
         })
+      } else if (existing.holder !== holder) {
+        // A row written before rows kept their holder: a rebuild (or any later projection) fills it in.
+        await this.payload.db.updateOne({ collection: this.slug, data: { holder }, where: { holdId: { equals: holdId } } })
       }
       this.watch.live(state.hold)
       return state.hold

@@ -14,6 +14,8 @@ export interface WaitlistRow {
   holdId?: null | string
   joinedAt: string
   ledgerRevision: number
+  /** When the offer's hold expires, once offered. */
+  offerExpiresAt?: null | string
   offeredStart?: null | string
   resource?: null | string
   service: string
@@ -22,7 +24,7 @@ export interface WaitlistRow {
   to: string
 }
 
-const DATES = new Set(['from', 'joinedAt', 'offeredStart', 'to'])
+const DATES = new Set(['from', 'joinedAt', 'offerExpiresAt', 'offeredStart', 'to'])
 
 /** Whether a stored row says anything else than the stream does (dates as instants, null as missing). */
 const differs = (stored: WaitlistRow, row: WaitlistRow): boolean =>
@@ -67,6 +69,7 @@ export class WaitlistProjector {
         holdId: state.kind === 'offered' ? state.offer.holdId : null,
         joinedAt: entry.joinedAt,
         ledgerRevision: revision,
+        offerExpiresAt: state.kind === 'offered' ? state.offer.expiresAt : null,
         offeredStart: state.kind === 'offered' ? state.offer.startTime : null,
         resource: text(entry.resource),
         service: String(entry.service),

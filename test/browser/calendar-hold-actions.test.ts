@@ -5,20 +5,16 @@ import { describe, expect, it } from 'vitest'
 import type { Page as Docs, ResourceAvailability, ResourceRecord, SlotsResponse } from '../../src/contract/http.js'
 
 import { translations } from '../../src/translations/index.js'
+import { annaConsultations } from './support/anna-consultations.js'
 import { useLoggedInBrowser } from './support/browser.js'
 import { chooseQuickCustomer, openCalendar } from './support/calendar.js'
-import { separateFreeTimes } from './support/free-times.js'
+import { clock } from './support/clock.js'
 import { switchLanguage } from './support/language.js'
-import { rest, type Rest, TIMEZONE } from './support/rest.js'
+import { expectOnScreen, sidewaysOverflow } from './support/phone.js'
+import { plain } from './support/quick-create.js'
+import { type Rest } from './support/rest.js'
 
 const en = translations.en.reserveLedger
-
-/** Intl puts a narrow no-break space before AM/PM; compare text as a person reads it. */
-const plain = (text: string): string => text.replace(/[\u202f\u00a0]/g, ' ').replace(/\s+/g, ' ').trim()
-
-/** `2:00 PM` in the plugin's zone, as the admin writes a time in English. */
-const clock = (iso: string): string =>
-  plain(new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: TIMEZONE }).format(new Date(iso)))
 
 /** The hold drawn at `start` in a day's column. */
 const holdAt = (page: Page, date: string, start: string): Locator =>
@@ -35,18 +31,22 @@ const heldOn = async (api: Rest, resource: ResourceRecord, date: string, start: 
   return answer.busy.filter((busy) => busy.hold && busy.start === new Date(start).toISOString())
 }
 
+/** A guest's hold of Anna's consultation at `start`, placed as a shop's checkout would. */
+const placeGuestHold = async (page: Page, { anna, consultation, start }: { anna: ResourceRecord; consultation: { id: number | string }; start: string }) => {
+  const response = await page.request.post('/api/reserve/holds', {
+    data: { guest: { email: 'phone@example.com', name: 'On The Phone' }, resource: anna.id, service: consultation.id, startTime: start },
+  })
+  expect(response.status(), await response.text()).toBe(201)
+}
+
 describe('holds placed, released and booked from the calendar', () => {
   const browser = useLoggedInBrowser()
 
   it('holds a time from the quick-create popover, shows until when, books one hold and releases another', async () => {
     const { page } = browser()
-    const api = rest(page)
-    const anna = (await api.resources()).find((resource) => resource.name === 'Anna Weber')!
-    const consultation = (await api.services()).find((service) => service.name === 'Consultation')!
+    const { anna, api, consultation, date, starts } = await annaConsultations(page, { count: 2, fromOffset: 4 })
     const mia = (await api.get<Docs<{ id: number | string }>>('/customers', { where: { name: { equals: 'Mia Schneider' } } })).docs[0]
-    expect(anna && consultation && mia, 'the seeded practitioner, service and customer').toBeTruthy()
-    const { date, starts } = await separateFreeTimes(api, { count: 2, fromOffset: 4, resource: anna.id, service: consultation.id })
-    expect(starts.length, "two free consultation times of Anna's").toBeGreaterThanOrEqual(2)
+    expect(mia, 'the seeded customer').toBeTruthy()
     const [first, second] = starts.map((slot) => slot.start)
 
     // Hold the first time for Mia, as a receptionist on the phone would.
@@ -116,15 +116,9 @@ describe('holds placed, released and booked from the calendar', () => {
 
   it('says it in German and Arabic, and releases from the menu there', async () => {
     const { page } = browser()
-    const api = rest(page)
-    const anna = (await api.resources()).find((resource) => resource.name === 'Anna Weber')!
-    const consultation = (await api.services()).find((service) => service.name === 'Consultation')!
-    const { date, starts } = await separateFreeTimes(api, { count: 1, fromOffset: 5, resource: anna.id, service: consultation.id })
+    const { anna, consultation, date, starts } = await annaConsultations(page, { count: 1, fromOffset: 5 })
     const start = starts[0].start
-    const response = await page.request.post('/api/reserve/holds', {
-      data: { guest: { email: 'phone@example.com', name: 'On The Phone' }, resource: anna.id, service: consultation.id, startTime: start },
-    })
-    expect(response.status(), await response.text()).toBe(201)
+    await placeGuestHold(page, { anna, consultation, start })
 
     for (const [label, code] of [['Deutsch', 'de'], ['العربية', 'ar']] as const) {
       const words = translations[code].reserveLedger
@@ -150,5 +144,39 @@ describe('holds placed, released and booked from the calendar', () => {
       }
     }
     await switchLanguage(page, 'English', 'en')
+  })
+})
+
+describe('a hold’s menu on a phone (390×844, touch; browser in New York, plugin in Berlin)', () => {
+  const phone = useLoggedInBrowser(undefined, { phone: true })
+
+  it('opens inside the screen with Release, Book and close in reach, and releases the hold by touch', async () => {
+    const { page } = phone()
+    const { anna, api, consultation, date, starts } = await annaConsultations(page, { count: 1, fromOffset: 7 })
+    const mia = (await api.get<Docs<{ id: number | string }>>('/customers', { where: { name: { equals: 'Mia Schneider' } } })).docs[0]
+    const start = starts[0].start
+    // Staff hold it for Mia, so the menu offers Book as well as Release.
+    const response = await page.request.post('/api/reserve/holds', { data: { customer: mia.id, resource: anna.id, service: consultation.id, startTime: start } })
+    expect(response.status(), await response.text()).toBe(201)
+
+    await openCalendar(page, { date, resource: anna.id, view: 'week' })
+    const block = holdAt(page, date, start)
+    await block.waitFor({ timeout: 20_000 })
+    await block.getByRole('button').tap()
+    const menu = page.locator('.rl-hold-menu[data-placed]')
+    await menu.waitFor()
+    await expectOnScreen(menu, 'the hold menu')
+    expect(await menu.evaluate((element) => element.scrollWidth - element.clientWidth), 'nothing in the menu cut off sideways').toBe(0)
+    expect(plain(await menu.innerText())).toContain('Anna Weber')
+    const release = menu.getByRole('button', { exact: true, name: en.holdRelease })
+    await expectOnScreen(release, 'Release')
+    await expectOnScreen(menu.getByRole('button', { exact: true, name: en.quickBook }), 'Book')
+    await expectOnScreen(menu.getByRole('button', { name: en.quickClose }), 'the close button')
+    expect(await sidewaysOverflow(page)).toEqual({ grid: 0, page: 0 })
+    await phone().screenshot('phone-calendar-hold-menu')
+
+    await release.tap()
+    await expect.poll(() => block.count(), { timeout: 20_000 }).toBe(0)
+    expect(await heldOn(api, anna, date, start)).toEqual([])
   })
 })

@@ -7,11 +7,12 @@ import type { ReservationRecord, ResourceRecord } from '../../src/contract/http.
 import { addCalendarDays, startOfWeek } from '../../src/admin/shared/calendar-dates.js'
 import { resourceColour } from '../../src/admin/shared/resource-colour.js'
 import { translations } from '../../src/translations/index.js'
+import { annaConsultations } from './support/anna-consultations.js'
 import { type Browser, logIn, openBrowser, useLoggedInBrowser } from './support/browser.js'
 import { openCalendar } from './support/calendar.js'
-import { separateFreeTimes } from './support/free-times.js'
 import { switchLanguage } from './support/language.js'
-import { rest, type Rest } from './support/rest.js'
+import { sidewaysOverflow } from './support/phone.js'
+import { rest } from './support/rest.js'
 
 const en = translations.en.reserveLedger
 const ar = translations.ar.reserveLedger
@@ -23,16 +24,6 @@ const rgb = (hex: string): string =>
 /** The dates of the grid's columns, in order. */
 const columnDates = (page: Page): Promise<(null | string)[]> =>
   page.locator('.rl-grid__column').evaluateAll((columns) => columns.map((column) => column.getAttribute('data-date')))
-
-/** How far the page and the grid reach past their width: 0 when nothing scrolls sideways. */
-const sidewaysOverflow = (page: Page) =>
-  page.evaluate(() => {
-    const grid = document.querySelector('.rl-grid')!
-    return {
-      grid: grid.scrollWidth - grid.clientWidth,
-      page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    }
-  })
 
 /** The colour key's entries: each resource's id, name and the colour of its dot. */
 const colourKey = (page: Page) =>
@@ -46,16 +37,6 @@ const colourKey = (page: Page) =>
 
 const expectedKey = (resources: ResourceRecord[]) =>
   resources.map((resource) => ({ colour: rgb(resourceColour(resource)!), id: String(resource.id), name: resource.name }))
-
-/** The seeded practitioner and her consultation, and a day ahead with two separate free times of hers. */
-const scene = async (api: Rest) => {
-  const anna = (await api.resources()).find((resource) => resource.name === 'Anna Weber')
-  const consultation = (await api.services()).find((service) => service.name === 'Consultation')
-  expect(anna && consultation, 'the seeded practitioner and her service').toBeTruthy()
-  const { date, starts } = await separateFreeTimes(api, { count: 2, fromOffset: 3, resource: anna!.id, service: consultation!.id })
-  expect(starts.length, 'two free, separate consultation times of Anna').toBeGreaterThanOrEqual(2)
-  return { anna: anna!, consultation: consultation!, date, starts }
-}
 
 /** The key sits above the grid: it never covers the time it explains. */
 const expectKeyAboveGrid = async (page: Page) => {
@@ -84,7 +65,7 @@ describe('the calendar on a phone (390×844, touch)', () => {
   it('shows three days from the date without scrolling sideways, pages by three, and keys each colour to its resource', async () => {
     const { page } = phone!
     const api = rest(page)
-    const { date } = await scene(api)
+    const { date } = await annaConsultations(page, { count: 2, fromOffset: 3 })
     const resources = await api.resources()
     await openCalendar(page, { date, view: 'week' })
     expect(await columnDates(page)).toEqual([date, addCalendarDays(date, 1), addCalendarDays(date, 2)])
@@ -109,7 +90,7 @@ describe('the calendar on a phone (390×844, touch)', () => {
   it('books a free time with quick-create, shows another user’s booking live, and opens a booking from the three days', async () => {
     const { page } = phone!
     const api = rest(page)
-    const { anna, consultation, date, starts } = await scene(api)
+    const { anna, consultation, date, starts } = await annaConsultations(page, { count: 2, fromOffset: 3 })
     bookedOn = date
     await openCalendar(page, { date, resource: anna.id, view: 'week' })
     expect(await colourKey(page)).toEqual(expectedKey([anna]))
@@ -199,7 +180,7 @@ describe('the calendar on a desktop, unchanged but for the colour key', () => {
   it('shows the whole week from its first day, with the colour key above the grid', async () => {
     const { page } = browser()
     const api = rest(page)
-    const { date } = await scene(api)
+    const { date } = await annaConsultations(page, { count: 2, fromOffset: 3 })
     const resources = await api.resources()
     await openCalendar(page, { date, view: 'week' })
     const first = startOfWeek(date)

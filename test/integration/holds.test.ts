@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 
 import { Readable } from 'node:stream'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { holdTokenDigest } from '../../src/commands/hold-rules.js'
 import { LEDGER_FORMAT_VERSION } from '../../src/ledger-io/format.js'
@@ -28,7 +28,7 @@ const at = (day: number, hour: number) => `2031-03-${String(day).padStart(2, '0'
 
 const holdRows = async (payload: Payload) => {
   const { docs } = await payload.db.find<Record<string, unknown>>({ collection: HOLDS_COLLECTION as 'users', limit: 0, pagination: false, sort: 'holdId' })
-  return docs.map(({ endTime, expiresAt, holdId, startTime }) => ({ endTime, expiresAt, holdId, startTime }))
+  return docs.map(({ endTime, expiresAt, holder, holdId, startTime }) => ({ endTime, expiresAt, holder, holdId, startTime }))
 }
 
 describe.each(testDatabaseKinds())('holds while a customer checks out (%s)', (kind) => {
@@ -183,11 +183,32 @@ describe.each(testDatabaseKinds())('holds while a customer checks out (%s)', (ki
     // Staff, who may release it, learn which hold it is and until when; another customer only that the time is held.
     const rangeFor = async (token?: string) =>
       (await getJson(site.payload, withQuery('/api/reserve/resource-availability', { end: '2031-03-08', resource: String(ids.room), start: date }), token)).body.busy
+    // The holder comes from the holds collection's row: no hold's stream is read to answer.
+    const loads = vi.spyOn(getRuntime(site.payload).ledger, 'load')
     expect(await rangeFor(tokens.admin)).toEqual([
       { end: at(7, 10), expiresAt: new Date(held.body.expiresAt).toISOString(), hold: true, holdId: held.body.holdId, start: at(7, 9), units: 1 },
     ])
+    expect(loads).not.toHaveBeenCalled()
+    loads.mockRestore()
     expect(await rangeFor(tokens.ben)).toEqual([{ end: at(7, 10), hold: true, start: at(7, 9), units: 1 }])
     expect(await rangeFor()).toEqual([{ end: at(7, 10), hold: true, start: at(7, 9), units: 1 }])
+  })
+
+  it("resource-availability marks a signed-in customer's own hold mine; another customer and a guest see only that the time is held", async () => {
+    // A customer with no other live holds (ben's may be at maxHoldsPerCaller by now).
+    await site.payload.create({ collection: 'users', data: { email: 'cleo@holds.test', password: PASSWORD, role: 'customer' } })
+    const cleo = await login(site.payload, { email: 'cleo@holds.test', password: PASSWORD })
+    const held = await hold(at(10, 9), { token: cleo })
+    expect(held.status).toBe(201)
+    const rangeFor = async (token?: string) =>
+      (await getJson(site.payload, withQuery('/api/reserve/resource-availability', { end: '2031-03-11', resource: String(ids.room), start: '2031-03-10' }), token)).body.busy
+    expect(await rangeFor(cleo)).toEqual([
+      { end: at(10, 10), expiresAt: new Date(held.body.expiresAt).toISOString(), hold: true, holdId: held.body.holdId, mine: true, start: at(10, 9), units: 1 },
+    ])
+    expect(await rangeFor(tokens.ben)).toEqual([{ end: at(10, 10), hold: true, start: at(10, 9), units: 1 }])
+    expect(await rangeFor()).toEqual([{ end: at(10, 10), hold: true, start: at(10, 9), units: 1 }])
+    // Staff learn which hold it is, but it is not theirs.
+    expect((await rangeFor(tokens.admin))[0]).not.toHaveProperty('mine')
   })
 
   it('expiry is a ledger event that frees the capacity; a hold not yet due stays', async () => {
@@ -235,6 +256,9 @@ describe.each(testDatabaseKinds())('holds while a customer checks out (%s)', (ki
     await runtime.holds.settle()
     const before = await holdRows(site.payload)
     expect(before.length).toBeGreaterThan(5)
+    expect(before.every(({ holder }) => typeof holder === 'string' && /^(guest|user|system)/.test(holder))).toBe(true)
+    // A row from before rows kept their holder: the rebuild fills it in.
+    await site.payload.db.updateOne({ collection: HOLDS_COLLECTION as 'users', data: { holder: null }, where: { holdId: { equals: before[3].holdId } } })
     await site.payload.db.deleteMany({ collection: HOLDS_COLLECTION as 'users', where: { holdId: { in: before.slice(0, 3).map(({ holdId }) => holdId as string) } } })
     await site.payload.db.create({ collection: HOLDS_COLLECTION as 'users', data: { endTime: at(20, 10), expiresAt: at(20, 9), holdId: '0190c0c0-0000-7000-8000-00000000dead', startTime: at(20, 9) } })
     await rebuildReservations(site.payload, { collection: 'reservations', holds: runtime.holds, projector: runtime.projector, store: runtime.store })

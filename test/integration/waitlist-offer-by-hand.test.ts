@@ -65,6 +65,13 @@ describe.each(testDatabaseKinds())('staff offer a waitlist entry a time by hand 
     await getRuntime(site.payload).waitlistOffers.sweep()
     expect(offers.filter((o) => o.entry.entryId === entryId)).toHaveLength(0)
     expect(await freeStarts(4)).toContain(at(4, 14))
+    const list = () => getJson(site.payload, withQuery('/api/reserve/waitlist', { end: at(5, 0), start: at(4, 0) }), ids.tokens.admin)
+    expect((await list()).body.entries.find((entry: { entryId: string }) => entry.entryId === entryId)).toMatchObject({
+      holdId: null,
+      offerExpiresAt: null,
+      offeredStart: null,
+      status: 'waiting',
+    })
 
     const offered = await offer(entryId, { resource: ids.room, startTime: at(4, 14) }, ids.tokens.admin)
     expect(offered.status).toBe(201)
@@ -77,12 +84,19 @@ describe.each(testDatabaseKinds())('staff offer a waitlist entry a time by hand 
     expect(told[0].contact).toEqual({ customer: ids.users.ann, guest: null })
     expect(told[0].hold).toMatchObject({ holdId: offered.body.holdId, resource: ids.room, startTime: at(4, 14) })
 
-    const listed = await getJson(site.payload, withQuery('/api/reserve/waitlist', { end: at(5, 0), start: at(4, 0) }), ids.tokens.admin)
-    expect(listed.body.entries.find((entry: { entryId: string }) => entry.entryId === entryId)).toMatchObject({ holdId: offered.body.holdId, offeredStart: at(4, 14), status: 'offered' })
+    const listed = await list()
+    expect(listed.body.entries.find((entry: { entryId: string }) => entry.entryId === entryId)).toMatchObject({
+      holdId: offered.body.holdId,
+      offerExpiresAt: new Date(offered.body.expiresAt).toISOString(),
+      offeredStart: at(4, 14),
+      status: 'offered',
+    })
 
     const booked = await postJson(site.payload, '/api/reserve/book', { holdId: offered.body.holdId }, ids.tokens.ann)
     expect(booked.status).toBe(201)
     expect(booked.body).toMatchObject({ customer: ids.users.ann, startTime: at(4, 14) })
+    // Booked, the hold is no longer held until anything.
+    expect((await list()).body.entries.find((entry: { entryId: string }) => entry.entryId === entryId)).toMatchObject({ offerExpiresAt: null, status: 'offered' })
   })
 
   it('only privileged staff offer: a visitor gets 401 and the customer 403, and the entry still waits', async () => {

@@ -32,12 +32,13 @@ const at = (day: number, hour: number) => `2031-04-${String(day).padStart(2, '0'
 
 const rowsOf = async (payload: Payload) => {
   const { docs } = await payload.db.find<Record<string, unknown>>({ collection: WAITLIST_COLLECTION as 'users', limit: 0, pagination: false, sort: 'entryId' })
-  return docs.map(({ entryId, from, guestCount, holdId, joinedAt, offeredStart, resource, service, status, to }) => ({
+  return docs.map(({ entryId, from, guestCount, holdId, joinedAt, offerExpiresAt, offeredStart, resource, service, status, to }) => ({
     entryId,
     from,
     guestCount,
     holdId,
     joinedAt,
+    offerExpiresAt,
     offeredStart,
     resource,
     service,
@@ -315,7 +316,11 @@ describe.each(testDatabaseKinds())('the waitlist (%s)', (kind) => {
     const before = await rowsOf(site.payload)
     expect(before.length).toBeGreaterThan(5)
     expect(new Set(before.map(({ status }) => status))).toEqual(new Set(['expired', 'left', 'offered', 'waiting']))
+    const offeredRows = before.filter(({ status }) => status === 'offered')
+    expect(offeredRows.every(({ offerExpiresAt }) => offerExpiresAt != null)).toBe(true)
     const announced = offers.length
+    // An offered row from before rows kept the offer's expiry: the rebuild fills it in.
+    await site.payload.db.updateMany({ collection: WAITLIST_COLLECTION as 'users', data: { offerExpiresAt: null }, where: { entryId: { equals: offeredRows[offeredRows.length - 1].entryId } } })
     await site.payload.db.deleteMany({ collection: WAITLIST_COLLECTION as 'users', where: { entryId: { in: before.slice(0, 4).map(({ entryId }) => entryId as string) } } })
     await site.payload.db.updateMany({ collection: WAITLIST_COLLECTION as 'users', data: { status: 'waiting' }, where: { entryId: { equals: before[5].entryId } } })
     await site.payload.db.create({

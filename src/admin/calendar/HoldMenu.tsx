@@ -35,6 +35,11 @@ export const HoldMenu: React.FC<Props> = ({ anchor, details, end, onClose, resou
   useDialogFocus(dialog, anchor, { onEscape: onClose, onOutside: onClose })
   const titleId = useId()
   const actions = useHoldActions(details.holdId, `${resourceName}, ${format.dateTime(new Date(start).toISOString())}`)
+  // Release for anyone who may see the menu; Book only for the holder, whom alone the server lets book it.
+  const buttons = [
+    { kind: 'danger', label: t('holdRelease'), run: actions.release },
+    ...(details.mine ? [{ kind: 'primary', label: t('quickBook'), run: actions.book }] : []),
+  ]
   const when = `${format.weekdayDateTimeZone(new Date(start).toISOString())} – ${format.time(new Date(end).toISOString())}`
 
   return createPortal(
@@ -62,24 +67,17 @@ export const HoldMenu: React.FC<Props> = ({ anchor, details, end, onClose, resou
         </p>
       )}
       <div className="rl-quick__footer">
-        <button
-          aria-disabled={actions.busy || undefined}
-          className="rl-quick__button rl-quick__button--danger"
-          onClick={() => void actions.release()}
-          type="button"
-        >
-          {t('holdRelease')}
-        </button>
-        {details.mine && (
+        {buttons.map(({ kind, label, run }) => (
           <button
             aria-disabled={actions.busy || undefined}
-            className="rl-quick__button rl-quick__button--primary"
-            onClick={() => void actions.book()}
+            className={`rl-quick__button rl-quick__button--${kind}`}
+            key={kind}
+            onClick={() => void run()}
             type="button"
           >
-            {t('quickBook')}
+            {label}
           </button>
-        )}
+        ))}
       </div>
     </div>,
     document.body,

@@ -9,6 +9,7 @@ import { customerLabel } from '../shared/related.js'
 import { useFormatters } from '../shared/use-formatters.js'
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'
 import { useWaitlist } from './use-waitlist.js'
+import '../shared/stack-list.css'
 import './waitlist-panel.css'
 
 interface Props {
@@ -55,7 +56,7 @@ const WaitlistEntry: React.FC<EntryProps> = ({ answer, entry, onOffer, resourceN
   )
 }
 
-/** The waitlist beside the calendar: the entries waiting over the dates shown, each offered its wanted time by hand. */
+/** The waitlist beside the calendar: the entries waiting or offered over the dates shown; a waiting one is offered its wanted time by hand. */
 export const WaitlistPanel: React.FC<Props> = ({ dates, onOffered, refreshKey, resource, resources, settings }) => {
   const { t } = useReserveTranslation()
   const { answers, entries, offer } = useWaitlist(settings, dates, refreshKey, onOffered)
@@ -65,7 +66,7 @@ export const WaitlistPanel: React.FC<Props> = ({ dates, onOffered, refreshKey, r
       <h2 className="rl-waitlist__title">{t('waitlist')}</h2>
       {entries !== null && entries.length === 0 && <p className="rl-waitlist__empty">{t('waitlistEmptyShown')}</p>}
       {entries !== null && entries.length > 0 && (
-        <ul className="rl-waitlist__list">
+        <ul className="rl-stack-list">
           {entries.map((entry) => (
             <WaitlistEntry
               answer={answers[entry.entryId]}

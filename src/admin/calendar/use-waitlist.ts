@@ -15,16 +15,18 @@ export interface OfferAnswer {
 }
 
 export interface Waitlist {
+  /** Per entry: the answer to an offer made here, else an offered entry's until when. */
   answers: Record<string, OfferAnswer>
-  /** The waiting entries of the dates shown (and those offered from here), oldest first; null while loading. */
+  /** The waiting entries of the dates shown, the offered ones while their hold lasts (and those offered from here), oldest first; null while loading. */
   entries: null | WaitlistEntryRecord[]
   /** Offers the entry the time it asked for, on its resource (else `resource`): a hold for its contact. */
   offer: (entry: WaitlistEntryRecord, resource: null | string) => Promise<void>
 }
 
 /**
- * The waitlist beside the calendar, for privileged staff: the entries waiting over the dates
- * shown (`GET /reserve/waitlist`), and a hand-made offer of a freed time
+ * The waitlist beside the calendar, for privileged staff: the entries waiting or offered over the
+ * dates shown (`GET /reserve/waitlist`; an offered one says until when its hold lasts, whoever
+ * offered it), and a hand-made offer of a freed time
  * (`POST /reserve/waitlist/{id}/offer`), its answer said in the user's language. An offer
  * placed, `onOffered` has the calendar show the hold.
  */
@@ -51,13 +53,15 @@ export const useWaitlist = (settings: AdminSettings, dates: string[], refreshKey
     return () => controller.abort()
   }, [api, first, last, refreshKey, settings.timezone])
 
+  const heldUntil = (expiresAt: string): OfferAnswer => ({ kind: 'offered', text: t('waitlistOffered', { time: format.time(expiresAt) }) })
+
   const offer: Waitlist['offer'] = async (entry, resource) => {
     try {
       const offered = await api.send<WaitlistOfferResponse>('POST', `/reserve/waitlist/${encodeURIComponent(entry.entryId)}/offer`, {
         ...(entry.resource === null && resource !== null ? { resource } : {}),
         startTime: entry.from,
       })
-      setAnswers((was) => ({ ...was, [entry.entryId]: { kind: 'offered', text: t('waitlistOffered', { time: format.time(offered.expiresAt) }) } }))
+      setAnswers((was) => ({ ...was, [entry.entryId]: heldUntil(offered.expiresAt) }))
       onOffered()
     } catch (caught) {
       const text = caught instanceof ApiError && caught.status === 409 ? t('waitlistTaken') : caught instanceof Error ? caught.message : t('requestFailed')
@@ -65,7 +69,10 @@ export const useWaitlist = (settings: AdminSettings, dates: string[], refreshKey
     }
   }
 
-  // An entry offered here stays, with its answer, when the reload after the offer finds it offered.
-  const shown = entries && entries.filter((entry) => entry.status === 'waiting' || entry.entryId in answers)
-  return { answers, entries: shown, offer }
+  // Offered entries show while their hold lasts; one offered here keeps its answer whatever a reload finds.
+  const shown = entries && entries.filter((entry) => entry.status === 'waiting' || entry.offerExpiresAt !== null || entry.entryId in answers)
+  const offeredAnswers = Object.fromEntries(
+    (shown ?? []).flatMap((entry) => (entry.offerExpiresAt ? [[entry.entryId, heldUntil(entry.offerExpiresAt)]] : [])),
+  )
+  return { answers: { ...offeredAnswers, ...answers }, entries: shown, offer }
 }

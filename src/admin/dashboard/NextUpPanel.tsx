@@ -26,7 +26,7 @@ export const NextUpPanel: React.FC<Props> = ({ collectionURL, reservations, sett
       ) : reservations.length === 0 ? (
         <p className="rl-widget__muted">{t('nothingUpcoming')}</p>
       ) : (
-        <ol className="rl-widget__upcoming">
+        <ol className="rl-stack-list rl-widget__upcoming">
           {reservations.map((reservation) => (
             <UpcomingReservation
               collectionURL={collectionURL}

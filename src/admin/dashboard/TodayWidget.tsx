@@ -11,6 +11,7 @@ import { StatusCountsPanel } from './StatusCountsPanel.js'
 import { useToday } from './use-today.js'
 import { UtilisationPanel } from './UtilisationPanel.js'
 import { WaitlistPanel } from './WaitlistPanel.js'
+import '../shared/stack-list.css'
 import './today-widget.css'
 
 /**

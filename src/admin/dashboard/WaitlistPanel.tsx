@@ -40,7 +40,7 @@ export const WaitlistPanel: React.FC<Props> = ({ day, settings }) => {
       ) : entries.length === 0 ? (
         <p className="rl-widget__muted">{t('waitlistEmpty')}</p>
       ) : (
-        <ol className="rl-widget__waitlist">
+        <ol className="rl-stack-list">
           {entries.map((entry) => (
             <li className="rl-widget__waiting" data-waitlist-entry={entry.entryId} data-waitlist-status={entry.status} key={entry.entryId}>
               <span className="rl-widget__when">

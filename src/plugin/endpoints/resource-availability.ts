@@ -88,7 +88,7 @@ export const resourceAvailabilityEndpoint = (options: ResolvedOptions): Endpoint
     const pools = new Map([...(await data.resources(poolIds))].filter(([, pool]) => tenantsAgree(pool.tenant, resource.tenant)))
     const { busy, holds } = getRuntime(req.payload)
     const [own, ...poolIndexes] = await Promise.all([id, ...pools.keys()].map((key) => busy.window(String(key), from, to)))
-    const held = await holdDetailsFor(req, options, await heldRows(holds, [own, ...poolIndexes], from, to))
+    const held = holdDetailsFor(req, options, await heldRows(holds, [own, ...poolIndexes], from, to))
     const marks = { held, own: await ownHoldOf(req, options) }
     const requiredPools = [...pools.values()].map((pool, i) => ({
       busy: busyIn(poolIndexes[i], from, to, marks),

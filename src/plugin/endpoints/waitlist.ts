@@ -120,7 +120,7 @@ export const leaveWaitlistEndpoint = (options: ResolvedOptions): Endpoint => ({
 
 /**
  * GET /api/reserve/waitlist?start=&end=: the entries whose range overlaps `[start, end)`, oldest
- * first, for privileged staff (the admin's list of a day; on a multi-tenant site, of their
+ * first (an offered one with its hold's expiry while the hold is live), for privileged staff (the admin's list of a day; on a multi-tenant site, of their
  * tenants): 401 without a session, 403 for others.
  */
 export const listWaitlistEndpoint = (options: ResolvedOptions): Endpoint => ({
@@ -140,7 +140,10 @@ export const listWaitlistEndpoint = (options: ResolvedOptions): Endpoint => ({
       throw messageBody(400, MESSAGES.waitlistRange)
     }
     const tenants = await visibleTenants(req, options)
-    const rows = await getRuntime(req.payload).waitlistRows.overlapping(new Date(start), new Date(end), LIST_LIMIT, tenants ?? undefined)
+    const { holds, waitlistRows } = getRuntime(req.payload)
+    const rows = await waitlistRows.overlapping(new Date(start), new Date(end), LIST_LIMIT, tenants ?? undefined)
+    // An offer's expiry is said only while its hold is live: once booked, released or expired, "held until" is no longer true.
+    const liveHolds = await holds.listed(rows.flatMap((row) => (row.status === 'offered' && row.holdId ? [row.holdId] : [])))
     const entries = rows.map(
       (row): WaitlistEntryRecord => ({
         customer: row.customer ?? null,
@@ -150,6 +153,7 @@ export const listWaitlistEndpoint = (options: ResolvedOptions): Endpoint => ({
         guestName: row.guestName ?? null,
         holdId: row.holdId ?? null,
         joinedAt: new Date(row.joinedAt).toISOString(),
+        offerExpiresAt: row.offerExpiresAt && row.holdId && liveHolds.has(row.holdId) ? new Date(row.offerExpiresAt).toISOString() : null,
         offeredStart: row.offeredStart ? new Date(row.offeredStart).toISOString() : null,
         resource: row.resource || null,
         service: row.service,

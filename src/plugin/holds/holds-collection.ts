@@ -15,6 +15,8 @@ export const holdsCollection = (): CollectionConfig => ({
     { name: 'expiresAt', type: 'date', index: true, required: true },
     { name: 'startTime', type: 'date', required: true },
     { name: 'endTime', type: 'date', required: true },
+    // Who placed it (`holderRef`), so the calendar tells the caller's holds without a ledger read each.
+    { name: 'holder', type: 'text' },
   ],
   graphQL: false,
   slug: HOLDS_COLLECTION,

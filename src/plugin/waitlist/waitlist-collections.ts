@@ -28,6 +28,7 @@ export const waitlistCollection = (): CollectionConfig => ({
     { name: 'guestName', type: 'text' },
     { name: 'holdId', type: 'text' },
     { name: 'offeredStart', type: 'date' },
+    { name: 'offerExpiresAt', type: 'date' },
     // Multi-tenant sites: the entry's recorded tenant, which staff of other tenants do not see.
     { name: 'tenant', type: 'text', index: true },
     // Set once the offer's notice was claimed (`reservation-waitlist-notices`): the notice pass skips it.

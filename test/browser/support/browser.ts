@@ -87,12 +87,13 @@ export const logIn = async (page: Page, account: Account = ADMIN): Promise<void>
 
 /**
  * A browser, logged in as `account` (ADMIN unless told), for the calling describe block: opened
- * before its tests and closed after them. Call the getter inside the tests.
+ * before its tests and closed after them; a 390×844 touch phone with `phone`. Call the getter
+ * inside the tests.
  */
-export const useLoggedInBrowser = (account: Account = ADMIN): (() => Browser) => {
+export const useLoggedInBrowser = (account: Account = ADMIN, { phone = false }: { phone?: boolean } = {}): (() => Browser) => {
   let browser: Browser | undefined
   beforeAll(async () => {
-    browser = await openBrowser()
+    browser = await openBrowser({ phone })
     await logIn(browser.page, account)
   })
   afterAll(async () => {

@@ -132,6 +132,7 @@ const CONTRACT: [string, Json, Record<string, 'optional' | 'required'>][] = [
       guestName: 'required',
       holdId: 'required',
       joinedAt: 'required',
+      offerExpiresAt: 'required',
       offeredStart: 'required',
       resource: 'required',
       service: 'required',
