@@ -2,6 +2,7 @@ import type { CollectionConfig, Payload, PayloadRequest, Plugin } from 'payload'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { INTERCEPTIONS } from '../../src/plugin/write-protocol/interceptions.js'
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../helpers/databases.js'
 import { stopPayload } from '../helpers/payload.js'
 import { startReservePayload } from '../support/reserve-payload.js'
@@ -9,7 +10,7 @@ import { postJson } from '../support/http.js'
 import { ALWAYS_OPEN } from './plugin-http.js'
 
 /**
- * The write protocol replaces Payload internals (src/plugin/write-protocol/interceptions.ts):
+ * The write protocol replaces Payload internals (INTERCEPTIONS, src/plugin/write-protocol/interceptions.ts):
  * what it reads of each replaced method's arguments, and the order in which Payload's create,
  * update and delete operations call them and the collection's hooks, is held here against a
  * real Payload, so that a Payload upgrade that renames, reshapes or reorders any of them fails
@@ -19,7 +20,7 @@ import { ALWAYS_OPEN } from './plugin-http.js'
 type Hooks = NonNullable<CollectionConfig['hooks']>
 type Args = Record<string, unknown> & { collection?: string; req?: PayloadRequest }
 
-/** Every adapter method the plugin replaces or calls by name, with the arity it relies on. */
+/** Every adapter method the plugin replaces (INTERCEPTIONS) or calls by name (beginTransaction), with the arity it relies on. */
 const adapterMethods = (kind: string) => ({
   // db-postgres takes transaction options.
   beginTransaction: kind === 'postgres' ? 1 : 0,
@@ -101,13 +102,17 @@ describe.each(testDatabaseKinds())('the Payload internals the write protocol rep
     },
   })
 
+  /** The adapter methods the plugin replaced at init, read before this file records over them. */
+  let replaced: string[] = []
+
   beforeAll(async () => {
     database = await createTestDatabase(kind)
     payload = await startReservePayload(database, { allowGuestBooking: true }, [recorder])
+    replaced = Object.keys(ADAPTER_METHODS).filter((method) => (payload.db as unknown as Record<string, unknown>)[method] !== raw[method])
     // Outermost, over the plugin's replacements: what Payload itself passes.
     const db = payload.db as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>
     for (const method of Object.keys(ADAPTER_METHODS)) {
-      const replaced = db[method].bind(payload.db)
+      const theirs = db[method].bind(payload.db)
       db[method] = async (...args: unknown[]) => {
         if (recording) {
           const [first] = args as [Args]
@@ -119,7 +124,7 @@ describe.each(testDatabaseKinds())('the Payload internals the write protocol rep
             calls.push(`db.${method}(${shapeOf(method, first)}) [${transactionOf(first.req)}]`)
           }
         }
-        return replaced(...args)
+        return theirs(...args)
       }
     }
   })
@@ -160,6 +165,11 @@ describe.each(testDatabaseKinds())('the Payload internals the write protocol rep
     await payload.create({ collection: 'schedules', data: { name: 'Always', recurringSlots: ALWAYS_OPEN, resource: resource.id } })
     return { resource: resource.id, service: service.id }
   }
+
+  it('the table of interceptions lists exactly the adapter methods the plugin replaces', () => {
+    const listed = INTERCEPTIONS.map(({ method }) => method).filter((method) => method.startsWith('db.'))
+    expect([...new Set(listed)].sort()).toEqual(replaced.map((method) => `db.${method}`).sort())
+  })
 
   it('has every adapter method the plugin replaces, with the arity its replacement takes', () => {
     const found = Object.fromEntries(Object.keys(ADAPTER_METHODS).map((method) => [method, typeof raw[method] === 'function' ? (raw[method] as () => unknown).length : 'missing']))

@@ -3,8 +3,7 @@ import type { PayloadRequest } from 'payload'
 import type { OccurrencePreview, SeriesPreview } from '../http/contract.js'
 import type { ResolvedOptions } from '../options.js'
 
-import { isCommandRejected } from '../../events/rejection.js'
-import { toPayloadError } from '../reservations/ledger-error.js'
+import { refusalAsPayloadError } from '../write-protocol/refusals.js'
 import { getRuntime } from '../runtime.js'
 import { planSeries } from './book-series.js'
 import { skippedOccurrence } from './series-refusal.js'
@@ -32,6 +31,6 @@ export const previewSeries = async (req: PayloadRequest, options: ResolvedOption
     })
     return { occurrences }
   } catch (error) {
-    throw isCommandRejected(error) ? toPayloadError(error, options.slugs.reservations) : error
+    throw refusalAsPayloadError(error, options.slugs.reservations)
   }
 }

@@ -1,10 +1,12 @@
-import type { Payload, PayloadRequest } from 'payload'
+import type { PayloadRequest } from 'payload'
 
 import { commitTransaction } from 'payload'
 import { v7 as uuidv7 } from 'uuid'
 
 import type { RecordedEvent, ReservationEvent } from '../../events/types.js'
+import type { Tracer } from '../../commands/ledger.js'
 import type { ReservationState } from '../../commands/reservation-state.js'
+import type { DecidedWrite } from './append-on-save.js'
 
 /** What one request appended for one reservation, and the states around it. */
 export interface RequestWrite {
@@ -19,18 +21,48 @@ export interface RequestWrite {
 }
 
 /** A request writing reservations: its ledger writes, by reservation id, and why it failed. */
-interface Session {
+interface WriteSession {
   failure?: unknown
   readonly writes: Map<string, RequestWrite>
 }
 
+/**
+ * Everything the plugin keeps for one request, in this one store: it lives as long as the
+ * request object does. Its ledger write, from beginRequestWrite until Payload commits or rolls
+ * it back, is found by the transaction id the request carries (below).
+ */
+interface RequestSession {
+  /** Customers already looked up, by id: the book endpoint's check and the booking rule share one read. */
+  readonly customers: Map<string, boolean>
+  /** Writes the collection's hooks decided, by reservation id, for the adapter's save to append (`append-on-save.ts`). */
+  readonly decided: Map<string, DecidedWrite>
+  /** The request's debug trace (`debug: true`). */
+  tracer?: Tracer
+}
+
 const PREFIX = 'reserve-ledger-write:'
 
-/** Sessions by the transaction id their request carries. */
-const sessions = new Map<string, Session>()
+const store = new WeakMap<PayloadRequest, RequestSession>()
 
-const sessionOf = (req: PayloadRequest): Session | undefined =>
-  typeof req.transactionID === 'string' ? sessions.get(req.transactionID) : undefined
+/**
+ * The write sessions in progress by the transaction id their request carries: Payload's commit
+ * and rollback are given that id alone, and a nested operation may carry it on another request
+ * object.
+ */
+const writing = new Map<string, WriteSession>()
+
+/** The request's session, begun at its first use. */
+export const requestSession = (req: PayloadRequest): RequestSession => {
+  let session = store.get(req)
+  if (!session) {
+    session = { customers: new Map(), decided: new Map() }
+    store.set(req, session)
+  }
+  return session
+}
+
+const sessionOf = (req: PayloadRequest): undefined | WriteSession =>
+  typeof req.transactionID === 'string' ? writing.get(req.transactionID) : undefined
 
 /**
  * Starts a reservation write on `req`. Payload ends every write operation either by committing
@@ -50,7 +82,7 @@ export const beginRequestWrite = async (req: PayloadRequest): Promise<void> => {
     await commitTransaction(req)
   }
   const id = `${PREFIX}${uuidv7()}`
-  sessions.set(id, { writes: new Map() })
+  writing.set(id, { writes: new Map() })
   req.transactionID = id
 }
 
@@ -91,41 +123,36 @@ export const finishRequestWrite = (req: PayloadRequest): Map<string, RequestWrit
   if (!session) {
     return new Map()
   }
-  sessions.delete(req.transactionID as string)
+  writing.delete(req.transactionID as string)
   delete req.transactionID
   return session.writes
 }
 
+/** Leaves the decision on `req` for the adapter's save of reservation `id`. */
+export const appendOnSave = (req: PayloadRequest, id: string, write: DecidedWrite): void => {
+  requestSession(req).decided.set(id, write)
+}
+
+/** The decision left for this save, taken: the request it was made in saves it once. */
+export const takeDecided = (req: Partial<PayloadRequest> | undefined, id: unknown): { req: PayloadRequest; write: DecidedWrite } | undefined => {
+  const writes = req ? store.get(req as PayloadRequest)?.decided : undefined
+  const write = writes?.get(String(id))
+  if (!write) {
+    return undefined
+  }
+  writes!.delete(String(id))
+  return { req: req as PayloadRequest, write }
+}
+
 /**
- * Routes the end of a ledger write's request to `onFailed` (rolled back: the operation threw
- * after beginRequestWrite) or drops it (committed: the operation ended without our
- * afterOperation, which a host hook's own early return can cause). Other ids go to the adapter.
+ * Ends the write session whose transaction id Payload commits or rolls back: its writes (to
+ * void, on a rollback) and why it failed. Null for an id that is not a session's: the adapter's.
  */
-export const watchRequestWrites = (
-  payload: Payload,
-  onFailed: (writes: Map<string, RequestWrite>, failure: unknown) => Promise<void>,
-): void => {
-  const db = payload.db
-  const rollback = db.rollbackTransaction.bind(db)
-  const commit = db.commitTransaction.bind(db)
-  db.rollbackTransaction = async (id) => {
-    const key = id instanceof Promise ? await id : id
-    const session = typeof key === 'string' ? sessions.get(key) : undefined
-    if (typeof key === 'string' && key.startsWith(PREFIX)) {
-      sessions.delete(key)
-      if (session && session.writes.size > 0) {
-        await onFailed(session.writes, session.failure)
-      }
-      return
-    }
-    return rollback(id)
+export const endWriteSession = (key: unknown): null | { failure: unknown; writes: Map<string, RequestWrite> } => {
+  if (typeof key !== 'string' || !key.startsWith(PREFIX)) {
+    return null
   }
-  db.commitTransaction = async (id) => {
-    const key = id instanceof Promise ? await id : id
-    if (typeof key === 'string' && key.startsWith(PREFIX)) {
-      sessions.delete(key)
-      return
-    }
-    return commit(id)
-  }
+  const session = writing.get(key)
+  writing.delete(key)
+  return { failure: session?.failure, writes: session?.writes ?? new Map() }
 }
