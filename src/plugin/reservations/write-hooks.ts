@@ -23,7 +23,6 @@ import { takeHoldBooking } from '../holds/booking-of-hold.js'
 import { getRuntime } from '../runtime.js'
 import { planTenant } from '../tenancy/booking-tenant.js'
 import { isTenantScoped, reservationTenantField, tenancyOf } from '../tenancy/tenancy.js'
-import { appendOnSave } from '../write-protocol/write-session.js'
 import { buildBookingPlan } from './booking-plan.js'
 import { commandMeta } from './command-meta.js'
 import { commandForCreate, commandsForUpdate, detailChanges, guestOf, replanInput } from './commands-for-write.js'
@@ -31,7 +30,14 @@ import { keepLedgerTime } from '../write-protocol/keep-ledger-time.js'
 import { refusalsAsPayloadErrors, toPayloadError } from '../write-protocol/refusals.js'
 import { relationId } from './relation-id.js'
 import { runRequestCommands } from '../write-protocol/request-command.js'
-import { beginRequestWrite, finishRequestWrite, recordRequestWrite, type RequestWrite, requestWritesOf } from '../write-protocol/write-session.js'
+import {
+  appendOnSave,
+  beginRequestWrite,
+  finishRequestWrite,
+  recordRequestWrite,
+  type RequestWrite,
+  requestWritesOf,
+} from '../write-protocol/write-session.js'
 import { checkBookingRules } from './rules/index.js'
 import { siteFieldsOf, siteInput } from './site-fields.js'
 import { beforeTransitionHooks } from './transition-hooks.js'

@@ -61,7 +61,7 @@ export const requestSession = (req: PayloadRequest): RequestSession => {
   return session
 }
 
-const sessionOf = (req: PayloadRequest): undefined | WriteSession =>
+const writeSessionOf = (req: PayloadRequest): undefined | WriteSession =>
   typeof req.transactionID === 'string' ? writing.get(req.transactionID) : undefined
 
 /**
@@ -71,11 +71,11 @@ const sessionOf = (req: PayloadRequest): undefined | WriteSession =>
  * own transaction, which a reservation write must not hold open anyway (the ledger appends on
  * its own connections), is committed here and replaced by an id of the ledger's: its rollback
  * is the signal that the operation failed after the ledger may have appended (see
- * `watchRequestWrites`). The database adapters treat an id without a session as no
+ * `interceptions.ts`). The database adapters treat an id without a session as no
  * transaction.
  */
 export const beginRequestWrite = async (req: PayloadRequest): Promise<void> => {
-  if (sessionOf(req)) {
+  if (writeSessionOf(req)) {
     return
   }
   if (req.transactionID) {
@@ -88,7 +88,7 @@ export const beginRequestWrite = async (req: PayloadRequest): Promise<void> => {
 
 /** Records what a request appended for a reservation (several commands add up). */
 export const recordRequestWrite = (req: PayloadRequest, reservationId: string, write: RequestWrite): void => {
-  const session = sessionOf(req)
+  const session = writeSessionOf(req)
   if (!session) {
     throw new Error('payload-reserve-ledger: a reservation write outside beginRequestWrite')
   }
@@ -104,7 +104,7 @@ export const recordRequestWrite = (req: PayloadRequest, reservationId: string, w
  * a void records it: Payload's rollback of the request is told only that it failed.
  */
 export const noteRequestFailure = (req: PayloadRequest | undefined, error: unknown): void => {
-  const session = req ? sessionOf(req) : undefined
+  const session = req ? writeSessionOf(req) : undefined
   if (session && session.failure === undefined) {
     session.failure = error
   }
@@ -112,14 +112,14 @@ export const noteRequestFailure = (req: PayloadRequest | undefined, error: unkno
 
 /** What the request wrote for a reservation so far. */
 export const requestWriteOf = (req: PayloadRequest, reservationId: string): RequestWrite | undefined =>
-  sessionOf(req)?.writes.get(reservationId)
+  writeSessionOf(req)?.writes.get(reservationId)
 
 /** What the request wrote so far, by reservation id. */
-export const requestWritesOf = (req: PayloadRequest): ReadonlyMap<string, RequestWrite> => sessionOf(req)?.writes ?? new Map()
+export const requestWritesOf = (req: PayloadRequest): ReadonlyMap<string, RequestWrite> => writeSessionOf(req)?.writes ?? new Map()
 
 /** Ends the request's write as succeeded: its writes, and the request without the ledger's id. */
 export const finishRequestWrite = (req: PayloadRequest): Map<string, RequestWrite> => {
-  const session = sessionOf(req)
+  const session = writeSessionOf(req)
   if (!session) {
     return new Map()
   }
