@@ -184,6 +184,26 @@ export class Ledger {
     })
   }
 
+  /**
+   * The one decide loop, of the append (`attempt`) and of `precheck`: each command is decided on
+   * the state the ones before it lead to. Returns their events and the state they lead to.
+   */
+  private decide(
+    commands: ReservationCommand[],
+    state: ReservationState,
+    context: DecisionContext,
+    metadata: EventMetadata,
+  ): { events: ReservationEvent[]; next: ReservationState } {
+    const decided: ReservationEvent[] = []
+    let next = state
+    for (const command of commands) {
+      const events = decideReservation(command, next, this.deps.policy, context)
+      decided.push(...events)
+      next = events.reduce((s, e) => evolveReservation(s, e, metadata), next)
+    }
+    return { events: decided, next }
+  }
+
   /** One read → decide → append of the commands; a stream that moved under it fails the append. */
   private async attempt(commands: ReservationCommand[], meta: CommandMeta, options: ExecuteOptions, attempt: number): Promise<CommandOutcome> {
     const reservationId = commands[0].data.reservationId
@@ -198,13 +218,7 @@ export class Ledger {
     const holder = first.type === 'PlaceHold' && first.data.holderKey ? await this.liveHoldsOf(first.data.holderKey, now) : null
     const context: DecisionContext = { ...(holder ? { liveHolds: holder.live } : {}), now, privileged: meta.privileged }
     const metadata = this.metadata(reservationId, meta, now)
-    const decided: ReservationEvent[] = []
-    let next = state
-    for (const command of commands) {
-      const events = decideReservation(command, next, this.deps.policy, context)
-      decided.push(...events)
-      next = events.reduce((s, e) => evolveReservation(s, e, metadata), next)
-    }
+    const { events: decided, next } = this.decide(commands, state, context, metadata)
     meta.trace?.('decision', { attempt, command: names, events: decided.map(({ type }) => type), reservationId, revision })
     if (decided.length === 0) {
       return { before: state, events: [], revision, state }
@@ -286,15 +300,8 @@ export class Ledger {
     const { revision, state } = opensStream(commands) ? { revision: NO_STREAM, state: foldReservation([]) } : await this.load(reservationId)
     const now = meta.now ?? this.clock()
     const context: DecisionContext = { now, privileged: meta.privileged }
-    const metadata = this.metadata(reservationId, meta, now)
-    let next = state
-    let nextRevision = revision
-    for (const command of commands) {
-      const events = decideReservation(command, next, this.deps.policy, context)
-      next = events.reduce((evolved, event) => evolveReservation(evolved, event, metadata), next)
-      nextRevision += events.length
-    }
-    return { next, nextRevision, revision, state }
+    const { events, next } = this.decide(commands, state, context, this.metadata(reservationId, meta, now))
+    return { next, nextRevision: revision + events.length, revision, state }
   }
 
   /** A reservation's events in order: its audit trail. */

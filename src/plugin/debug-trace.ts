@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto'
 import type { Tracer } from '../commands/ledger.js'
 import type { ResolvedOptions } from './options.js'
 
-const tracers = new WeakMap<PayloadRequest, Tracer>()
+import { requestSession } from './write-protocol/write-session.js'
 
 /**
  * The debug trace of a request (`debug: true`): every step is one structured line through
@@ -16,7 +16,8 @@ export const requestTracer = (req: PayloadRequest, options: ResolvedOptions): Tr
   if (!options.debug) {
     return undefined
   }
-  let tracer = tracers.get(req)
+  const session = requestSession(req)
+  let tracer = session.tracer
   if (!tracer) {
     const id = randomUUID()
     const started = performance.now()
@@ -25,7 +26,7 @@ export const requestTracer = (req: PayloadRequest, options: ResolvedOptions): Tr
         msg: `payload-reserve-ledger: ${step}`,
         reserveTrace: { id, ms: Math.round((performance.now() - started) * 10) / 10, step, ...details },
       })
-    tracers.set(req, tracer)
+    session.tracer = tracer
   }
   return tracer
 }

@@ -37,13 +37,10 @@ import { FeedSync } from './external-busy/feed-sync.js'
 import { CHECKPOINTS_COLLECTION } from './ledger-checkpoints-collection.js'
 import { referenceData } from './reference-data/reference-data.js'
 import { reservationTenantField } from './tenancy/tenancy.js'
-import { appendDecidedWritesOnSave } from './reservations/append-on-save.js'
-import { watchRequestWrites } from './reservations/request-writes.js'
-import { watchReservationFailures } from './reservations/watch-failures.js'
+import { installWriteProtocol } from './write-protocol/interceptions.js'
 import { sendReminders } from './notifications/notification-hooks.js'
 import { WebhookDeliverer } from './webhooks/deliverer.js'
 import { enqueueWebhooks } from './webhooks/outbox.js'
-import { voidFailedWrites } from './reservations/void-failed-writes.js'
 
 /** The ledger's moving parts for one Payload instance. */
 export interface ReserveRuntime {
@@ -486,14 +483,6 @@ export const startRuntime = async (
   }
   runtimes.set(payload, runtime)
   notStarted.delete(payload)
-  watchRequestWrites(payload, (writes, failure) => voidFailedWrites(payload, writes, failure))
-  appendDecidedWritesOnSave(payload, options)
-  watchReservationFailures(payload, options.slugs.reservations)
-  // Payload has no shutdown hook; its destroy() ends with the adapter's, so stop there first.
-  const destroyDatabase = payload.db.destroy?.bind(payload.db)
-  payload.db.destroy = async () => {
-    await runtime.stop()
-    await destroyDatabase?.()
-  }
+  installWriteProtocol(payload, options, () => runtime.stop())
   return runtime
 }

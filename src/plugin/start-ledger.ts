@@ -5,6 +5,7 @@ import type { ResolvedOptions } from './options.js'
 import { inCommandLine } from './command-line.js'
 import { collectionsWithoutTables, missingTablesMessage } from './missing-tables.js'
 import { startRuntime, waitingFor } from './runtime.js'
+import { beforeDestroy } from './write-protocol/interceptions.js'
 
 /** The first look again for the tables, doubled each time up to the last. */
 const FIRST_RETRY_MS = 5_000
@@ -55,12 +56,10 @@ const startOnceTablesExist = (payload: Payload, start: () => Promise<unknown>): 
     }
     await start()
   }
-  const destroy = payload.db.destroy?.bind(payload.db)
-  payload.db.destroy = async () => {
+  beforeDestroy(payload, () => {
     stopped = true
     clearTimeout(timer)
-    await destroy?.()
-  }
+  })
   timer = setTimeout(look, delay).unref()
 }
 

@@ -14,7 +14,7 @@ import { isReadable } from '../endpoints/readable-ids.js'
 import { reservationAccessInMemory } from '../endpoints/reservation-access-in-memory.js'
 import { reservationTenantField, tenancyOf, tenantOfDoc } from '../tenancy/tenancy.js'
 import { parseRecordId } from '../http/record-id.js'
-import { toPayloadError } from '../reservations/ledger-error.js'
+import { toPayloadError } from '../write-protocol/refusals.js'
 import { relationId } from '../reservations/relation-id.js'
 
 export const FEED_KEYS_COLLECTION: CollectionSlug = 'reservation-feed-keys'

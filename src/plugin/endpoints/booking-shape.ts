@@ -2,7 +2,7 @@ import { ValidationError } from 'payload'
 
 import { CommandRejected } from '../../events/rejection.js'
 import { MAX_ITEMS } from '../reservations/booking-plan.js'
-import { toPayloadError } from '../reservations/ledger-error.js'
+import { toPayloadError } from '../write-protocol/refusals.js'
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)

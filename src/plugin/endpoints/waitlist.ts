@@ -19,7 +19,7 @@ import { queryParam } from '../http/query-params.js'
 import { endpoint, messageBody, payloadErrorBody } from '../http/request-error.js'
 import { referenceData } from '../reference-data/reference-data.js'
 import { commandMeta } from '../reservations/command-meta.js'
-import { toPayloadError } from '../reservations/ledger-error.js'
+import { refusalAsPayloadError } from '../write-protocol/refusals.js'
 import { getRuntime } from '../runtime.js'
 import { readJoinRequest } from '../waitlist/join-request.js'
 import { visibleTenants } from '../waitlist/visible-tenants.js'
@@ -52,7 +52,7 @@ export const joinWaitlistEndpoint = (options: ResolvedOptions): Endpoint => ({
     try {
       await waitlist.execute({ data: { ...wish, entryId, owner }, type: 'JoinWaitlist' }, meta)
     } catch (error) {
-      throw isCommandRejected(error) ? toPayloadError(error, collection) : error
+      throw refusalAsPayloadError(error, collection)
     }
     await waitlistRows.project(entryId)
     const { from, guestCount, resource, service, to } = wish

@@ -10,7 +10,7 @@ import { CommandRejected, isCommandRejected } from '../../events/rejection.js'
 import { MESSAGES } from '../http/messages.js'
 import { getRuntime } from '../runtime.js'
 import { commandMeta } from '../reservations/command-meta.js'
-import { toPayloadError } from '../reservations/ledger-error.js'
+import { toPayloadError } from '../write-protocol/refusals.js'
 import { holdCallerOf, isHoldId } from './hold-caller.js'
 
 /** Where POST /api/reserve/book leaves the hold it books for the write hooks (HTTP callers cannot set `req.context`). */

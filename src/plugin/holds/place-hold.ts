@@ -9,12 +9,11 @@ import type { ResolvedOptions } from '../options.js'
 import { holdTokenDigest } from '../../commands/hold-rules.js'
 import { isCustomer } from '../access/is-customer.js'
 import { requireCreateAccess } from '../access/require-create-access.js'
-import { isCommandRejected } from '../../events/rejection.js'
 import { referenceData } from '../reference-data/reference-data.js'
 import { buildBookingPlan } from '../reservations/booking-plan.js'
 import { commandMeta } from '../reservations/command-meta.js'
 import { guestOf } from '../reservations/commands-for-write.js'
-import { toPayloadError } from '../reservations/ledger-error.js'
+import { refusalAsPayloadError } from '../write-protocol/refusals.js'
 import { relationId } from '../reservations/relation-id.js'
 import { checkBookingRules } from '../reservations/rules/index.js'
 import { getRuntime } from '../runtime.js'
@@ -72,6 +71,6 @@ export const placeHold = async (
     await runtime.holds.project(outcome.state.hold.reservationId)
     return { hold: outcome.state.hold, token }
   } catch (error) {
-    throw isCommandRejected(error) ? toPayloadError(error, options.slugs.reservations) : error
+    throw refusalAsPayloadError(error, options.slugs.reservations)
   }
 }

@@ -4,17 +4,15 @@ import type { RelationId } from '../../events/types.js'
 import type { ResolvedOptions } from '../options.js'
 
 import { parseRecordId } from '../http/record-id.js'
-
-/** Per request, the customers already looked up: the book endpoint's check and the booking rule share one read. */
-const lookedUp = new WeakMap<PayloadRequest, Map<string, boolean>>()
+import { requestSession } from '../write-protocol/write-session.js'
 
 /**
  * Whether the customer `id` exists. An id no customer could have (beyond PostgreSQL's integer
  * ids, say) is not looked up: the database would fail on it with a server error.
  */
 export const customerExists = async (req: PayloadRequest, options: ResolvedOptions, id: RelationId): Promise<boolean> => {
-  const known = lookedUp.get(req) ?? new Map<string, boolean>()
-  lookedUp.set(req, known)
+  // Per request: the book endpoint's check and the booking rule share one read.
+  const known = requestSession(req).customers
   const key = String(id)
   const remembered = known.get(key)
   if (remembered !== undefined) {

@@ -18,7 +18,7 @@ import type { ResolvedOptions } from '../options.js'
 import type { PlanInput } from './booking-plan.js'
 
 import { foldReservation } from '../../commands/reservation-state.js'
-import { CommandRejected, isCommandRejected } from '../../events/rejection.js'
+import { CommandRejected } from '../../events/rejection.js'
 import { ownDocument } from '../../projections/reservation-document.js'
 import { takeHoldBooking } from '../holds/booking-of-hold.js'
 import { MESSAGES } from '../http/messages.js'
@@ -26,19 +26,25 @@ import { getRuntime } from '../runtime.js'
 import { decideSeriesCreate } from '../series/create-series.js'
 import { planTenant } from '../tenancy/booking-tenant.js'
 import { isTenantScoped, reservationTenantField, tenancyOf } from '../tenancy/tenancy.js'
-import { appendOnSave } from './append-on-save.js'
 import { buildBookingPlan } from './booking-plan.js'
 import { commandMeta } from './command-meta.js'
 import { commandForCreate, commandsForUpdate, detailChanges, guestOf, replanInput } from './commands-for-write.js'
-import { keepLedgerTime } from './keep-ledger-time.js'
-import { toPayloadError } from './ledger-error.js'
+import { keepLedgerTime } from '../write-protocol/keep-ledger-time.js'
+import { refusalsAsPayloadErrors, toPayloadError } from '../write-protocol/refusals.js'
 import { relationId } from './relation-id.js'
-import { runRequestCommands } from './request-command.js'
-import { beginRequestWrite, finishRequestWrite, recordRequestWrite, type RequestWrite, requestWritesOf } from './request-writes.js'
+import { runRequestCommands } from '../write-protocol/request-command.js'
+import {
+  appendOnSave,
+  beginRequestWrite,
+  finishRequestWrite,
+  recordRequestWrite,
+  type RequestWrite,
+  requestWritesOf,
+} from '../write-protocol/write-session.js'
 import { checkBookingRules } from './rules/index.js'
 import { siteFieldsOf, siteInput } from './site-fields.js'
 import { beforeTransitionHooks } from './transition-hooks.js'
-import { runLast } from './watch-failures.js'
+import { runLast } from '../write-protocol/watch-failures.js'
 
 const isGiven = (value: unknown): boolean => value !== undefined && value !== null
 
@@ -47,17 +53,6 @@ export const SKIP_RESERVATION_HOOKS = 'skipReservationHooks'
 
 /** Server code may record a status the machine would refuse (docs/ARCHITECTURE.md, "Rules and access"); HTTP callers cannot set context. */
 const skipsTransitionValidation = (req: PayloadRequest): boolean => req.context[SKIP_RESERVATION_HOOKS] === true
-
-/** The one place a ledger refusal becomes Payload's error (400, 403, 404 or 409 with its field path). */
-const refusalsAsPayloadErrors =
-  <A, R>(options: ResolvedOptions, hook: (args: A) => Promise<R>) =>
-  async (args: A): Promise<R> => {
-    try {
-      return await hook(args)
-    } catch (error) {
-      throw isCommandRejected(error) ? toPayloadError(error, options.slugs.reservations) : error
-    }
-  }
 
 /**
  * The document a decision leads to: what Payload validates, and saves once the ledger appended
@@ -277,10 +272,10 @@ const afterTheWrite = async (req: PayloadRequest, id: string, write: RequestWrit
  * and appended first, and what Payload then saves is the resulting projection.
  */
 export const reservationWriteHooks = (options: ResolvedOptions) => {
-  const beforeChange: CollectionBeforeChangeHook = refusalsAsPayloadErrors(options, ({ data, operation, originalDoc, req }) =>
+  const beforeChange: CollectionBeforeChangeHook = refusalsAsPayloadErrors(options.slugs.reservations, ({ data, operation, originalDoc, req }) =>
     operation === 'create' ? createReservation(req, options, data) : updateReservation(req, options, data, originalDoc ?? {}),
   )
-  const beforeDelete: CollectionBeforeDeleteHook = refusalsAsPayloadErrors(options, async ({ id, req }) => {
+  const beforeDelete: CollectionBeforeDeleteHook = refusalsAsPayloadErrors(options.slugs.reservations, async ({ id, req }) => {
     const { state } = await getRuntime(req.payload).ledger.load(String(id))
     await runRequestCommands(req, options, [{ data: { reservationId: String(id) }, type: 'DeleteReservation' }], { before: state })
   })

@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { v7 as uuidv7 } from 'uuid'
 
 import type { CommandMeta, SeriesEntry, SeriesRefusal } from '../../commands/ledger.js'
-import type { RequestWrite } from '../reservations/request-writes.js'
+import type { RequestWrite } from '../write-protocol/write-session.js'
 import type { RelationId } from '../../events/types.js'
 import type { SeriesBooked } from '../../contract/http.js'
 import type { ResolvedOptions } from '../options.js'
@@ -23,11 +23,11 @@ import { referenceData } from '../reference-data/reference-data.js'
 import { buildBookingPlan } from '../reservations/booking-plan.js'
 import { commandMeta } from '../reservations/command-meta.js'
 import { commandForCreate, guestOf } from '../reservations/commands-for-write.js'
-import { toPayloadError } from '../reservations/ledger-error.js'
+import { refusalAsPayloadError } from '../write-protocol/refusals.js'
 import { relationId } from '../reservations/relation-id.js'
 import { siteFieldsOf, siteInput } from '../reservations/site-fields.js'
-import { approveDocument } from '../reservations/request-command.js'
-import { voidFailedWrites } from '../reservations/void-failed-writes.js'
+import { approveDocument } from '../write-protocol/request-command.js'
+import { voidFailedWrites } from '../write-protocol/void-failed-writes.js'
 import { checkBookingRules } from '../reservations/rules/index.js'
 import { getRuntime } from '../runtime.js'
 import { planTenant } from '../tenancy/booking-tenant.js'
@@ -218,7 +218,7 @@ export const bookSeries = async (
       throw seriesRefused(refused, times, collection)
     }
   } catch (error) {
-    throw isCommandRejected(error) ? toPayloadError(error, collection) : error
+    throw refusalAsPayloadError(error, collection)
   }
   const { entries, meta, refused, times, token } = planned
   const seriesId = entries[0].command.data.seriesId!
@@ -232,7 +232,7 @@ export const bookSeries = async (
       if (isSeriesRejected(error)) {
         throw seriesRefused([...refused, ...error.refusals], times, collection)
       }
-      throw isCommandRejected(error) ? toPayloadError(error, collection) : error
+      throw refusalAsPayloadError(error, collection)
     })
     const tenantField = reservationTenantField(req.payload, options)
     const reservations = []

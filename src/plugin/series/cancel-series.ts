@@ -6,7 +6,7 @@ import { CommandRejected, isCommandRejected } from '../../events/rejection.js'
 import { localDateOf } from '../../time/local-time.js'
 import { referenceData } from '../reference-data/reference-data.js'
 import { commandMeta } from '../reservations/command-meta.js'
-import { toPayloadError } from '../reservations/ledger-error.js'
+import { toPayloadError } from '../write-protocol/refusals.js'
 import { relationId } from '../reservations/relation-id.js'
 import { getRuntime } from '../runtime.js'
 

@@ -1,14 +1,13 @@
 import type { JsonObject, PayloadRequest } from 'payload'
 
 import type { SeriesEntry, SeriesRefusal } from '../../commands/ledger.js'
-import type { DecidedWrite } from '../reservations/append-on-save.js'
+import type { DecidedWrite } from '../write-protocol/append-on-save.js'
 import type { ResolvedOptions } from '../options.js'
 
 import { isSeriesRejected } from '../../commands/book-series.js'
-import { isCommandRejected } from '../../events/rejection.js'
-import { toPayloadError } from '../reservations/ledger-error.js'
-import { approveDocument, requestDocument } from '../reservations/request-command.js'
-import { recordRequestWrite } from '../reservations/request-writes.js'
+import { approveDocument, requestDocument } from '../write-protocol/request-command.js'
+import { refusalAsPayloadError } from '../write-protocol/refusals.js'
+import { recordRequestWrite } from '../write-protocol/write-session.js'
 import { getRuntime } from '../runtime.js'
 import { bookedWrite, partialOf, planSeries, type SeriesPlan, seriesRefusals } from './book-series.js'
 import { seriesRefused } from './series-refusal.js'
@@ -35,7 +34,7 @@ const appendSeries =
       if (isSeriesRejected(error)) {
         throw seriesRefused([...refused, ...error.refusals], plan.times, collection)
       }
-      throw isCommandRejected(error) ? toPayloadError(error, collection) : error
+      throw refusalAsPayloadError(error, collection)
     })
     const booked = new Set(outcome.booked.map(({ reservationId }) => reservationId))
     ids.filter((id) => !booked.has(id)).forEach((id) => ownership.release(id))

@@ -3,9 +3,8 @@ import type { PayloadRequest } from 'payload'
 import type { OccurrencePreview, SeriesPreview } from '../../contract/http.js'
 import type { ResolvedOptions } from '../options.js'
 
-import { isCommandRejected } from '../../events/rejection.js'
 import { requireCreateAccess } from '../access/require-create-access.js'
-import { toPayloadError } from '../reservations/ledger-error.js'
+import { refusalAsPayloadError } from '../write-protocol/refusals.js'
 import { planSeries, seriesRefusals } from './book-series.js'
 import { skippedOccurrence } from './series-refusal.js'
 
@@ -33,6 +32,6 @@ export const previewSeries = async (req: PayloadRequest, options: ResolvedOption
     })
     return { occurrences }
   } catch (error) {
-    throw isCommandRejected(error) ? toPayloadError(error, options.slugs.reservations) : error
+    throw refusalAsPayloadError(error, options.slugs.reservations)
   }
 }

@@ -4,7 +4,7 @@ import type { SeriesRefusal } from '../../commands/ledger.js'
 import type { SkippedOccurrence } from '../../contract/http.js'
 
 import { localDateOf } from '../../time/local-time.js'
-import { LedgerRejection } from '../reservations/ledger-error.js'
+import { LedgerRejection } from '../write-protocol/refusals.js'
 
 /** Where a series reports an occurrence: its start, and the zone its date is read in. */
 export interface OccurrenceTimes {

@@ -3,7 +3,7 @@ import type { CollectionBeforeDeleteHook, CollectionConfig, CollectionSlug, Payl
 import type { ResolvedOptions } from '../../options.js'
 
 import { commandMeta } from '../../reservations/command-meta.js'
-import { LedgerRejection } from '../../reservations/ledger-error.js'
+import { LedgerRejection } from '../../write-protocol/refusals.js'
 import { getRuntime } from '../../runtime.js'
 
 export type GuardedKind = 'customers' | 'resources' | 'services'

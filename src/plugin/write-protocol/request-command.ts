@@ -9,9 +9,9 @@ import { CommandRejected } from '../../events/rejection.js'
 import { ownDocument, reservationDocument } from '../../projections/reservation-document.js'
 import { getRuntime } from '../runtime.js'
 import { reservationTenantField } from '../tenancy/tenancy.js'
-import { commandMeta } from './command-meta.js'
-import { beginRequestWrite, recordRequestWrite, requestWriteOf } from './request-writes.js'
-import { validateDocument } from './validate-document.js'
+import { commandMeta } from '../reservations/command-meta.js'
+import { beginRequestWrite, recordRequestWrite, requestWriteOf } from './write-session.js'
+import { validateDocument } from '../reservations/validate-document.js'
 
 /**
  * Runs this request's commands on one reservation as one decision and records what they

@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 
 import type { CommandMeta } from '../../commands/ledger.js'
-import type { RequestWrite } from './request-writes.js'
+import type { RequestWrite } from './write-session.js'
 
 import { getRuntime } from '../runtime.js'
 

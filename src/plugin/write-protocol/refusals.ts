@@ -1,6 +1,6 @@
 import { APIError, ValidationError } from 'payload'
 
-import type { CommandRejected } from '../../events/rejection.js'
+import { type CommandRejected, isCommandRejected } from '../../events/rejection.js'
 
 const STATUS = { conflict: 409, forbidden: 403, invalid: 400, limit: 429, 'not-found': 404 } as const
 
@@ -29,3 +29,18 @@ export const toPayloadError = (rejection: CommandRejected, collection: string): 
     errors: [{ message: rejection.message, path }],
   })
 }
+
+/** A ledger refusal as Payload's error (`toPayloadError`); any other error as it is. */
+export const refusalAsPayloadError = (error: unknown, collection: string): unknown =>
+  isCommandRejected(error) ? toPayloadError(error, collection) : error
+
+/** `hook`, with the ledger's refusals thrown as Payload's errors (400, 403, 404 or 409 with their field path). */
+export const refusalsAsPayloadErrors =
+  <A, R>(collection: string, hook: (args: A) => Promise<R>) =>
+  async (args: A): Promise<R> => {
+    try {
+      return await hook(args)
+    } catch (error) {
+      throw refusalAsPayloadError(error, collection)
+    }
+  }

@@ -1,6 +1,6 @@
 import type { PayloadRequest } from 'payload'
 
-import type { RequestWrite } from './request-writes.js'
+import type { RequestWrite } from './write-session.js'
 
 /**
  * Payload stamps its own clock on an updated document; the ledger's decision time is the

@@ -1,6 +1,6 @@
 import type { Payload, PayloadRequest } from 'payload'
 
-import { noteRequestFailure } from './request-writes.js'
+import { noteRequestFailure } from './write-session.js'
 
 type Hook = (args: { req?: PayloadRequest }) => unknown
 

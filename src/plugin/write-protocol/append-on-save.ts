@@ -7,13 +7,12 @@ import type { SiteFields } from '../../events/types.js'
 import type { ResolvedOptions } from '../options.js'
 
 import { KeyedQueue } from '../../concurrency/keyed-queue.js'
-import { isCommandRejected } from '../../events/rejection.js'
 import { ownDocument } from '../../projections/reservation-document.js'
 import { reservationTenantField } from '../tenancy/tenancy.js'
-import { toPayloadError } from './ledger-error.js'
-import { beginRequestWrite, recordRequestWrite } from './request-writes.js'
+import { refusalAsPayloadError } from './refusals.js'
+import { beginRequestWrite, recordRequestWrite, takeDecided } from './write-session.js'
 import { approveDocument, requestDocument, runRequestCommands } from './request-command.js'
-import { siteFieldsOf, withSiteFields } from './site-fields.js'
+import { siteFieldsOf, withSiteFields } from '../reservations/site-fields.js'
 
 /** A write the reservations collection's beforeChange hook decided, to append as Payload saves it. */
 export interface DecidedWrite {
@@ -39,26 +38,6 @@ export interface DecidedWrite {
   storedHooksRevision?: null | number
   /** An update: the revision the stored document shows, which it keeps when nothing changes. */
   storedRevision?: number
-}
-
-const decided = new WeakMap<PayloadRequest, Map<string, DecidedWrite>>()
-
-/** Leaves the decision on `req` for the adapter's save of reservation `id`. */
-export const appendOnSave = (req: PayloadRequest, id: string, write: DecidedWrite): void => {
-  const writes = decided.get(req) ?? new Map<string, DecidedWrite>()
-  decided.set(req, writes)
-  writes.set(id, write)
-}
-
-/** The decision left for this save, taken: the request it was made in saves it once. */
-const takeDecided = (req: Partial<PayloadRequest> | undefined, id: unknown): { req: PayloadRequest; write: DecidedWrite } | undefined => {
-  const writes = req ? decided.get(req as PayloadRequest) : undefined
-  const write = writes?.get(String(id))
-  if (!write) {
-    return undefined
-  }
-  writes!.delete(String(id))
-  return { req: req as PayloadRequest, write }
 }
 
 /** The one document a write's `where` names by id (`{ id }` or the first of an `and`), if it does. */
@@ -105,7 +84,7 @@ const appendDecided = async (req: PayloadRequest, options: ResolvedOptions, id: 
     const { ledgerHooksRevision, ledgerRevision } = document as { ledgerHooksRevision?: number; ledgerRevision: number }
     return { ...data, ledgerRevision, ...(ledgerHooksRevision === undefined ? {} : { ledgerHooksRevision }) }
   } catch (error) {
-    throw isCommandRejected(error) ? toPayloadError(error, options.slugs.reservations) : error
+    throw refusalAsPayloadError(error, options.slugs.reservations)
   }
 }
 
