@@ -16,7 +16,7 @@ import type { EventStoreOption } from '../src/plugin/options.js'
 
 import { createTestDatabase, type TestDatabaseKind } from '../test/helpers/databases.js'
 import { stopPayload } from '../test/helpers/payload.js'
-import { ALWAYS_OPEN } from '../test/integration/plugin-http.js'
+import { ALWAYS_OPEN } from '../test/integration/support/plugin-http.js'
 import { startNatsCluster } from '../test/support/nats-cluster.js'
 import { startReservePayload } from '../test/support/reserve-payload.js'
 import { benchAdapter } from './database.js'

@@ -5,7 +5,7 @@ import type { ClaimHold, NewEvent } from '../../../src/events/types.js'
 import { createMemoryEventStore } from '../../../src/events/adapters/memory.js'
 import { capacityStreamName } from '../../../src/events/capacity-streams.js'
 import { EVENT_SCHEMA_VERSION } from '../../../src/events/types.js'
-import { overbookings } from '../../integration/jetstream-cluster-invariants.js'
+import { overbookings } from '../../integration/ledger/jetstream-cluster-invariants.js'
 
 const HOUR = 3_600_000
 const at = (hours: number) => Date.UTC(2033, 2, 1, 10) + hours * HOUR
