@@ -18,7 +18,7 @@ export interface Interception {
 }
 
 /**
- * Every Payload internal the write protocol replaces. test/integration/write-protocol-payload-contract.test.ts
+ * Every Payload internal the write protocol replaces. test/integration/booking/write-protocol-payload-contract.test.ts
  * holds Payload to what these replacements read (names, arguments, call order) and checks that
  * the adapter methods listed here are exactly the ones replaced.
  */
