@@ -93,8 +93,12 @@ const serverWarnings = (output: string): string[] =>
     .filter((line) => /⚠|⨯|\b(WARN|ERROR|FATAL|warning)\b|npm warn/i.test(line))
     .filter((line) => !line.includes('No email adapter provided') && line.trim() !== '⨯ turbopackServerFastRefresh')
 
-/** A developer's shell, not the test runner's (NODE_ENV=test, the suites' forced push). */
-const SHELL = { NODE_ENV: 'development', NODE_OPTIONS: '', PAYLOAD_FORCE_DRIZZLE_PUSH: '' } as const
+/**
+ * A developer's shell, not the test runner's (NODE_ENV=test, the suites' forced push) nor CI's:
+ * under `CI=true` Next advises caching `.next/cache` between CI runs, which a newcomer's first
+ * build on their machine is not.
+ */
+const SHELL = { CI: '', NODE_ENV: 'development', NODE_OPTIONS: '', PAYLOAD_FORCE_DRIZZLE_PUSH: '' } as const
 
 /**
  * The shell of `npm run build && npm start`: Next runs both under NODE_ENV=production (what it

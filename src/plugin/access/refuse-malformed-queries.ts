@@ -154,6 +154,11 @@ export const refuseMalformedQueries =
       if (TEXTUAL.has(operator) && (kind === 'checkbox' || kind === 'date' || kind === 'number' || kind === 'select' || kind === 'relationship')) {
         throw refuse(`Invalid query: ${path} cannot be queried with ${operator}`)
       }
+      // A repeated parameter (`where[type][like]=a&where[type][like]=b`) arrives as a list, which
+      // the SQL adapters bind as no text (a server error on SQLite, found by the fuzz suite).
+      if (TEXTUAL.has(operator) && Array.isArray(operand)) {
+        throw refuse(`Invalid query: ${path}: ${operator} takes one value`)
+      }
       for (const value of valuesOf(operand)) {
         // Text operators on an id compare it as the database stores it: an integer column fails
         // on a value out of its range, and PostgreSQL on an empty one.

@@ -234,6 +234,17 @@ describe.each(testDatabaseKinds())('malformed input never gives a 5xx (%s)', (ki
     }
   })
 
+  it('refuses a text operator given twice (a list) with a 400 on every plugin collection, the ledger\'s events included', async () => {
+    const twice = (operator: string, field: string) =>
+      `where%5Bor%5D%5B0%5D%5B${field}%5D%5B${operator}%5D=&where%5Bor%5D%5B0%5D%5B${field}%5D%5B${operator}%5D=%27+OR+1%3D1+--`
+    for (const [collection, field] of [['reservation-events', 'type'], ['reservations', 'notes'], ['services', 'name']]) {
+      for (const operator of ['like', 'not_like', 'contains']) {
+        const answer = await getJson(site.payload, `/api/${collection}?${twice(operator, field)}`, adminToken)
+        expect([collection, answer.status, answer.body?.errors?.[0]?.message]).toEqual([collection, 400, `Invalid query: ${field}: ${operator} takes one value`])
+      }
+    }
+  })
+
   it('answers a method the endpoint does not have with 404', async () => {
     const response = await restRequest(site.payload, '/api/reserve/book', { method: 'GET' })
     expect(response.status).toBe(404)
