@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 
-import { getRuntime } from '../src/plugin/runtime.js'
+import { ledgerServices } from '../src/plugin/runtime.js'
 import { startReservePayload } from '../test/support/reserve-payload.js'
 import { bareReservationsPlugin } from './bare-collection.js'
 import { benchAdapter, type BenchDatabase } from './database.js'
@@ -22,6 +22,6 @@ export const bootBenchPayload = (database: BenchDatabase, push: boolean, hashCha
 /** `bootBenchPayload`, once catch-up's first pass is done: no measurement shares the process with it. */
 export const startBenchPayload = async (database: BenchDatabase, push: boolean, hashChain = true): Promise<Payload> => {
   const payload = await bootBenchPayload(database, push, hashChain)
-  await getRuntime(payload).catchUp.settle()
+  await ledgerServices.of(payload).catchUp.settle()
   return payload
 }

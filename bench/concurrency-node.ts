@@ -17,7 +17,7 @@ import type { BenchScenario } from './scenario.js'
 import { seededSpan } from './scenario.js'
 
 import { isWrongExpectedRevision } from '../src/events/store.js'
-import { getRuntime } from '../src/plugin/runtime.js'
+import { ledgerServices } from '../src/plugin/runtime.js'
 import { stopPayload } from '../test/helpers/payload.js'
 import { bookers } from './bookers.js'
 import { startBenchPayload } from './boot.js'
@@ -66,7 +66,7 @@ if (!settings) {
 
 const bootStarted = performance.now()
 const payload = await startBenchPayload(settings.database, false)
-const { busy, store } = getRuntime(payload)
+const { busy, store } = ledgerServices.of(payload)
 for (const resource of settings.scenario.resources) {
   await busy.window(String(resource), ...seededSpan(Date.now()))
 }

@@ -11,7 +11,7 @@
 import type { Payload } from 'payload'
 
 import { sealMetadata } from '../src/events/hash-chain/event-hash.js'
-import { getRuntime } from '../src/plugin/runtime.js'
+import { ledgerServices } from '../src/plugin/runtime.js'
 import { login, stopPayload } from '../test/helpers/payload.js'
 import { type Booker, bookers } from './bookers.js'
 import { startBenchPayload } from './boot.js'
@@ -45,7 +45,7 @@ for (const [index, side] of (['on', 'off'] as const).entries()) {
   }
   queues[side] = Object.fromEntries(PATHS.map((path, at) => [path, own.slice(at * perPath, (at + 1) * perPath)])) as never
   for (const resource of scenario.resources) {
-    await getRuntime(sides[side]).busy.window(String(resource), ...seededSpan(Date.now()))
+    await ledgerServices.of(sides[side]).busy.window(String(resource), ...seededSpan(Date.now()))
   }
   runs[side] = bookers(sides[side], scenario, { label: `hash-${side}`, staffToken: await login(sides[side], BENCH_STAFF) })
 }
@@ -71,7 +71,7 @@ for (let i = 0; i < perPath; i++) {
 }
 /** CPU microseconds to seal a booking's events (its claim and its ReservationBooked), as the hashed side wrote them. */
 const sealMicroseconds = async (): Promise<number> => {
-  const store = getRuntime(sides.on).store
+  const store = ledgerServices.of(sides.on).store
   const events = (await store.readAll({ limit: 100_000, streamPrefix: 'reserve-' })).filter(({ metadata }) => metadata.hash)
   const booking = [events.findLast(({ type }) => type === 'CapacityClaimed')!, events.findLast(({ type }) => type === 'ReservationBooked')!]
   const rounds = 20_000

@@ -18,7 +18,7 @@ import type { CallTally } from './database-calls.js'
 import type { BookingPath, Measurement, MeasureSettings } from './measurement.js'
 import type { BenchSlot } from './slot-plan.js'
 
-import { getRuntime } from '../src/plugin/runtime.js'
+import { ledgerServices } from '../src/plugin/runtime.js'
 import { login, restRequest, stopPayload } from '../test/helpers/payload.js'
 import { bookers, guestBody, postBook } from './bookers.js'
 import { startBenchPayload } from './boot.js'
@@ -198,7 +198,7 @@ const bootMs = performance.now() - bootStarted
 
 // Catch-up at start has already hydrated the resources that recent events touched (boot_ms
 // includes that); this hydrates the rest, as the first queries of a fresh server would.
-const { busy } = getRuntime(payload)
+const { busy } = ledgerServices.of(payload)
 const hydrateStarted = performance.now()
 let indexed = 0
 for (const resource of [...scenario.resources, scenario.contentionResource]) {
@@ -210,7 +210,7 @@ const memory = process.memoryUsage()
 
 const staffToken = await login(payload, BENCH_STAFF)
 const run = bookers(payload, scenario, { label: `seq-${settings.step}`, staffToken })
-const counter = databaseCallCounter(payload, getRuntime(payload).store)
+const counter = databaseCallCounter(payload, ledgerServices.of(payload).store)
 const { availability, slots } = await latencies(payload)
 const queries = {
   availability: (await counter.during(() => get(payload, slotQuery('availability')))).tally,

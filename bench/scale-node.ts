@@ -13,7 +13,7 @@ import type { BenchDatabase } from './database.js'
 import type { BenchScenario } from './scenario.js'
 
 import { restRequest, startPayload, stopPayload } from '../test/helpers/payload.js'
-import { getRuntime } from '../src/plugin/runtime.js'
+import { ledgerServices } from '../src/plugin/runtime.js'
 import { bootBenchPayload } from './boot.js'
 import { benchAdapter } from './database.js'
 import { seededRandom } from './random.js'
@@ -76,7 +76,7 @@ const measurePlugin = async (): Promise<ScaleMeasurement> => {
   const boot = await timed(() => bootBenchPayload(database, false))
   const payload = boot.value
   try {
-    const catchUpStart = await timed(() => getRuntime(payload).catchUp.settle())
+    const catchUpStart = await timed(() => ledgerServices.of(payload).catchUp.settle())
     gc()
     // Upcoming weekdays, where the seed is as dense as anywhere: what a site is asked about.
     const upcoming = scenario.dates.filter((date) => Date.parse(date) > Date.now() + DAY_MS)

@@ -2,7 +2,7 @@ import type { TestDatabase } from '../test/helpers/databases.js'
 import type { BenchDatabase } from './database.js'
 import type { BenchScenario } from './scenario.js'
 
-import { getRuntime } from '../src/plugin/runtime.js'
+import { ledgerServices } from '../src/plugin/runtime.js'
 import { createTestDatabase } from '../test/helpers/databases.js'
 import { stopPayload } from '../test/helpers/payload.js'
 import { startBenchPayload } from './boot.js'
@@ -36,7 +36,7 @@ export const measuringOnSeededSqlite = async (n: number, now: number, log: (line
   const seeded = await seededSqlite(n, now, log)
   const payload = await startBenchPayload(seeded.database, false)
   for (const resource of seeded.scenario.resources) {
-    await getRuntime(payload).busy.window(String(resource), ...seededSpan(Date.now()))
+    await ledgerServices.of(payload).busy.window(String(resource), ...seededSpan(Date.now()))
   }
   return { ...seeded, payload }
 }

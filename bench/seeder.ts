@@ -17,7 +17,7 @@ import { NO_STREAM } from '../src/events/store.js'
 import { capacityStreams, intervalsIn } from '../src/events/capacity-streams.js'
 import { EVENT_SCHEMA_VERSION, reservationStream } from '../src/events/types.js'
 import { CHECKPOINTS_COLLECTION } from '../src/plugin/ledger-checkpoints-collection.js'
-import { getRuntime } from '../src/plugin/runtime.js'
+import { ledgerServices } from '../src/plugin/runtime.js'
 import { reservationDocument } from '../src/projections/reservation-document.js'
 import { insertReservationDocuments } from './reservation-rows.js'
 import { RESOURCE_QUANTITY } from './scenario.js'
@@ -84,11 +84,11 @@ export class Seeder {
     private readonly runStartedAt: number,
   ) {
     this.planner = new SeedPlanner(scenario.services, scenario.dates, scenario.resources.length)
-    this.store = getRuntime(payload).store
+    this.store = ledgerServices.of(payload).store
   }
 
   private get policy(): ReservationPolicy {
-    return getRuntime(this.payload).ledger.policy
+    return ledgerServices.of(this.payload).ledger.policy
   }
 
   async seedTo(target: number, onProgress: (progress: SeedProgress) => void = () => undefined): Promise<void> {
@@ -182,7 +182,7 @@ export class Seeder {
       requests.push({ events: sealed(reservation, NO_STREAM, booked.map((event) => ({ ...event, metadata })), null).events, expectedRevision: NO_STREAM, stream: reservation })
       bookings.push(requests.length - 1)
     }
-    const results = await bulkLoadPayloadEvents(this.payload, requests, { collection: getRuntime(this.payload).options.slugs.events })
+    const results = await bulkLoadPayloadEvents(this.payload, requests, { collection: ledgerServices.of(this.payload).options.slugs.events })
     const documents = bookings.map((index) => {
       const events = results[index].events as RecordedEvent<ReservationEvent>[]
       const state = foldReservation(events)
@@ -191,7 +191,7 @@ export class Seeder {
       }
       return reservationDocument(state.reservation, events[events.length - 1].revision)
     })
-    await insertReservationDocuments(this.payload, getRuntime(this.payload).options.slugs.reservations, documents)
+    await insertReservationDocuments(this.payload, ledgerServices.of(this.payload).options.slugs.reservations, documents)
   }
 
   /**
@@ -199,7 +199,7 @@ export class Seeder {
    * the newest event instead of re-projecting the seed (10^5 reservations, minutes).
    */
   private async moveCatchUpCheckpoint(): Promise<void> {
-    const { slugs } = getRuntime(this.payload).options
+    const { slugs } = ledgerServices.of(this.payload).options
     const { docs } = await this.payload.db.find<{ eventId: string }>({
       collection: slugs.events as CollectionSlug,
       limit: 1,

@@ -14,7 +14,7 @@ import type { PayloadRequest } from 'payload'
 import { jwtVerify } from 'jose'
 import { createLocalReq, executeAuthStrategies } from 'payload'
 
-import { getRuntime } from '../src/plugin/runtime.js'
+import { ledgerServices } from '../src/plugin/runtime.js'
 import { customerExists } from '../src/plugin/reservations/customer-lookup.js'
 import { login, stopPayload } from '../test/helpers/payload.js'
 import { bookers } from './bookers.js'
@@ -38,7 +38,7 @@ const run = bookers(payload, scenario, { label: `staff-path-${now}`, staffToken:
 const [staff] = (await payload.find({ collection: 'users', limit: 1, where: { email: { equals: BENCH_STAFF.email } } })).docs
 const headers = new Headers({ Authorization: `JWT ${token}` })
 const secret = new TextEncoder().encode(payload.secret)
-const { options } = getRuntime(payload)
+const { options } = ledgerServices.of(payload)
 // What Payload's JWT strategy reads the user with (unset here: Payload's default depth).
 const authDepth = (payload.collections.users.config.auth as { depth?: number }).depth
 

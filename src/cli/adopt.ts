@@ -3,6 +3,7 @@ import type { Payload, SanitizedConfig } from 'payload'
 import type { AdoptReport } from '../plugin/adopt/adopt-reservations.js'
 
 import { adoptReservations } from '../plugin/adopt/adopt-reservations.js'
+import { ledgerServices } from '../plugin/runtime.js'
 import { ADOPT_SCRIPT, ADOPT_USAGE, parseAdoptArguments } from './adopt-arguments.js'
 import { progressPrinter } from './progress-bar.js'
 import { runScript } from './run-script.js'
@@ -24,7 +25,7 @@ export const describeAdoptReport = (report: AdoptReport): string[] => {
 /** Adopts with a progress bar on stderr and the report on stdout. */
 export const adoptWithProgress = async (payload: Payload, { dryRun }: { dryRun: boolean }): Promise<AdoptReport> => {
   const draw = progressPrinter(process.stderr, 'adopt', 'documents')
-  const report = await adoptReservations(payload, { dryRun, onProgress: ({ done, total }) => draw(done, total) })
+  const report = await adoptReservations(payload, ledgerServices, { dryRun, onProgress: ({ done, total }) => draw(done, total) })
   describeAdoptReport(report).forEach((line) => console.log(line))
   return report
 }

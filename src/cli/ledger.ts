@@ -16,7 +16,7 @@ import { exportLedger } from '../ledger-io/export.js'
 import { migrateToMonthStreams } from '../ledger-io/migrate-layout.js'
 import { verifyLedger } from '../ledger-io/verify.js'
 import { restoreLedger } from '../plugin/restore-ledger.js'
-import { getRuntime } from '../plugin/runtime.js'
+import { ledgerServices } from '../plugin/runtime.js'
 import { LEDGER_SCRIPT, LEDGER_USAGE, parseLedgerArguments } from './ledger-arguments.js'
 import { progressPrinter } from './progress-bar.js'
 import { runScript } from './run-script.js'
@@ -55,7 +55,7 @@ const describe = (progress: RestoreProgress): string =>
 
 const importFrom = async (payload: Payload, file: string): Promise<void> => {
   const started = Date.now()
-  const { imported, rebuilt } = await restoreLedger(payload, () => createReadStream(file), (progress) =>
+  const { imported, rebuilt } = await restoreLedger(payload, ledgerServices, () => createReadStream(file), (progress) =>
     report(describe(progress)),
   )
   console.log(
@@ -114,11 +114,11 @@ export const script = (config: SanitizedConfig): Promise<void> =>
     }
     const payload = await boot()
     if (command.name === 'migrate') {
-      await migrate(getRuntime(payload).store)
+      await migrate(ledgerServices.of(payload).store)
       return
     }
     if (command.name === 'verify') {
-      return verifyWithReport(getRuntime(payload).store, console.log)
+      return verifyWithReport(ledgerServices.of(payload).store, console.log)
     }
-    await (command.name === 'export' ? exportTo(getRuntime(payload).store, command.file) : importFrom(payload, command.file))
+    await (command.name === 'export' ? exportTo(ledgerServices.of(payload).store, command.file) : importFrom(payload, command.file))
   })

@@ -2,7 +2,7 @@ import type { Payload, SanitizedConfig } from 'payload'
 
 import { parseArgs } from 'node:util'
 
-import { getRuntime } from '../plugin/runtime.js'
+import { ledgerServices } from '../plugin/runtime.js'
 import { rebuildReservations } from '../projections/rebuild.js'
 import { runScript } from './run-script.js'
 import { argumentsAfter, SCHEMA_NOTE } from './script-arguments.js'
@@ -19,7 +19,7 @@ const REBUILD_USAGE = [
 
 /** Rebuilds the reservations collection of a booted Payload, printing progress one line at a time. */
 export const rebuildWithProgress = async (payload: Payload, print: (line: string) => void): Promise<void> => {
-  const runtime = getRuntime(payload)
+  const runtime = ledgerServices.of(payload)
   const started = Date.now()
   const result = await rebuildReservations(
     payload,

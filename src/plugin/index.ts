@@ -4,6 +4,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 import type { ReserveLedgerOptions, ResolvedOptions } from './options.js'
+import type { ReserveRuntime, Services } from './services.js'
 
 import { withAdmin } from './admin/registration.js'
 import { injectCustomerFields } from './collections/customers.js'
@@ -14,6 +15,7 @@ import { reserveTasks } from './jobs.js'
 import { pluginCollections } from './plugin-collections.js'
 import { LEDGER_REJECTION } from './write-protocol/refusals.js'
 import { resolveOptions, validateAgainstConfig } from './resolve-options.js'
+import { ledgerServices } from './runtime.js'
 import { startLedger } from './start-ledger.js'
 import { provisionStaffResource } from './staff-provisioning.js'
 import { startTenancy } from './tenancy/at-start.js'
@@ -27,13 +29,13 @@ const cliScript = (name: string): string => {
 }
 
 /** The host's collections with the plugin's additions: customer fields, the staff's role field, provisioning hook. */
-const extendHostCollections = (collections: CollectionConfig[], resolved: ResolvedOptions): CollectionConfig[] =>
+const extendHostCollections = (collections: CollectionConfig[], resolved: ResolvedOptions, services: Services<ReserveRuntime>): CollectionConfig[] =>
   collections.map((collection) => {
     let extended = collection
     if (collection.slug === resolved.userCollection) {
       extended = injectCustomerFields(extended, resolved)
       if (!resolved.disabled) {
-        extended = withDeleteGuard(extended, resolved, 'customers')
+        extended = withDeleteGuard(extended, resolved, services, 'customers')
       }
     }
     if (collection.slug === resolved.staffCollection) {
@@ -63,7 +65,7 @@ export const reserveLedgerPlugin =
 
     const withCollections: Config = {
       ...config,
-      collections: [...extendHostCollections(config.collections ?? [], resolved), ...pluginCollections(resolved)],
+      collections: [...extendHostCollections(config.collections ?? [], resolved, ledgerServices), ...pluginCollections(resolved, ledgerServices)],
     }
     if (resolved.disabled) {
       return withCollections
@@ -72,11 +74,11 @@ export const reserveLedgerPlugin =
     return {
       // The admin UI needs the endpoints, so it is only registered when they are mounted.
       ...withAdmin(withCollections, resolved),
-      endpoints: [...(config.endpoints ?? []), ...reserveEndpoints(resolved)],
+      endpoints: [...(config.endpoints ?? []), ...reserveEndpoints(resolved, ledgerServices)],
       // A 409 for a taken slot is an answer, not a server fault. (Payload types the keys as its
       // own error names, but looks up any error's name.)
       loggingLevels: { ...({ [LEDGER_REJECTION]: 'info' } as Config['loggingLevels']), ...config.loggingLevels },
-      jobs: { ...config.jobs, tasks: [...(config.jobs?.tasks ?? []), ...reserveTasks()] },
+      jobs: { ...config.jobs, tasks: [...(config.jobs?.tasks ?? []), ...reserveTasks(ledgerServices)] },
       bin: [
         ...(config.bin ?? []),
         { key: 'reserve:rebuild', scriptPath: cliScript('rebuild') },

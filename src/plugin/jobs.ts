@@ -1,7 +1,8 @@
 import type { TaskConfig } from 'payload'
 
+import type { ReserveRuntime, Services } from './services.js'
+
 import { sendReminders } from './notifications/notification-hooks.js'
-import { getRuntime } from './runtime.js'
 
 /** The queue the plugin's background tasks run on: a scheduler runs it with `GET /api/payload-jobs/run?queue=reserve-ledger`. */
 export const RESERVE_QUEUE = 'reserve-ledger'
@@ -12,12 +13,15 @@ export const RESERVE_QUEUE = 'reserve-ledger'
  * the waitlist's expiries, offers and notices) every minute, and the
  * calendar feed sync every five (each feed still waits out `calendarFeeds.refreshMinutes`).
  * They run through `jobs.autoRun` on a long-lived server, or from a scheduler calling Payload's
- * jobs endpoint on a serverless host, where no in-process timer fires between requests.
+ * jobs endpoint on a serverless host, where no in-process timer fires between requests. They
+ * run the running ledger's `services`.
  */
-export const reserveTasks = (): TaskConfig[] => [
+export const reserveTasks = (
+  services: Services<Pick<ReserveRuntime, 'catchUp' | 'checkpointer' | 'feedSync' | 'holdExpiry' | 'options' | 'waitlistOffers' | 'webhooks'>>,
+): TaskConfig[] => [
   {
     handler: async ({ req }) => {
-      const runtime = getRuntime(req.payload)
+      const runtime = services.of(req.payload)
       const { projected, reconciled } = await runtime.catchUp.run()
       // Holds due are expired here too: the only expiry where no timer runs (a serverless host).
       const holdsExpired = await runtime.holdExpiry.sweep()
@@ -39,7 +43,7 @@ export const reserveTasks = (): TaskConfig[] => [
   },
   {
     handler: async ({ req }) => {
-      await getRuntime(req.payload).feedSync.run()
+      await services.of(req.payload).feedSync.run()
       return { output: {} }
     },
     label: 'Reservations: sync calendar feeds',
@@ -48,7 +52,7 @@ export const reserveTasks = (): TaskConfig[] => [
     slug: 'reserveCalendarSync',
   },
   {
-    handler: async ({ req }) => ({ output: { sent: await getRuntime(req.payload).webhooks.run() } }),
+    handler: async ({ req }) => ({ output: { sent: await services.of(req.payload).webhooks.run() } }),
     label: 'Reservations: send webhook deliveries',
     outputSchema: [{ name: 'sent', type: 'number' }],
     retries: 2,
@@ -56,7 +60,7 @@ export const reserveTasks = (): TaskConfig[] => [
     slug: 'reserveWebhooks',
   },
   {
-    handler: async ({ req }) => ({ output: { checked: await sendReminders(req.payload, getRuntime(req.payload).options) } }),
+    handler: async ({ req }) => ({ output: { checked: await sendReminders(req.payload, services.of(req.payload).options) } }),
     label: 'Reservations: send reminders',
     outputSchema: [{ name: 'checked', type: 'number' }],
     retries: 2,
@@ -64,7 +68,7 @@ export const reserveTasks = (): TaskConfig[] => [
     slug: 'reserveReminders',
   },
   {
-    handler: async ({ req }) => ({ output: { heads: (await getRuntime(req.payload).checkpointer?.run()) ?? 0 } }),
+    handler: async ({ req }) => ({ output: { heads: (await services.of(req.payload).checkpointer?.run()) ?? 0 } }),
     label: 'Reservations: checkpoint the hash chains',
     outputSchema: [{ name: 'heads', type: 'number' }],
     retries: 2,

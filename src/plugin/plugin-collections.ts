@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import type { OverridableCollection, ResolvedOptions } from './options.js'
+import type { ReserveRuntime, Services } from './services.js'
 
 import { reservationEventsCollection } from '../events/adapters/payload-collection.js'
 import { refuseDigestQueries } from './access/refuse-digest-queries.js'
@@ -24,6 +25,7 @@ import { notificationsCollection } from './notifications/notifications-collectio
 import { withReferenceDataInvalidation } from './reference-data/invalidation-hooks.js'
 import { deliveriesCollection, webhooksCollection } from './webhooks/webhooks-collections.js'
 import { buildReservationsCollection } from './reservations/collection.js'
+import { reservationWriteHooks } from './reservations/write-hooks.js'
 
 /**
  * Every plugin collection refuses a query the database would fail on with a 400, after the
@@ -34,30 +36,30 @@ const withMalformedQueryRefusal = (collection: CollectionConfig): CollectionConf
   hooks: { ...collection.hooks, beforeOperation: [...(collection.hooks?.beforeOperation ?? []), refuseMalformedQueries(collection.slug)] },
 })
 
-const withFeedSync = (collection: CollectionConfig): CollectionConfig => ({
+const withFeedSync = (collection: CollectionConfig, services: Services<Pick<ReserveRuntime, 'feedSync'>>): CollectionConfig => ({
   ...collection,
-  hooks: { ...collection.hooks, afterChange: [...(collection.hooks?.afterChange ?? []), syncFeedsOnChange] },
+  hooks: { ...collection.hooks, afterChange: [...(collection.hooks?.afterChange ?? []), syncFeedsOnChange(services)] },
 })
 
 /**
  * The collections the plugin adds, with their guards and cache invalidation and then the site's
  * `collectionOverrides`, so that the plugin's own hooks run first (but see `withOverride` on
- * the reservations' write hooks).
+ * the reservations' write hooks). The hooks reach the running ledger through `services`.
  */
-export const pluginCollections = (resolved: ResolvedOptions): CollectionConfig[] => {
+export const pluginCollections = (resolved: ResolvedOptions, services: Services<ReserveRuntime>): CollectionConfig[] => {
   const overridden = (collection: CollectionConfig, key: OverridableCollection): CollectionConfig =>
     withOverride(collection, resolved.collectionOverrides[key], key === 'reservations' ? ['beforeChange', 'beforeDelete'] : [])
   // Availability caches these three; their hooks drop what a change makes stale.
   const referenceCollections: CollectionConfig[] = resolved.disabled
     ? [buildServicesCollection(resolved), buildResourcesCollection(resolved), buildSchedulesCollection(resolved)]
     : [
-        withDeleteGuard(withReferenceDataInvalidation(buildServicesCollection(resolved), 'services'), resolved, 'services'),
-        withFeedSync(withDeleteGuard(withReferenceDataInvalidation(buildResourcesCollection(resolved), 'resources'), resolved, 'resources')),
+        withDeleteGuard(withReferenceDataInvalidation(buildServicesCollection(resolved), 'services'), resolved, services, 'services'),
+        withFeedSync(withDeleteGuard(withReferenceDataInvalidation(buildResourcesCollection(resolved), 'resources'), resolved, services, 'resources'), services),
         withReferenceDataInvalidation(buildSchedulesCollection(resolved), 'schedules'),
       ]
-  const [services, resources, schedules] = referenceCollections
+  const [servicesCollection, resources, schedules] = referenceCollections
   const collections: CollectionConfig[] = [
-    overridden(services, 'services'),
+    overridden(servicesCollection, 'services'),
     overridden(resources, 'resources'),
     overridden(schedules, 'schedules'),
     ...(resolved.userCollection
@@ -65,12 +67,12 @@ export const pluginCollections = (resolved: ResolvedOptions): CollectionConfig[]
       : [
           withSessionLabels(
             overridden(
-              resolved.disabled ? buildCustomersCollection(resolved) : withDeleteGuard(buildCustomersCollection(resolved), resolved, 'customers'),
+              resolved.disabled ? buildCustomersCollection(resolved) : withDeleteGuard(buildCustomersCollection(resolved), resolved, services, 'customers'),
               'customers',
             ),
           ),
         ]),
-    overridden(buildReservationsCollection(resolved), 'reservations'),
+    overridden(buildReservationsCollection(resolved, resolved.disabled ? undefined : reservationWriteHooks(resolved, services)), 'reservations'),
     {
       ...reservationEventsCollection({
         adminGroup: navigationGroup(resolved.adminGroup),

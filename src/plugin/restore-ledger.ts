@@ -1,12 +1,11 @@
 import type { Payload } from 'payload'
 import type { Readable } from 'node:stream'
-
 import type { RebuildProgress } from '../projections/rebuild.js'
 import type { LedgerProgress, LedgerSummary } from '../ledger-io/format.js'
+import type { ReserveRuntime, Services } from './services.js'
 
 import { RESERVATION_STREAM_PREFIX } from '../events/types.js'
 import { checkLedger } from '../ledger-io/check.js'
-import { getRuntime } from './runtime.js'
 import { rebuildReservations } from '../projections/rebuild.js'
 import { assertEmptyLedger, importLedger } from '../ledger-io/import.js'
 import { migrateToMonthStreams } from '../ledger-io/migrate-layout.js'
@@ -35,10 +34,11 @@ export interface RestoreResult {
  */
 export const restoreLedger = async (
   payload: Payload,
+  services: Services<Pick<ReserveRuntime, 'catchUp' | 'holds' | 'options' | 'ownership' | 'projector' | 'store' | 'waitlistOffers' | 'waitlistRows'>>,
   open: () => Readable,
   onProgress: (progress: RestoreProgress) => void = () => undefined,
 ): Promise<RestoreResult> => {
-  const runtime = getRuntime(payload)
+  const runtime = services.of(payload)
   await assertEmptyLedger(runtime.store)
 
   const reservationIds = new Set<string>()

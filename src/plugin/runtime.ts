@@ -6,10 +6,9 @@ import { APIError } from 'payload'
 import type { EventStore } from '../events/store.js'
 import type { CheckpointStore } from '../projections/catch-up.js'
 import type { ResolvedOptions } from './options.js'
+import type { ReserveRuntime, Services } from './services.js'
 
-import { Ledger } from '../commands/ledger.js'
 import { foldReservation } from '../commands/reservation-state.js'
-import { CommandRejected } from '../events/rejection.js'
 import { createPayloadEventStore } from '../events/adapters/payload.js'
 import { sqlEvents } from '../events/adapters/payload-sql.js'
 import { installAppendNotices } from '../events/adapters/payload-sql/append-notices.js'
@@ -35,45 +34,12 @@ import { FeedCache } from './external-busy/feed-cache.js'
 import { LiveFeed } from './live/live-feed.js'
 import { FeedSync } from './external-busy/feed-sync.js'
 import { CHECKPOINTS_COLLECTION } from './ledger-checkpoints-collection.js'
-import { referenceData } from './reference-data/reference-data.js'
+import { createLedger } from './create-ledger.js'
 import { reservationTenantField } from './tenancy/tenancy.js'
 import { installWriteProtocol } from './write-protocol/interceptions.js'
 import { sendReminders } from './notifications/notification-hooks.js'
 import { WebhookDeliverer } from './webhooks/deliverer.js'
 import { enqueueWebhooks } from './webhooks/outbox.js'
-
-/** The ledger's moving parts for one Payload instance. */
-export interface ReserveRuntime {
-  busy: BusyIndex
-  catchUp: CatchUp
-  /** Writes the hash chains' checkpoints; null with `hashChain: false`. */
-  checkpointer: Checkpointer | null
-  /** The synced busy time of calendar feeds, in memory. */
-  feeds: FeedCache
-  /** The background sync of calendar feeds. */
-  feedSync: FeedSync
-  /** Ends holds at their expiry: timers in this process, and `sweep` for those listed as due. */
-  holdExpiry: HoldExpiry
-  /** The holds collection as a projection of the ledger's holds. */
-  holds: HoldsProjector
-  ledger: Ledger
-  /** Reservation events of every process, for the live calendar's connections. */
-  live: LiveFeed
-  options: ResolvedOptions
-  /** Which reservations a request in this process is writing, and guest tokens on their way to afterBookingCreate. */
-  ownership: RequestOwnership
-  projector: ReservationsProjector
-  stop(): Promise<void>
-  store: EventStore
-  /** The waitlist's command handler. */
-  waitlist: WaitlistLedger
-  /** Offers freed capacity to the waitlist, expires entries and announces offers. */
-  waitlistOffers: WaitlistOffers
-  /** The waitlist collection as a projection of the waitlist streams. */
-  waitlistRows: WaitlistProjector
-  /** Sends the webhook outbox. */
-  webhooks: WebhookDeliverer
-}
 
 const runtimes = new WeakMap<Payload, ReserveRuntime>()
 
@@ -84,16 +50,20 @@ export const waitingFor = (payload: Payload, reason: string): void => {
   notStarted.set(payload, reason)
 }
 
-/** The running ledger; a 503 while it waits for its tables, or where it does not run. */
-export const getRuntime = (payload: Payload): ReserveRuntime => {
-  const runtime = runtimes.get(payload)
-  if (!runtime) {
-    throw new APIError(notStarted.get(payload) ?? 'payload-reserve-ledger: the ledger is not running for this Payload instance', 503)
-  }
-  return runtime
+/**
+ * The running ledger of each Payload instance, as the shell hands it to the features it
+ * composes (and the CLI reads it): a 503 while it waits for its tables, or where it does not run.
+ */
+export const ledgerServices: Services<ReserveRuntime> = {
+  find: (payload) => runtimes.get(payload),
+  of(payload) {
+    const runtime = runtimes.get(payload)
+    if (!runtime) {
+      throw new APIError(notStarted.get(payload) ?? 'payload-reserve-ledger: the ledger is not running for this Payload instance', 503)
+    }
+    return runtime
+  },
 }
-
-export const findRuntime = (payload: Payload): ReserveRuntime | undefined => runtimes.get(payload)
 
 const openStore = async (payload: Payload, options: ResolvedOptions): Promise<EventStore> => {
   const choice = options.eventStore
@@ -207,28 +177,6 @@ const checkpointStore = (payload: Payload, name: string): CheckpointStore => {
   }
 }
 
-/** The command handler, deciding capacity on the reference-data cache's resources. */
-export const createLedger = (payload: Payload, options: ResolvedOptions, store: EventStore, busy: BusyIndex): Ledger =>
-  new Ledger({
-    busy,
-    // From the reference-data cache: this process sees its own changes at once, another
-    // process's within its lifetime (docs/ARCHITECTURE.md, "Reference data").
-    async capacityOf(resourceId) {
-      const resource = (await referenceData(payload, options).resources([resourceId])).get(resourceId)
-      if (!resource) {
-        throw new CommandRejected('invalid', 'Resource not found', 'resource')
-      }
-      return resource.quantity
-    },
-    policy: {
-      cancelledStatus: options.cancelledStatus,
-      maxHoldsPerCaller: options.maxHoldsPerCaller,
-      noticePeriodHours: options.cancellationNoticePeriod,
-      statusMachine: options.statusMachine,
-    },
-    store,
-  })
-
 /** Catch-up with its handlers: documents, their hooks, claims (repairs logged as warnings). */
 const createCatchUp = (
   payload: Payload,
@@ -315,7 +263,7 @@ const startWaitlist = (
   const report = (error: unknown) => payload.logger.error({ err: error, msg: 'payload-reserve-ledger: waitlist offer failed' })
   const waitlist = new WaitlistLedger(store, options.maxWaitlistEntriesPerCaller)
   const waitlistRows = new WaitlistProjector(payload, waitlist, WAITLIST_COLLECTION)
-  const waitlistOffers = new WaitlistOffers(payload, options, { holds, ledger, rows: waitlistRows, waitlist }, report)
+  const waitlistOffers = new WaitlistOffers(payload, options, { holds, ledger, rows: waitlistRows, slots: ledgerServices, waitlist }, report)
   const subscription = options.inProcessTimers
     ? store.committed.subscribe((event) => {
         const freedOn = isResourceEvent(event) && event.type === 'CapacityReleased' ? parseCapacityStream(event.stream) : null
@@ -483,6 +431,6 @@ export const startRuntime = async (
   }
   runtimes.set(payload, runtime)
   notStarted.delete(payload)
-  installWriteProtocol(payload, options, () => runtime.stop())
+  installWriteProtocol(payload, options, runtime)
   return runtime
 }

@@ -3,7 +3,7 @@ import type { Payload } from 'payload'
 import type { AppendRequest } from '../../src/events/store.js'
 
 import { RESERVATION_STREAM_PREFIX } from '../../src/events/types.js'
-import { getRuntime } from '../../src/plugin/runtime.js'
+import { ledgerServices } from '../../src/plugin/runtime.js'
 
 /**
  * Runs `then` on the instance's next ledger append that `matches` (by default any append to a
@@ -16,7 +16,7 @@ export const afterLedgerAppend = (
   then: () => Promise<void>,
   matches: (requests: AppendRequest[]) => boolean = (requests) => requests.some(({ stream }) => stream.startsWith(RESERVATION_STREAM_PREFIX)),
 ): void => {
-  const store = getRuntime(payload).ledger.store
+  const store = ledgerServices.of(payload).ledger.store
   const appendAtomically = store.appendAtomically!.bind(store)
   let armed = true
   store.appendAtomically = async (requests) => {

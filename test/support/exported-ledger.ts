@@ -3,7 +3,7 @@ import type { Payload } from 'payload'
 import { Writable } from 'node:stream'
 
 import { exportLedger } from '../../src/ledger-io/export.js'
-import { getRuntime } from '../../src/plugin/runtime.js'
+import { ledgerServices } from '../../src/plugin/runtime.js'
 
 /** The instance's ledger as the NDJSON text `payload reserve:ledger export` writes. */
 export const exportedLedger = async (payload: Payload): Promise<string> => {
@@ -14,6 +14,6 @@ export const exportedLedger = async (payload: Payload): Promise<string> => {
       done()
     },
   })
-  await exportLedger(getRuntime(payload).store, sink)
+  await exportLedger(ledgerServices.of(payload).store, sink)
   return chunks.join('')
 }

@@ -10,7 +10,7 @@
  */
 import { createInterface } from 'node:readline'
 
-import { getRuntime } from '../../src/plugin/runtime.js'
+import { ledgerServices } from '../../src/plugin/runtime.js'
 import { existingTestDatabase, type TestDatabaseKind } from '../helpers/databases.js'
 import { stopPayload } from '../helpers/payload.js'
 import { requiredEnv } from './node-env.js'
@@ -51,7 +51,7 @@ if (requiredEnv('NODE_SCENARIO') === 'race') {
 } else {
   const killAt = Number(requiredEnv('NODE_KILL_AT'))
   let booked = 0
-  getRuntime(payload).store.committed.subscribe((event) => {
+  ledgerServices.of(payload).store.committed.subscribe((event) => {
     if (event.type === 'ReservationBooked' && ++booked === killAt) {
       process.kill(process.pid, 'SIGKILL')
     }

@@ -5,7 +5,7 @@
  * prints, its progress included, as "@@ <line>", and exits 1 on a broken chain, 0 when all are intact.
  */
 import { verifyWithReport } from '../../src/cli/ledger.js'
-import { getRuntime } from '../../src/plugin/runtime.js'
+import { ledgerServices } from '../../src/plugin/runtime.js'
 import { stopPayload } from '../helpers/payload.js'
 import { parentDatabase } from './node-env.js'
 import { startReservePayload } from './reserve-payload.js'
@@ -16,7 +16,7 @@ const payload = await startReservePayload(parentDatabase(), {
   inProcessTimers: false,
 })
 // Progress as a log file gets it (no terminal): whole lines, protocol lines here.
-const intact = await verifyWithReport(getRuntime(payload).store, (line) => process.stdout.write(`@@ ${line}\n`), {
+const intact = await verifyWithReport(ledgerServices.of(payload).store, (line) => process.stdout.write(`@@ ${line}\n`), {
   isTTY: false,
   write: (text: string) => process.stdout.write(`@@ ${text}`),
 })

@@ -36,7 +36,7 @@ import { createInterface } from 'node:readline'
 
 import type { EventStoreOption } from '../../src/plugin/options.js'
 
-import { getRuntime } from '../../src/plugin/runtime.js'
+import { ledgerServices } from '../../src/plugin/runtime.js'
 import { login, restRequest, stopPayload } from '../helpers/payload.js'
 import { type CatchUpTally, watchCatchUp } from './catch-up-watch.js'
 import { parentDatabase, requiredEnv } from './node-env.js'
@@ -256,7 +256,7 @@ if (requiredEnv('NODE_SCENARIO') === 'remote') {
   say('ready')
   await go
   // Every pass this process's catch-up makes from here on: a run without crashes needs no repair.
-  const runtime = getRuntime(payload)
+  const runtime = ledgerServices.of(payload)
   const watch = watchCatchUp(runtime.catchUp, payload, { graceMs: runtime.options.catchUp.graceMs, store: runtime.store })
   const booked: string[] = []
   /** Reservations whose last answer left them pending or confirmed: most moves target these. */

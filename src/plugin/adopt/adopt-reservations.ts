@@ -4,14 +4,14 @@ import { createLocalReq } from 'payload'
 
 import type { CommandMeta, Ledger } from '../../commands/ledger.js'
 import type { AdoptReservation } from '../../commands/reservation-commands.js'
-import type { ReserveRuntime } from '../runtime.js'
+import type { ReserveRuntime, Services } from '../services.js'
 import type { SourceDocument } from './adopt-command.js'
 
 import { BusyIndex } from '../../capacity/busy-index.js'
 import { NO_STREAM } from '../../events/store.js'
 import { isCommandRejected } from '../../events/rejection.js'
 import { reservationStream } from '../../events/types.js'
-import { createLedger, getRuntime } from '../runtime.js'
+import { createLedger } from '../create-ledger.js'
 import { adoptCommand } from './adopt-command.js'
 import { trialStore } from './trial-store.js'
 
@@ -147,9 +147,10 @@ const adoptDocument = async (
  */
 export const adoptReservations = async (
   payload: Payload,
+  services: Services<ReserveRuntime>,
   { dryRun = false, onProgress = () => undefined }: { dryRun?: boolean; onProgress?: (progress: AdoptProgress) => void } = {},
 ): Promise<AdoptReport> => {
-  const runtime = getRuntime(payload)
+  const runtime = services.of(payload)
   const collection = runtime.options.slugs.reservations
   const target = ledgerFor(payload, runtime, dryRun)
   const req = await createLocalReq({}, payload)

@@ -2,6 +2,7 @@ import type { Endpoint, JsonObject } from 'payload'
 
 import type { AsOfReservation, AsOfResponse } from '../../contract/http.js'
 import type { ResolvedOptions } from '../options.js'
+import type { ReserveRuntime, Services } from '../services.js'
 
 import type { EventStore } from '../../events/store.js'
 import type { HeldAsOf } from '../../projections/calendar-as-of.js'
@@ -19,7 +20,6 @@ import { queryParam } from '../http/query-params.js'
 import { parseRecordId } from '../http/record-id.js'
 import { endpoint, errorBody } from '../http/request-error.js'
 import { referenceData } from '../reference-data/reference-data.js'
-import { getRuntime } from '../runtime.js'
 import { reservationTenantField } from '../tenancy/tenancy.js'
 import { reservationAccessInMemory } from './reservation-access-in-memory.js'
 import { isReadable } from './readable-ids.js'
@@ -78,7 +78,7 @@ const heldAsOf = async (store: EventStore, resource: string, start: number, end:
  * reservations collection would have answered them then: the reservations its read access
  * admits (owner mode, tenants), each without the fields its field-level access hides.
  */
-export const asOfEndpoint = (options: ResolvedOptions): Endpoint => ({
+export const asOfEndpoint = (options: ResolvedOptions, services: Services<Pick<ReserveRuntime, 'store'>>): Endpoint => ({
   handler: endpoint(async (req) => {
     if (!req.user) {
       throw errorBody(401, MESSAGES.unauthorized)
@@ -97,7 +97,7 @@ export const asOfEndpoint = (options: ResolvedOptions): Endpoint => ({
     if (id === null || !resources.has(String(id)) || !(await isReadable(req, options.slugs.resources, id, resources))) {
       throw errorBody(404, MESSAGES.resourceNotFound)
     }
-    const { store } = getRuntime(req.payload)
+    const { store } = services.of(req.payload)
     const held = await heldAsOf(store, String(id), start, end, at)
     const busy = held.flatMap(({ intervals, reservationId }) =>
       intervals.filter((interval) => interval.start < end && start < interval.end).map((interval) => ({ ...isoRange(interval), reservationId, units: interval.units })),

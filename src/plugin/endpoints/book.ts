@@ -2,6 +2,7 @@ import type { Endpoint } from 'payload'
 
 import type { ReservationDocument } from '../../contract/http.js'
 import type { ResolvedOptions } from '../options.js'
+import type { ReserveRuntime, Services } from '../services.js'
 
 import { withHoldBooked } from '../holds/booking-of-hold.js'
 import { checkBookingShape, checkItemCount } from './booking-shape.js'
@@ -24,7 +25,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  * refusals come in Payload's standard error body (400 invalid, 409 conflict, 403 access). See
  * docs/ARCHITECTURE.md, "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)".
  */
-export const bookEndpoint = (options: ResolvedOptions): Endpoint => ({
+export const bookEndpoint = (options: ResolvedOptions, services: Services<Pick<ReserveRuntime, 'feeds' | 'ledger' | 'ownership' | 'projector'>>): Endpoint => ({
   handler: endpoint(async (req) => {
     let data = await readJsonObject(req, (text, status = 400) => payloadErrorBody(status, text))
     for (const hook of options.hooks.beforeBookingCreate) {
@@ -37,10 +38,10 @@ export const bookEndpoint = (options: ResolvedOptions): Endpoint => ({
       const series = checkBookingShape(data, collection)
       checkItemCount(series, collection)
       await requireKnownRecords(req, options, series)
-      return Response.json(await bookSeries(req, options, series), { status: 201 })
+      return Response.json(await bookSeries(req, options, services, series), { status: 201 })
     }
     // With `holdId`, the hold's schedule and contact fill what the body leaves out.
-    data = checkBookingShape(await withHoldBooked(req, options, data), collection)
+    data = checkBookingShape(await withHoldBooked(req, options, services, data), collection)
     checkItemCount(data, collection)
     await requireKnownRecords(req, options, data)
     const doc = await req.payload.create({

@@ -2,6 +2,7 @@ import type { Endpoint } from 'payload'
 
 import type { ReservationDocument, SeriesCancelled } from '../../contract/http.js'
 import type { ResolvedOptions } from '../options.js'
+import type { ReserveRuntime, Services } from '../services.js'
 
 import { isPrivileged } from '../../contract/roles/is-privileged.js'
 import { isReservationCustomer } from './customer-of.js'
@@ -28,7 +29,7 @@ const isBlank = (value: unknown): boolean => value === undefined || value === nu
  * `{ reservations }`, none of them when any is refused. See docs/ARCHITECTURE.md,
  * "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)".
  */
-export const cancelEndpoint = (options: ResolvedOptions): Endpoint => ({
+export const cancelEndpoint = (options: ResolvedOptions, services: Services<Pick<ReserveRuntime, 'ledger'>>): Endpoint => ({
   handler: endpoint(async (req) => {
     const body = await readJsonObject(req, (text, status = 400) => messageBody(status, text))
     const { reason, reservationId, scope = 'one', token } = body
@@ -70,7 +71,7 @@ export const cancelEndpoint = (options: ResolvedOptions): Endpoint => ({
     // The other occurrences are the caller's to cancel on the same terms as this one.
     const mayCancel = async (doc: Record<string, unknown>) =>
       ownsDoc(doc) || (privileged && (await isReadable(req, collection, doc.id as number | string)))
-    const members = await seriesToCancel(req, options, stored, scope as CancelScope, mayCancel)
+    const members = await seriesToCancel(req, options, services, stored, scope as CancelScope, mayCancel)
     const cancelled = []
     for (const member of members) {
       const updated = await req.payload.update({

@@ -13,12 +13,12 @@ import type { EpochRange } from '../../time/ranges.js'
 import { resolveWindows } from '../../availability/resolve-windows.js'
 import { referenceData } from '../reference-data/reference-data.js'
 import type { ResourceRecord, ServiceRecord } from '../reference-data/records.js'
+import type { ReserveRuntime, Services } from '../services.js'
 import { bookingWindowOf } from '../reference-data/booking-window.js'
 import { durationRangeOf, slotServiceOf } from '../reference-data/slot-service.js'
 import { isPrivileged } from '../../contract/roles/is-privileged.js'
 import { requestTracer } from '../debug-trace.js'
 import { externalBusyOf } from '../external-busy/external-busy.js'
-import { getRuntime } from '../runtime.js'
 import { ownHoldOf } from '../holds/own-hold.js'
 import { MESSAGES } from '../http/messages.js'
 import { editableReservation } from './editable-reservation.js'
@@ -40,10 +40,15 @@ const DAY_MS = 86_400_000
  * "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)", and for the slot grid
  * "Reads: availability and the endpoints (`src/availability`, `src/plugin/endpoints`)".
  */
-export const findSlots = async (req: PayloadRequest, options: ResolvedOptions, query: SlotQuery): Promise<EpochRange[]> => {
+export const findSlots = async (
+  req: PayloadRequest,
+  options: ResolvedOptions,
+  services: Services<Pick<ReserveRuntime, 'busy' | 'feeds' | 'ledger'>>,
+  query: SlotQuery,
+): Promise<EpochRange[]> => {
   const trace = requestTracer(req, options)
   // The holder of a hold sees its capacity as free (`holdId`); everyone else as busy.
-  const ownHold = await ownHoldOf(req, options)
+  const ownHold = await ownHoldOf(req, options, services)
   const exclude = query.exclude === null ? null : await editableReservation(req, options, query.exclude)
   const found = await slotSetOf(req, options, query)
   if (!found) {
@@ -63,12 +68,12 @@ export const findSlots = async (req: PayloadRequest, options: ResolvedOptions, q
     trace?.('slots', { date: query.date, offered: 0, reason: 'no working window', resource: query.resource, service: query.service })
     return []
   }
-  const { busy } = getRuntime(req.payload)
+  const { busy } = services.of(req.payload)
   const [dayStart, dayEnd] = [day.windows[0].start - DAY_MS, day.windows[day.windows.length - 1].end + DAY_MS]
   const slotResources: SlotResource[] = await Promise.all(
     set.map(async (id) => {
       const resource = resources.get(String(id))!
-      const [index, external] = await Promise.all([busy.window(String(id), dayStart, dayEnd), externalBusyOf(req, options, id, dayStart, dayEnd)])
+      const [index, external] = await Promise.all([busy.window(String(id), dayStart, dayEnd), externalBusyOf(req, options, services, id, dayStart, dayEnd)])
       return { busy: withExternalBusy(withoutClaim(index, ownHold, exclude), external, resource.quantity), capacityMode: resource.capacityMode, quantity: resource.quantity }
     }),
   )

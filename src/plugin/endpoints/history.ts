@@ -3,6 +3,7 @@ import type { Endpoint, JsonObject } from 'payload'
 import type { AuditEntry } from '../../projections/audit-trail.js'
 import type { HistoryEvent, HistoryResponse } from '../../contract/http.js'
 import type { ResolvedOptions } from '../options.js'
+import type { ReserveRuntime, Services } from '../services.js'
 
 import { foldReservation } from '../../commands/reservation-state.js'
 import { auditTrail } from '../../projections/audit-trail.js'
@@ -10,7 +11,6 @@ import { reservationDocument } from '../../projections/reservation-document.js'
 import { fieldsHiddenFrom } from '../access/as-collection-reads.js'
 import { isPrivileged } from '../../contract/roles/is-privileged.js'
 import { withoutDigestDeep } from '../access/token-digest.js'
-import { getRuntime } from '../runtime.js'
 import { reservationTenantField } from '../tenancy/tenancy.js'
 import { isReadable } from './readable-ids.js'
 import { isReservationCustomer } from './customer-of.js'
@@ -40,7 +40,7 @@ const entry = ({ changes, event }: AuditEntry): HistoryEvent => ({
  * hides from them. Others get 403 whether or not the reservation exists, so the
  * endpoint does not tell them which ids are taken; staff get 404 for an unknown id.
  */
-export const historyEndpoint = (options: ResolvedOptions): Endpoint => ({
+export const historyEndpoint = (options: ResolvedOptions, services: Services<Pick<ReserveRuntime, 'ledger'>>): Endpoint => ({
   handler: endpoint(async (req) => {
     const param = queryParam(req, 'reservationId')
     if (param.kind === 'absent') {
@@ -53,7 +53,7 @@ export const historyEndpoint = (options: ResolvedOptions): Endpoint => ({
       throw messageBody(401, MESSAGES.unauthorized)
     }
     const id = parseRecordId(req.payload, options.slugs.reservations, param.value)
-    const events = id === null ? [] : await getRuntime(req.payload).ledger.history(String(id))
+    const events = id === null ? [] : await services.of(req.payload).ledger.history(String(id))
     const state = foldReservation(events)
     const privileged = isPrivileged(req.user, options)
     const customer = state.kind === 'active' || state.kind === 'deleted' ? state.reservation.customer : null

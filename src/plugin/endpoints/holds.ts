@@ -4,6 +4,7 @@ import type { CommandMeta } from '../../commands/ledger.js'
 import type { HoldHolder, RecordedEvent, ReservationEvent, ReservationHeld } from '../../events/types.js'
 import type { HoldReleaseResponse, HoldResponse } from '../../contract/http.js'
 import type { ResolvedOptions } from '../options.js'
+import type { ReserveRuntime, Services } from '../services.js'
 
 import { isHolder } from '../../commands/hold-rules.js'
 import { foldReservation } from '../../commands/reservation-state.js'
@@ -16,7 +17,6 @@ import { MESSAGES } from '../http/messages.js'
 import { queryParam } from '../http/query-params.js'
 import { endpoint, messageBody, payloadErrorBody } from '../http/request-error.js'
 import { commandMeta } from '../reservations/command-meta.js'
-import { getRuntime } from '../runtime.js'
 import { checkBookingShape, checkItemCount } from './booking-shape.js'
 import { requireKnownRecords } from './known-records.js'
 
@@ -25,13 +25,13 @@ import { requireKnownRecords } from './known-records.js'
  * out (`holdMinutes`), with the booking's checks (`holds/place-hold.ts`). Answers 201 with the
  * hold; refusals as book's, and 429 when the caller keeps as many live holds as they may.
  */
-export const placeHoldEndpoint = (options: ResolvedOptions): Endpoint => ({
+export const placeHoldEndpoint = (options: ResolvedOptions, services: Services<Pick<ReserveRuntime, 'feeds' | 'holds' | 'ledger'>>): Endpoint => ({
   handler: endpoint(async (req) => {
     const collection = options.slugs.reservations
     const data = checkBookingShape(await readJsonObject(req, (text, status = 400) => payloadErrorBody(status, text)), collection)
     checkItemCount(data, collection)
     await requireKnownRecords(req, options, data)
-    const { hold, token } = await placeHold(req, options, data)
+    const { hold, token } = await placeHold(req, options, services, data)
     const body: HoldResponse = {
       endTime: hold.endTime,
       expiresAt: hold.expiresAt,
@@ -66,19 +66,19 @@ const presentedToken = async (req: PayloadRequest): Promise<null | string> => {
  * gets 403 whether or not the hold exists, and only privileged staff learn of an unknown id
  * (404). A hold that has ended already is answered as it ended; one booked answers 409.
  */
-export const releaseHoldEndpoint = (options: ResolvedOptions): Endpoint => ({
+export const releaseHoldEndpoint = (options: ResolvedOptions, services: Services<Pick<ReserveRuntime, 'holds' | 'ledger'>>): Endpoint => ({
   handler: endpoint(async (req) => {
     const holdId = String(req.routeParams?.id ?? '')
     const token = await presentedToken(req)
     const meta = commandMeta(req, options)
-    const { ledger } = getRuntime(req.payload)
+    const { ledger } = services.of(req.payload)
     const events = isHoldId(holdId) ? await ledger.history(holdId) : []
     const placed = events[0]?.type === 'ReservationHeld' ? (events[0] as RecordedEvent<ReservationHeld>) : undefined
     const privileged = isPrivileged(req.user, options)
     if (!placed || !(privileged || isHolder(placed.data.holder, holdCallerOf(meta, token)))) {
       throw !placed && privileged ? messageBody(404, MESSAGES.holdNotFound) : messageBody(403, MESSAGES.forbidden)
     }
-    const ended = endOf(events) ?? (await release(req, holdId, holdCallerOf(meta, token), meta))
+    const ended = endOf(events) ?? (await release(req, services, holdId, holdCallerOf(meta, token), meta))
     if (ended === 'booked') {
       throw messageBody(409, MESSAGES.holdBooked)
     }
@@ -89,8 +89,11 @@ export const releaseHoldEndpoint = (options: ResolvedOptions): Endpoint => ({
 })
 
 /** Releases a live hold; one that ended meanwhile (booked or expired) is answered as it ended. */
-const release = async (req: PayloadRequest, holdId: string, caller: HoldHolder, meta: CommandMeta): Promise<'booked' | 'expired' | 'released'> => {
-  const { holds, ledger } = getRuntime(req.payload)
+const release = async (
+  req: PayloadRequest,
+  services: Services<Pick<ReserveRuntime, 'holds' | 'ledger'>>,
+  holdId: string, caller: HoldHolder, meta: CommandMeta): Promise<'booked' | 'expired' | 'released'> => {
+  const { holds, ledger } = services.of(req.payload)
   try {
     await ledger.execute({ data: { caller, reservationId: holdId }, type: 'ReleaseHold' }, meta)
   } catch (error) {

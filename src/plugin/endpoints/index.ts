@@ -1,6 +1,7 @@
 import type { Endpoint } from 'payload'
 
 import type { ResolvedOptions } from '../options.js'
+import type { ReserveRuntime, Services } from '../services.js'
 
 import { asOfEndpoint } from './as-of.js'
 import { availabilityEndpoint } from './availability.js'
@@ -19,25 +20,26 @@ import { joinWaitlistEndpoint, leaveWaitlistEndpoint, listWaitlistEndpoint, offe
 
 /**
  * The plugin's root endpoints, served under the host's API route (see docs/ARCHITECTURE.md,
- * "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)").
+ * "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)"). Each is given the running ledger's
+ * services it uses.
  */
-export const reserveEndpoints = (options: ResolvedOptions): Endpoint[] => [
-  availabilityEndpoint(options),
-  slotsEndpoint(options),
-  resourceAvailabilityEndpoint(options),
-  bookEndpoint(options),
-  seriesPreviewEndpoint(options),
-  placeHoldEndpoint(options),
-  releaseHoldEndpoint(options),
-  joinWaitlistEndpoint(options),
-  leaveWaitlistEndpoint(options),
-  listWaitlistEndpoint(options),
-  offerWaitlistEndpoint(options),
-  cancelEndpoint(options),
+export const reserveEndpoints = (options: ResolvedOptions, services: Services<ReserveRuntime>): Endpoint[] => [
+  availabilityEndpoint(options, services),
+  slotsEndpoint(options, services),
+  resourceAvailabilityEndpoint(options, services),
+  bookEndpoint(options, services),
+  seriesPreviewEndpoint(options, services),
+  placeHoldEndpoint(options, services),
+  releaseHoldEndpoint(options, services),
+  joinWaitlistEndpoint(options, services),
+  leaveWaitlistEndpoint(options, services),
+  listWaitlistEndpoint(options, services),
+  offerWaitlistEndpoint(options, services),
+  cancelEndpoint(options, services),
   customerSearchEndpoint(options),
-  historyEndpoint(options),
+  historyEndpoint(options, services),
   feedEndpoint(options),
-  asOfEndpoint(options),
-  liveEndpoint(options),
+  asOfEndpoint(options, services),
+  liveEndpoint(options, services),
   openApiEndpoint(),
 ]

@@ -1,12 +1,12 @@
 import type { Endpoint } from 'payload'
 
 import type { ResolvedOptions } from '../options.js'
+import type { ReserveRuntime, Services } from '../services.js'
 
 import { isStaff } from '../../contract/roles/is-staff.js'
 import { MESSAGES } from '../http/messages.js'
 import { endpoint, messageBody } from '../http/request-error.js'
 import { liveStream } from '../live/live-stream.js'
-import { getRuntime } from '../runtime.js'
 import { reservationAccessInMemory } from './reservation-access-in-memory.js'
 import { readableIds } from './readable-ids.js'
 
@@ -24,7 +24,7 @@ const REPLAY_LIMIT = 500
  * first. 401 without a session, 403 for users who are not staff. See docs/ARCHITECTURE.md,
  * "Live calendar".
  */
-export const liveEndpoint = (options: ResolvedOptions): Endpoint => ({
+export const liveEndpoint = (options: ResolvedOptions, services: Services<Pick<ReserveRuntime, 'live'>>): Endpoint => ({
   handler: endpoint(async (req) => {
     if (!req.user) {
       throw messageBody(401, MESSAGES.unauthorized)
@@ -32,7 +32,7 @@ export const liveEndpoint = (options: ResolvedOptions): Endpoint => ({
     if (!isStaff(req.user, options)) {
       throw messageBody(403, MESSAGES.forbidden)
     }
-    const stream = liveStream(getRuntime(req.payload).live, {
+    const stream = liveStream(services.of(req.payload).live, {
       keepAliveMs: KEEP_ALIVE_MS,
       lastEventId: req.headers.get('last-event-id'),
       readable: (ids) => readableIds(req, options.slugs.reservations, ids),

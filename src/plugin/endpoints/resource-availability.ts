@@ -4,13 +4,13 @@ import type { IntervalIndex } from '../../capacity/interval-index.js'
 import type { HoldsProjector } from '../../projections/holds-projector.js'
 import type { HoldDetails, ResourceAvailability, ResourceBusy } from '../../contract/http.js'
 import type { ResolvedOptions } from '../options.js'
+import type { ReserveRuntime, Services } from '../services.js'
 
 import { localDateOf } from '../../time/local-time.js'
 import { resolveWindows } from '../../availability/resolve-windows.js'
 import { referenceData } from '../reference-data/reference-data.js'
 import { isPrivileged } from '../../contract/roles/is-privileged.js'
 import { externalBusyOf } from '../external-busy/external-busy.js'
-import { getRuntime } from '../runtime.js'
 import { holdDetailsFor } from '../holds/hold-details.js'
 import { ownHoldOf } from '../holds/own-hold.js'
 import { isoRange } from '../http/iso.js'
@@ -59,7 +59,7 @@ const heldRows = (holds: HoldsProjector, indexes: IntervalIndex[], from: number,
  * what cannot be booked; a hold's time is marked `hold`. The range may touch at most 92 local days. See docs/ARCHITECTURE.md,
  * "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)".
  */
-export const resourceAvailabilityEndpoint = (options: ResolvedOptions): Endpoint => ({
+export const resourceAvailabilityEndpoint = (options: ResolvedOptions, services: Services<Pick<ReserveRuntime, 'busy' | 'feeds' | 'holds' | 'ledger'>>): Endpoint => ({
   handler: endpoint(async (req) => {
     const { bounds, id } = parseQuery(req, options)
     const data = referenceData(req.payload, options)
@@ -83,13 +83,13 @@ export const resourceAvailabilityEndpoint = (options: ResolvedOptions): Endpoint
     }))
 
     // Multi-tenant sites: only the services and pools of the resource's own tenant.
-    const services = [...(await data.services(resource.services)).values()].filter((service) => tenantsAgree(service.tenant, resource.tenant))
-    const poolIds = [...new Set(services.flatMap((service) => service.requiredResources.map(String)))].filter((poolId) => poolId !== String(id))
+    const offered = [...(await data.services(resource.services)).values()].filter((service) => tenantsAgree(service.tenant, resource.tenant))
+    const poolIds = [...new Set(offered.flatMap((service) => service.requiredResources.map(String)))].filter((poolId) => poolId !== String(id))
     const pools = new Map([...(await data.resources(poolIds))].filter(([, pool]) => tenantsAgree(pool.tenant, resource.tenant)))
-    const { busy, holds } = getRuntime(req.payload)
+    const { busy, holds } = services.of(req.payload)
     const [own, ...poolIndexes] = await Promise.all([id, ...pools.keys()].map((key) => busy.window(String(key), from, to)))
     const held = holdDetailsFor(req, options, await heldRows(holds, [own, ...poolIndexes], from, to))
-    const marks = { held, own: await ownHoldOf(req, options) }
+    const marks = { held, own: await ownHoldOf(req, options, services) }
     const requiredPools = [...pools.values()].map((pool, i) => ({
       busy: busyIn(poolIndexes[i], from, to, marks),
       quantity: pool.quantity,
@@ -97,7 +97,7 @@ export const resourceAvailabilityEndpoint = (options: ResolvedOptions): Endpoint
 
     // A practitioner's private calendar says what, not only when: its labels are for staff.
     const labelled = isPrivileged(req.user, options)
-    const external = (await externalBusyOf(req, options, id, from, to)).map(({ end, label, start }) => ({
+    const external = (await externalBusyOf(req, options, services, id, from, to)).map(({ end, label, start }) => ({
       ...isoRange({ end, start }),
       ...(labelled && label ? { label } : {}),
     }))

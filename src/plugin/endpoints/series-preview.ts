@@ -2,6 +2,7 @@ import type { Endpoint } from 'payload'
 
 import type { SeriesPreview } from '../../contract/http.js'
 import type { ResolvedOptions } from '../options.js'
+import type { ReserveRuntime, Services } from '../services.js'
 
 import { isPrivileged } from '../../contract/roles/is-privileged.js'
 import { readJsonObject } from '../http/json-body.js'
@@ -19,7 +20,7 @@ import { requireKnownRecords } from './known-records.js'
  * asks it: 401 without a session, 403 for other users (`{ message }`, as customer-search);
  * a malformed body or recurrence is refused as the booking would refuse it.
  */
-export const seriesPreviewEndpoint = (options: ResolvedOptions): Endpoint => ({
+export const seriesPreviewEndpoint = (options: ResolvedOptions, services: Services<Pick<ReserveRuntime, 'feeds' | 'ledger'>>): Endpoint => ({
   handler: endpoint(async (req) => {
     if (!req.user) {
       throw messageBody(401, MESSAGES.unauthorized)
@@ -31,7 +32,7 @@ export const seriesPreviewEndpoint = (options: ResolvedOptions): Endpoint => ({
     const data = checkBookingShape(await readJsonObject(req, (text, status = 400) => payloadErrorBody(status, text)), collection)
     checkItemCount(data, collection)
     await requireKnownRecords(req, options, data)
-    return Response.json((await previewSeries(req, options, data)) satisfies SeriesPreview)
+    return Response.json((await previewSeries(req, options, services, data)) satisfies SeriesPreview)
   }),
   method: 'post',
   path: '/reserve/series-preview',

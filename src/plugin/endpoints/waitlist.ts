@@ -7,6 +7,7 @@ import type { WaitlistState } from '../../commands/waitlist-decider.js'
 import type { HoldHolder } from '../../events/types.js'
 import type { WaitlistEntryRecord, WaitlistEntryResponse, WaitlistLeaveResponse, WaitlistListResponse, WaitlistOfferResponse } from '../../contract/http.js'
 import type { ResolvedOptions } from '../options.js'
+import type { ReserveRuntime, Services } from '../services.js'
 
 import { holdTokenDigest, isHolder } from '../../commands/hold-rules.js'
 import { offersService } from '../../contract/offers-service.js'
@@ -20,7 +21,6 @@ import { endpoint, messageBody, payloadErrorBody } from '../http/request-error.j
 import { referenceData } from '../reference-data/reference-data.js'
 import { commandMeta } from '../reservations/command-meta.js'
 import { refusalAsPayloadError } from '../write-protocol/refusals.js'
-import { getRuntime } from '../runtime.js'
 import { readJoinRequest } from '../waitlist/join-request.js'
 import { visibleTenants } from '../waitlist/visible-tenants.js'
 
@@ -35,7 +35,7 @@ const LIST_LIMIT = 500
  * waitlist stream. Answers 201 with the entry; a guest gets a `token` (32 random bytes, only the
  * SHA-256 digest stored) that lets them leave again. Refusals are 400s naming their fields.
  */
-export const joinWaitlistEndpoint = (options: ResolvedOptions): Endpoint => ({
+export const joinWaitlistEndpoint = (options: ResolvedOptions, services: Services<Pick<ReserveRuntime, 'waitlist' | 'waitlistRows'>>): Endpoint => ({
   handler: endpoint(async (req) => {
     const collection = options.slugs.reservations
     const body = await readJsonObject(req, (text, status = 400) => payloadErrorBody(status, text))
@@ -47,7 +47,7 @@ export const joinWaitlistEndpoint = (options: ResolvedOptions): Endpoint => ({
       : meta.actor.kind === 'user'
         ? { ...meta.actor }
         : { kind: 'system' }
-    const { waitlist, waitlistRows } = getRuntime(req.payload)
+    const { waitlist, waitlistRows } = services.of(req.payload)
     const entryId = uuidv7()
     try {
       await waitlist.execute({ data: { ...wish, entryId, owner }, type: 'JoinWaitlist' }, meta)
@@ -82,13 +82,13 @@ const presentedToken = async (req: PayloadRequest): Promise<null | string> => {
  * 403 whether or not the entry exists, and only privileged staff learn of an unknown id (404). An
  * entry that ended already is answered as it ended; one offered a hold answers 409.
  */
-export const leaveWaitlistEndpoint = (options: ResolvedOptions): Endpoint => ({
+export const leaveWaitlistEndpoint = (options: ResolvedOptions, services: Services<Pick<ReserveRuntime, 'waitlist' | 'waitlistRows'>>): Endpoint => ({
   handler: endpoint(async (req) => {
     const entryId = String(req.routeParams?.id ?? '')
     const token = await presentedToken(req)
     const meta = commandMeta(req, options)
     const caller = holdCallerOf(meta, token)
-    const { waitlist, waitlistRows } = getRuntime(req.payload)
+    const { waitlist, waitlistRows } = services.of(req.payload)
     const { state } = isHoldId(entryId) ? await waitlist.load(entryId) : { state: { kind: 'absent' as const } }
     const privileged = isPrivileged(req.user, options)
     const tenants = privileged && state.kind !== 'absent' ? await visibleTenants(req, options) : null
@@ -123,7 +123,7 @@ export const leaveWaitlistEndpoint = (options: ResolvedOptions): Endpoint => ({
  * first (an offered one with its hold's expiry while the hold is live), for privileged staff (the admin's list of a day; on a multi-tenant site, of their
  * tenants): 401 without a session, 403 for others.
  */
-export const listWaitlistEndpoint = (options: ResolvedOptions): Endpoint => ({
+export const listWaitlistEndpoint = (options: ResolvedOptions, services: Services<Pick<ReserveRuntime, 'holds' | 'waitlistRows'>>): Endpoint => ({
   handler: endpoint(async (req) => {
     if (!req.user) {
       throw messageBody(401, MESSAGES.unauthorized)
@@ -140,7 +140,7 @@ export const listWaitlistEndpoint = (options: ResolvedOptions): Endpoint => ({
       throw messageBody(400, MESSAGES.waitlistRange)
     }
     const tenants = await visibleTenants(req, options)
-    const { holds, waitlistRows } = getRuntime(req.payload)
+    const { holds, waitlistRows } = services.of(req.payload)
     const rows = await waitlistRows.overlapping(new Date(start), new Date(end), LIST_LIMIT, tenants ?? undefined)
     // An offer's expiry is said only while its hold is live: once booked, released or expired, "held until" is no longer true.
     const liveHolds = await holds.listed(rows.flatMap((row) => (row.status === 'offered' && row.holdId ? [row.holdId] : [])))
@@ -173,7 +173,7 @@ export const listWaitlistEndpoint = (options: ResolvedOptions): Endpoint => ({
  * 401 without a session, 403 for others, 404 for an unknown entry or one of another tenant,
  * 400 for a bad time or resource, 409 when the entry is not waiting or the time is not free.
  */
-export const offerWaitlistEndpoint = (options: ResolvedOptions): Endpoint => ({
+export const offerWaitlistEndpoint = (options: ResolvedOptions, services: Services<Pick<ReserveRuntime, 'waitlist' | 'waitlistOffers'>>): Endpoint => ({
   handler: endpoint(async (req) => {
     if (!req.user) {
       throw messageBody(401, MESSAGES.unauthorized)
@@ -183,7 +183,7 @@ export const offerWaitlistEndpoint = (options: ResolvedOptions): Endpoint => ({
     }
     const body = await readJsonObject(req, (text, status = 400) => messageBody(status, text))
     const entryId = String(req.routeParams?.id ?? '')
-    const { waitlist, waitlistOffers } = getRuntime(req.payload)
+    const { waitlist, waitlistOffers } = services.of(req.payload)
     const { state } = isHoldId(entryId) ? await waitlist.load(entryId) : { state: { kind: 'absent' as const } }
     const tenants = state.kind === 'absent' ? null : await visibleTenants(req, options)
     if (state.kind === 'absent' || (tenants !== null && !tenants.includes(String(state.entry.tenant ?? '')))) {

@@ -3,8 +3,8 @@ import type { PayloadRequest } from 'payload'
 import type { RelationId } from '../../events/types.js'
 import type { ExternalBusyInterval, ResolvedOptions } from '../options.js'
 import type { ExternalInterval } from './calendar-intervals.js'
+import type { ReserveRuntime, Services } from '../services.js'
 
-import { getRuntime } from '../runtime.js'
 
 const epoch = (value: Date | string): number => (value instanceof Date ? value.getTime() : Date.parse(value))
 
@@ -22,11 +22,12 @@ const fromResolver = (answer: ExternalBusyInterval[]): ExternalInterval[] =>
 export const externalBusyOf = async (
   req: PayloadRequest,
   options: ResolvedOptions,
+  services: Services<Pick<ReserveRuntime, 'feeds'>>,
   resourceId: RelationId,
   from: number,
   to: number,
 ): Promise<ExternalInterval[]> => {
-  const synced = getRuntime(req.payload).feeds.within(String(resourceId), from, to)
+  const synced = services.of(req.payload).feeds.within(String(resourceId), from, to)
   if (!options.getExternalBusy) {
     return synced
   }

@@ -4,11 +4,11 @@ import { ValidationError } from 'payload'
 
 import type { HoldHolder } from '../../events/types.js'
 import type { ResolvedOptions } from '../options.js'
+import type { ReserveRuntime, Services } from '../services.js'
 
 import { isHolder, requireHold } from '../../commands/hold-rules.js'
 import { CommandRejected, isCommandRejected } from '../../events/rejection.js'
 import { MESSAGES } from '../http/messages.js'
-import { getRuntime } from '../runtime.js'
 import { commandMeta } from '../reservations/command-meta.js'
 import { toPayloadError } from '../write-protocol/refusals.js'
 import { holdCallerOf, isHoldId } from './hold-caller.js'
@@ -31,7 +31,12 @@ const isBlank = (value: unknown): boolean => value === undefined || value === nu
  * guest count, items) or the customer or guest out. The ledger decides again as it books
  * (expiry, holder, the held schedule). Data without `holdId` comes back as it is.
  */
-export const withHoldBooked = async (req: PayloadRequest, options: ResolvedOptions, data: Record<string, unknown>): Promise<Record<string, unknown>> => {
+export const withHoldBooked = async (
+  req: PayloadRequest,
+  options: ResolvedOptions,
+  services: Services<Pick<ReserveRuntime, 'ledger'>>,
+  data: Record<string, unknown>,
+): Promise<Record<string, unknown>> => {
   const { holdId, holdToken, ...rest } = data
   if (isBlank(holdId)) {
     return rest
@@ -41,7 +46,7 @@ export const withHoldBooked = async (req: PayloadRequest, options: ResolvedOptio
     throw new ValidationError({ collection: options.slugs.reservations, errors: [{ message: MESSAGES.holdTokenType, path: 'holdId' }] })
   }
   const caller = holdCallerOf(commandMeta(req, options), typeof holdToken === 'string' ? holdToken : null)
-  const { state } = isHoldId(holdId) ? await getRuntime(req.payload).ledger.load(holdId) : { state: { kind: 'absent' as const } }
+  const { state } = isHoldId(holdId) ? await services.of(req.payload).ledger.load(holdId) : { state: { kind: 'absent' as const } }
   try {
     const hold = requireHold(state)
     if (!isHolder(hold.holder, caller)) {

@@ -1,13 +1,13 @@
 import type { PayloadRequest } from 'payload'
 
 import type { ResolvedOptions } from '../options.js'
+import type { ReserveRuntime, Services } from '../services.js'
 
 import { isHolder } from '../../commands/hold-rules.js'
 import { MESSAGES } from '../http/messages.js'
 import { queryParam } from '../http/query-params.js'
 import { errorBody } from '../http/request-error.js'
 import { commandMeta } from '../reservations/command-meta.js'
-import { getRuntime } from '../runtime.js'
 import { holdCallerOf, isHoldId } from './hold-caller.js'
 
 /**
@@ -15,7 +15,7 @@ import { holdCallerOf, isHoldId } from './hold-caller.js'
  * then counts as free for them: its id when it is live and theirs; null when none is named or it
  * has ended; 403 `{ error: 'Forbidden' }` for another caller's live hold.
  */
-export const ownHoldOf = async (req: PayloadRequest, options: ResolvedOptions): Promise<null | string> => {
+export const ownHoldOf = async (req: PayloadRequest, options: ResolvedOptions, services: Services<Pick<ReserveRuntime, 'ledger'>>): Promise<null | string> => {
   const holdId = queryParam(req, 'holdId')
   const token = queryParam(req, 'holdToken')
   if (holdId.kind === 'absent') {
@@ -27,7 +27,7 @@ export const ownHoldOf = async (req: PayloadRequest, options: ResolvedOptions): 
   if (!isHoldId(holdId.value)) {
     return null
   }
-  const { state } = await getRuntime(req.payload).ledger.load(holdId.value)
+  const { state } = await services.of(req.payload).ledger.load(holdId.value)
   if (state.kind !== 'held') {
     return null
   }

@@ -5,6 +5,7 @@ import { v7 as uuidv7 } from 'uuid'
 
 import type { Hold } from '../../commands/reservation-state.js'
 import type { ResolvedOptions } from '../options.js'
+import type { ReserveRuntime, Services } from '../services.js'
 
 import { holdTokenDigest } from '../../commands/hold-rules.js'
 import { isCustomer } from '../access/is-customer.js'
@@ -16,7 +17,6 @@ import { guestOf } from '../reservations/commands-for-write.js'
 import { refusalAsPayloadError } from '../write-protocol/refusals.js'
 import { relationId } from '../reservations/relation-id.js'
 import { checkBookingRules } from '../reservations/rules/index.js'
-import { getRuntime } from '../runtime.js'
 import { planTenant } from '../tenancy/booking-tenant.js'
 import { isTenantScoped, tenancyOf } from '../tenancy/tenancy.js'
 import { holderKeyOf } from './hold-caller.js'
@@ -33,6 +33,7 @@ const MINUTE_MS = 60_000
 export const placeHold = async (
   req: PayloadRequest,
   options: ResolvedOptions,
+  services: Services<Pick<ReserveRuntime, 'feeds' | 'holds' | 'ledger'>>,
   data: Record<string, unknown>,
 ): Promise<{ hold: Hold; token: null | string }> => {
   await requireCreateAccess(req, options, data)
@@ -41,10 +42,10 @@ export const placeHold = async (
   // As the reservations collection's default: a signed-in customer holds for themselves.
   const customer = data.customer === undefined && req.user && isCustomer(req.user, options) ? relationId(req.user.id) : relationId(data.customer)
   const token = meta.actor.kind === 'guest' ? randomBytes(32).toString('base64url') : null
-  const runtime = getRuntime(req.payload)
+  const runtime = services.of(req.payload)
   try {
     const plan = await buildBookingPlan(req, data, options, { fillRequiredResources: true, keepEndTime: meta.privileged })
-    await checkBookingRules({ customer, data, guest, meta, operation: 'create', options, plan, req })
+    await checkBookingRules({ customer, data, guest, meta, operation: 'create', options, plan, req, services })
     const service = (await referenceData(req.payload, options).services([plan.service])).get(String(plan.service))
     const now = new Date()
     const minutes = service?.holdMinutes ?? options.holdMinutes

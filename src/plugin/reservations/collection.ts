@@ -1,6 +1,7 @@
 import type { CollectionConfig, Condition, FieldAccess } from 'payload'
 
 import type { ResolvedOptions } from '../options.js'
+import type { reservationWriteHooks } from './write-hooks.js'
 
 import { reservationComponent, reservationFieldComponents, zonedDateComponents } from '../admin/registration.js'
 import { adminSettings } from '../admin/settings.js'
@@ -9,7 +10,6 @@ import { seesAllRecords } from '../../contract/roles/record-scope.js'
 import { reservationAccess } from '../access/reservation-access.js'
 import { relationIdsForNonStaff } from '../access/relation-ids-for-non-staff.js'
 import { collectionLabels, label, navigationGroup, translatedOptions } from '../collections/labels.js'
-import { reservationWriteHooks } from './write-hooks.js'
 
 const nobody: FieldAccess = () => false
 
@@ -36,11 +36,11 @@ const guestCondition: Condition = (data) => {
 /**
  * The reservations collection: a projection of the reservation streams. Writes through Payload
  * (Local API, REST, GraphQL, the admin form) are turned into ledger commands by its hooks;
- * the fields the ledger owns cannot be written directly.
+ * the fields the ledger owns cannot be written directly. Without `hooks` (the plugin disabled, or
+ * only its fields read) it is the collection's shape alone.
  */
-export const buildReservationsCollection = (options: ResolvedOptions): CollectionConfig => {
+export const buildReservationsCollection = (options: ResolvedOptions, hooks?: ReturnType<typeof reservationWriteHooks>): CollectionConfig => {
   const { slugs, statusMachine } = options
-  const hooks = options.disabled ? undefined : reservationWriteHooks(options)
   const statusField = reservationComponent(options, 'statusField')
   const customerCell = reservationComponent(options, 'customerCell')
   const relatedCell = reservationComponent(options, 'relatedCell')

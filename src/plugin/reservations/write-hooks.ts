@@ -16,13 +16,13 @@ import type { ReservationState } from '../../commands/reservation-state.js'
 import type { SiteFields } from '../../events/types.js'
 import type { ResolvedOptions } from '../options.js'
 import type { PlanInput } from './booking-plan.js'
+import type { ReserveRuntime, Services } from '../services.js'
 
 import { foldReservation } from '../../commands/reservation-state.js'
 import { CommandRejected } from '../../events/rejection.js'
 import { ownDocument } from '../../projections/reservation-document.js'
 import { takeHoldBooking } from '../holds/booking-of-hold.js'
 import { MESSAGES } from '../http/messages.js'
-import { getRuntime } from '../runtime.js'
 import { decideSeriesCreate } from '../series/create-series.js'
 import { planTenant } from '../tenancy/booking-tenant.js'
 import { isTenantScoped, reservationTenantField, tenancyOf } from '../tenancy/tenancy.js'
@@ -45,6 +45,9 @@ import { checkBookingRules } from './rules/index.js'
 import { siteFieldsOf, siteInput } from './site-fields.js'
 import { beforeTransitionHooks } from './transition-hooks.js'
 import { runLast } from '../write-protocol/watch-failures.js'
+
+/** The running ledger's services a reservation write uses. */
+type Running = Pick<ReserveRuntime, 'feeds' | 'ledger' | 'ownership' | 'projector'>
 
 const isGiven = (value: unknown): boolean => value !== undefined && value !== null
 
@@ -79,9 +82,9 @@ const planFor = (req: PayloadRequest, options: ResolvedOptions, input: PlanInput
  * A create: plan → rules → the decision, whose document Payload validates and the adapter's
  * save appends (`append-on-save.ts`) → the document.
  */
-const createReservation = async (req: PayloadRequest, options: ResolvedOptions, data: JsonObject) => {
+const createReservation = async (req: PayloadRequest, options: ResolvedOptions, services: Services<Running>, data: JsonObject) => {
   if (isGiven(data.recurrence)) {
-    const { nextRevision, reservationId, write } = await decideSeriesCreate(req, options, data)
+    const { nextRevision, reservationId, write } = await decideSeriesCreate(req, options, services, data)
     appendOnSave(req, reservationId, write)
     return decidedDocument(req, options, write.next, nextRevision, {})
   }
@@ -94,7 +97,7 @@ const createReservation = async (req: PayloadRequest, options: ResolvedOptions, 
   // One decision time for the rules and the decision, and for its retries at the save.
   const meta = { ...commandMeta(req, options), now: new Date() }
   const plan = await planFor(req, options, data, true)
-  await checkBookingRules({ customer, data, guest, meta, operation: 'create', options, plan, req })
+  await checkBookingRules({ customer, data, guest, meta, operation: 'create', options, plan, req, services })
   const command = commandForCreate({
     cancellationTokenHash: token ? createHash('sha256').update(token).digest('hex') : null,
     data,
@@ -106,7 +109,7 @@ const createReservation = async (req: PayloadRequest, options: ResolvedOptions, 
     tenant: isTenantScoped(tenancyOf(req.payload, options), options) ? await planTenant(req, options, plan) : null,
     withHold: held?.caller,
   })
-  const { ledger, ownership } = getRuntime(req.payload)
+  const { ledger, ownership } = services.of(req.payload)
   const { next, nextRevision } = await ledger.precheck(reservationId, [command], meta)
   const appended = token ? () => ownership.keepToken(reservationId, token) : undefined
   const site = siteInput(siteFieldsOf(req.payload, options), data)
@@ -118,14 +121,14 @@ const createReservation = async (req: PayloadRequest, options: ResolvedOptions, 
  * An update: plan (when it moves) → rules → its commands, decided together (all or nothing),
  * whose document Payload validates and the adapter's save appends → the document.
  */
-const updateReservation = async (req: PayloadRequest, options: ResolvedOptions, data: JsonObject, stored: JsonObject) => {
+const updateReservation = async (req: PayloadRequest, options: ResolvedOptions, services: Services<Running>, data: JsonObject, stored: JsonObject) => {
   // A series is booked when it is created; an update of one booking never makes it one.
   const seriesFields = (['recurrence', 'partial'] as const).filter((name) => isGiven(data[name]) && data[name] !== false)
   if (seriesFields.length > 0) {
     throw new ValidationError({ collection: options.slugs.reservations, errors: seriesFields.map((path) => ({ message: MESSAGES.recurrenceOnUpdate, path })) })
   }
   const reservationId = String(stored.id)
-  const ledger = getRuntime(req.payload).ledger
+  const ledger = services.of(req.payload).ledger
   const input = replanInput(data, stored)
   const plan = input ? await planFor(req, options, input, false) : null
   const changes = detailChanges(data, stored)
@@ -141,6 +144,7 @@ const updateReservation = async (req: PayloadRequest, options: ResolvedOptions, 
     originalDoc: stored,
     plan,
     req,
+    services,
   })
   const commands = commandsForUpdate({ data, plan, reservationId, skipTransitionValidation: skipsTransitionValidation(req), stored })
   const siteFields = siteFieldsOf(req.payload, options)
@@ -224,12 +228,13 @@ const beforeOperation =
  * stamp below) reaches Payload's rollback, which voids the write and notifies no one.
  */
 const afterOperation =
-  (options: ResolvedOptions): CollectionAfterOperationHook =>
+  (options: ResolvedOptions, services: Services<Running>): CollectionAfterOperationHook =>
   async ({ operation, req, result }) => {
     if (!['create', 'delete', 'deleteByID', 'update', 'updateByID'].includes(operation)) {
       return result
     }
-    const { ownership } = getRuntime(req.payload)
+    const running = services.of(req.payload)
+    const { ownership } = running
     for (const [id, write] of requestWritesOf(req)) {
       if (write.state.kind === 'active') {
         await keepLedgerTime(req, options.slugs.reservations, id, write, result)
@@ -243,7 +248,7 @@ const afterOperation =
     // it right (a document behind its stream, hooks it missed: at least once).
     for (const [id, write] of writes) {
       if (write.state.kind === 'active') {
-        await afterTheWrite(req, id, write).catch((error: unknown) => {
+        await afterTheWrite(req, running, id, write).catch((error: unknown) => {
           req.payload.logger.error({ err: error, msg: `payload-reserve-ledger: finishing the write of reservation ${id} failed` })
         })
       }
@@ -257,8 +262,7 @@ const afterOperation =
  * content; its event is in the stream by now, and a head beyond what was saved is projected
  * again (its hooks are its writer's). Then the hooks of what this request appended fire.
  */
-const afterTheWrite = async (req: PayloadRequest, id: string, write: RequestWrite): Promise<void> => {
-  const { ledger, projector } = getRuntime(req.payload)
+const afterTheWrite = async (req: PayloadRequest, { ledger, projector }: Running, id: string, write: RequestWrite): Promise<void> => {
   if (write.before.kind !== 'absent' && (await ledger.load(id)).revision > write.revision) {
     await projector.project(id, { deliverHooks: false })
   }
@@ -271,13 +275,14 @@ const afterTheWrite = async (req: PayloadRequest, id: string, write: RequestWrit
  * Every write to the reservations collection becomes ledger commands here: they are decided
  * and appended first, and what Payload then saves is the resulting projection.
  */
-export const reservationWriteHooks = (options: ResolvedOptions) => {
+export const reservationWriteHooks = (options: ResolvedOptions, services: Services<Running>) => {
   const beforeChange: CollectionBeforeChangeHook = refusalsAsPayloadErrors(options.slugs.reservations, ({ data, operation, originalDoc, req }) =>
-    operation === 'create' ? createReservation(req, options, data) : updateReservation(req, options, data, originalDoc ?? {}),
+    operation === 'create' ? createReservation(req, options, services, data) : updateReservation(req, options, services, data, originalDoc ?? {}),
   )
   const beforeDelete: CollectionBeforeDeleteHook = refusalsAsPayloadErrors(options.slugs.reservations, async ({ id, req }) => {
-    const { state } = await getRuntime(req.payload).ledger.load(String(id))
-    await runRequestCommands(req, options, [{ data: { reservationId: String(id) }, type: 'DeleteReservation' }], { before: state })
+    const running = services.of(req.payload)
+    const { state } = await running.ledger.load(String(id))
+    await runRequestCommands(req, options, running, [{ data: { reservationId: String(id) }, type: 'DeleteReservation' }], { before: state })
   })
-  return { afterOperation: runLast(afterOperation(options)), beforeChange, beforeDelete, beforeOperation: beforeOperation(options) }
+  return { afterOperation: runLast(afterOperation(options, services)), beforeChange, beforeDelete, beforeOperation: beforeOperation(options) }
 }

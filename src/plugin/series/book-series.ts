@@ -9,6 +9,7 @@ import type { RequestWrite } from '../write-protocol/write-session.js'
 import type { RelationId } from '../../events/types.js'
 import type { SeriesBooked } from '../../contract/http.js'
 import type { ResolvedOptions } from '../options.js'
+import type { ReserveRuntime, Services } from '../services.js'
 
 import { isPerOccurrence, isSeriesRejected } from '../../commands/book-series.js'
 import { isCommandRejected } from '../../events/rejection.js'
@@ -29,7 +30,6 @@ import { siteFieldsOf, siteInput } from '../reservations/site-fields.js'
 import { approveDocument } from '../write-protocol/request-command.js'
 import { voidFailedWrites } from '../write-protocol/void-failed-writes.js'
 import { checkBookingRules } from '../reservations/rules/index.js'
-import { getRuntime } from '../runtime.js'
 import { planTenant } from '../tenancy/booking-tenant.js'
 import { isTenantScoped, reservationTenantField, tenancyOf } from '../tenancy/tenancy.js'
 import { parseInstant } from '../validation/parse-instant.js'
@@ -115,6 +115,7 @@ export interface SeriesPlan {
 export const planSeries = async (
   req: PayloadRequest,
   options: ResolvedOptions,
+  services: Services<Pick<ReserveRuntime, 'feeds'>>,
   data: Record<string, unknown>,
 ): Promise<SeriesPlan> => {
   const collection = options.slugs.reservations
@@ -148,7 +149,7 @@ export const planSeries = async (
     try {
       const planning = { fillRequiredResources: true, keepEndTime: meta.privileged }
       const plan = await buildBookingPlan(req, occurrence, options, planning)
-      await checkBookingRules({ customer, data: occurrence, guest, meta, operation: 'create', options, plan, req })
+      await checkBookingRules({ customer, data: occurrence, guest, meta, operation: 'create', options, plan, req, services })
       tenant ??= isTenantScoped(tenancyOf(req.payload, options), options) ? await planTenant(req, options, plan) : null
       const command = commandForCreate({
         cancellationTokenHash,
@@ -183,8 +184,12 @@ export const partialOf = ({ partial = false }: Record<string, unknown>, collecti
  * Every occurrence of a planned series that booking it now would refuse, in series order: refused
  * by the rules already, or by the ledger deciding the series (earlier occurrences counted).
  */
-export const seriesRefusals = async (req: PayloadRequest, { entries, meta, refused }: SeriesPlan): Promise<SeriesRefusal[]> => {
-  const decided = entries.length === 0 ? [] : (await getRuntime(req.payload).ledger.bookSeries(entries, meta, { decideOnly: true, partial: true })).refused
+export const seriesRefusals = async (
+  req: PayloadRequest,
+  services: Services<Pick<ReserveRuntime, 'ledger'>>,
+  { entries, meta, refused }: SeriesPlan,
+): Promise<SeriesRefusal[]> => {
+  const decided = entries.length === 0 ? [] : (await services.of(req.payload).ledger.bookSeries(entries, meta, { decideOnly: true, partial: true })).refused
   return [...refused, ...decided].sort((a, b) => a.index - b.index)
 }
 
@@ -199,15 +204,16 @@ export const seriesRefusals = async (req: PayloadRequest, { entries, meta, refus
 export const bookSeries = async (
   req: PayloadRequest,
   options: ResolvedOptions,
+  services: Services<Pick<ReserveRuntime, 'feeds' | 'ledger' | 'ownership' | 'projector'>>,
   data: Record<string, unknown>,
 ): Promise<SeriesBooked> => {
   const collection = options.slugs.reservations
   const partial = partialOf(data, collection)
-  const { ledger, ownership, projector } = getRuntime(req.payload)
+  const { ledger, ownership, projector } = services.of(req.payload)
   let planned: SeriesPlan
   try {
     await requireCreateAccess(req, options, data)
-    planned = await planSeries(req, options, data)
+    planned = await planSeries(req, options, services, data)
     const { entries, meta, refused, times } = planned
     if (refused.length > 0 && !partial) {
       // Refused already: the ledger only names the occurrences it would refuse too.
@@ -249,7 +255,7 @@ export const bookSeries = async (
     } catch (error) {
       // A document that cannot be saved fails the request: the series is voided in the
       // ledger (claims released, no hook fired), never left for catch-up to bring back.
-      await voidFailedWrites(req.payload, new Map(outcome.booked.map((occurrence) => [occurrence.reservationId, bookedWrite(occurrence)])), error)
+      await voidFailedWrites(req.payload, { ledger, ownership, projector }, new Map(outcome.booked.map((occurrence) => [occurrence.reservationId, bookedWrite(occurrence)])), error)
       throw error
     }
     // The series stands from here: a failing delivery is logged, and catch-up delivers it.

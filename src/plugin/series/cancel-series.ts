@@ -1,6 +1,7 @@
 import type { PayloadRequest, Where } from 'payload'
 
 import type { ResolvedOptions } from '../options.js'
+import type { ReserveRuntime, Services } from '../services.js'
 
 import { CommandRejected, isCommandRejected } from '../../events/rejection.js'
 import { localDateOf } from '../../time/local-time.js'
@@ -8,7 +9,6 @@ import { referenceData } from '../reference-data/reference-data.js'
 import { commandMeta } from '../reservations/command-meta.js'
 import { toPayloadError } from '../write-protocol/refusals.js'
 import { relationId } from '../reservations/relation-id.js'
-import { getRuntime } from '../runtime.js'
 
 /** What POST /api/reserve/cancel cancels: the reservation, it and the later occurrences of its series, or the series. */
 export type CancelScope = 'following' | 'one' | 'series'
@@ -27,6 +27,7 @@ type Stored = Record<string, unknown>
 export const seriesToCancel = async (
   req: PayloadRequest,
   options: ResolvedOptions,
+  services: Services<Pick<ReserveRuntime, 'ledger'>>,
   stored: Stored,
   scope: CancelScope,
   mayCancel: (doc: Stored) => Promise<boolean>,
@@ -57,7 +58,7 @@ export const seriesToCancel = async (
     }
   }
   const members = [stored, ...others]
-  const { ledger } = getRuntime(req.payload)
+  const { ledger } = services.of(req.payload)
   const meta = { ...commandMeta(req, options), now }
   const resource = relationId(stored.resource)
   const records = resource === null ? null : await referenceData(req.payload, options).resources([resource])

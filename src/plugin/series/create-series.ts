@@ -3,12 +3,12 @@ import type { JsonObject, PayloadRequest } from 'payload'
 import type { SeriesEntry, SeriesRefusal } from '../../commands/ledger.js'
 import type { DecidedWrite } from '../write-protocol/append-on-save.js'
 import type { ResolvedOptions } from '../options.js'
+import type { ReserveRuntime, Services } from '../services.js'
 
 import { isSeriesRejected } from '../../commands/book-series.js'
 import { approveDocument, requestDocument } from '../write-protocol/request-command.js'
 import { refusalAsPayloadError } from '../write-protocol/refusals.js'
 import { recordRequestWrite } from '../write-protocol/write-session.js'
-import { getRuntime } from '../runtime.js'
 import { bookedWrite, partialOf, planSeries, type SeriesPlan, seriesRefusals } from './book-series.js'
 import { seriesRefused } from './series-refusal.js'
 
@@ -22,10 +22,18 @@ const isoTime = (value: unknown): unknown => (value instanceof Date ? value.toIS
  * later in the request voids the whole series, and its hooks fire once the request succeeded.
  */
 const appendSeries =
-  (req: PayloadRequest, options: ResolvedOptions, plan: SeriesPlan, free: SeriesEntry[], partial: boolean, refused: SeriesRefusal[]) =>
+  (
+    req: PayloadRequest,
+    options: ResolvedOptions,
+    services: Services<Pick<ReserveRuntime, 'ledger' | 'ownership' | 'projector'>>,
+    plan: SeriesPlan,
+    free: SeriesEntry[],
+    partial: boolean,
+    refused: SeriesRefusal[],
+  ) =>
   async (data: JsonObject): Promise<JsonObject> => {
     const collection = options.slugs.reservations
-    const { ledger, ownership, projector } = getRuntime(req.payload)
+    const { ledger, ownership, projector } = services.of(req.payload)
     const ids = free.map(({ command }) => command.data.reservationId)
     // This request writes the occurrences' documents itself, not the background projector.
     ids.forEach((id) => ownership.claim(id))
@@ -53,7 +61,7 @@ const appendSeries =
     }
     // The first occurrence booked is the document saved: another's, if a concurrent booking took the one decided.
     const { events, state } = first
-    const document = requestDocument(req, options, first.reservationId, { before: { kind: 'absent' }, events, revision: events[events.length - 1].revision, state })
+    const document = requestDocument(req, options, { projector }, first.reservationId, { before: { kind: 'absent' }, events, revision: events[events.length - 1].revision, state })
     return { ...data, ...document }
   }
 
@@ -64,19 +72,24 @@ const appendSeries =
  * anything is appended. The document Payload validates and saves is the first occurrence to be
  * booked; the series is appended at that save.
  */
-export const decideSeriesCreate = async (req: PayloadRequest, options: ResolvedOptions, data: JsonObject) => {
+export const decideSeriesCreate = async (
+  req: PayloadRequest,
+  options: ResolvedOptions,
+  services: Services<Pick<ReserveRuntime, 'feeds' | 'ledger' | 'ownership' | 'projector'>>,
+  data: JsonObject,
+) => {
   const collection = options.slugs.reservations
   const partial = partialOf({ partial: data.partial ?? false }, collection)
-  const plan = await planSeries(req, options, { ...data, endTime: isoTime(data.endTime), startTime: isoTime(data.startTime) })
-  const refused = await seriesRefusals(req, plan)
+  const plan = await planSeries(req, options, services, { ...data, endTime: isoTime(data.endTime), startTime: isoTime(data.startTime) })
+  const refused = await seriesRefusals(req, services, plan)
   const free = plan.entries.filter(({ index }) => !refused.some((refusal) => refusal.index === index))
   if ((refused.length > 0 && !partial) || free.length === 0) {
     throw seriesRefused(refused, plan.times, collection)
   }
   const [{ command }] = free
-  const { next, nextRevision } = await getRuntime(req.payload).ledger.precheck(command.data.reservationId, [command], plan.meta)
+  const { next, nextRevision } = await services.of(req.payload).ledger.precheck(command.data.reservationId, [command], plan.meta)
   const write: DecidedWrite = {
-    append: appendSeries(req, options, plan, free, partial, refused),
+    append: appendSeries(req, options, services, plan, free, partial, refused),
     before: { kind: 'absent' },
     commands: [command],
     meta: plan.meta,

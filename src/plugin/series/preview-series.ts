@@ -2,6 +2,7 @@ import type { PayloadRequest } from 'payload'
 
 import type { OccurrencePreview, SeriesPreview } from '../../contract/http.js'
 import type { ResolvedOptions } from '../options.js'
+import type { ReserveRuntime, Services } from '../services.js'
 
 import { requireCreateAccess } from '../access/require-create-access.js'
 import { refusalAsPayloadError } from '../write-protocol/refusals.js'
@@ -14,13 +15,18 @@ import { skippedOccurrence } from './series-refusal.js'
  * plans, then decided by the ledger as one series (earlier occurrences counted against later
  * ones) without appending anything. The idempotency key is left out: a preview claims none.
  */
-export const previewSeries = async (req: PayloadRequest, options: ResolvedOptions, data: Record<string, unknown>): Promise<SeriesPreview> => {
+export const previewSeries = async (
+  req: PayloadRequest,
+  options: ResolvedOptions,
+  services: Services<Pick<ReserveRuntime, 'feeds' | 'ledger'>>,
+  data: Record<string, unknown>,
+): Promise<SeriesPreview> => {
   const { idempotencyKey: _key, ...body } = data
   try {
     await requireCreateAccess(req, options, body)
-    const planned = await planSeries(req, options, body)
+    const planned = await planSeries(req, options, services, body)
     const { entries, times } = planned
-    const refusals = new Map((await seriesRefusals(req, planned)).map((refusal) => [refusal.index, refusal]))
+    const refusals = new Map((await seriesRefusals(req, services, planned)).map((refusal) => [refusal.index, refusal]))
     const ends = new Map(entries.map(({ command, index }) => [index, command.data.plan.endTime]))
     const occurrences = times.starts.map((start, index): OccurrencePreview => {
       const refusal = refusals.get(index)

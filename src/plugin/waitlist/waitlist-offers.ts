@@ -78,6 +78,8 @@ export class WaitlistOffers {
       holds: Pick<HoldsProjector, 'project'>
       ledger: Pick<Ledger, 'execute' | 'history'>
       rows: WaitlistProjector
+      /** What finding free slots reads (`findSlots`). */
+      slots: Parameters<typeof findSlots>[2]
       waitlist: WaitlistLedger
     },
     private readonly report: (error: unknown) => void,
@@ -246,7 +248,7 @@ export class WaitlistOffers {
       }
       const key = JSON.stringify(query)
       if (!known.has(key)) {
-        known.set(key, findSlots(req, this.options, query))
+        known.set(key, findSlots(req, this.options, this.deps.slots, query))
       }
       let slots: EpochRange[]
       try {

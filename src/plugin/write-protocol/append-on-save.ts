@@ -5,6 +5,7 @@ import type { ReservationState } from '../../commands/reservation-state.js'
 import type { ReservationCommand } from '../../commands/reservation-commands.js'
 import type { SiteFields } from '../../events/types.js'
 import type { ResolvedOptions } from '../options.js'
+import type { ReserveRuntime } from '../services.js'
 
 import { KeyedQueue } from '../../concurrency/keyed-queue.js'
 import { ownDocument } from '../../projections/reservation-document.js'
@@ -52,7 +53,14 @@ const documentIdOf = (where: unknown): number | string | undefined => {
  * changed it) with the revisions the append reached. A retry after a concurrent append that
  * leads to another document validates that document before it is appended, and saves it.
  */
-const appendDecided = async (req: PayloadRequest, options: ResolvedOptions, id: string, write: DecidedWrite, data: JsonObject) => {
+const appendDecided = async (
+  req: PayloadRequest,
+  options: ResolvedOptions,
+  services: Pick<ReserveRuntime, 'ledger' | 'ownership' | 'projector'>,
+  id: string,
+  write: DecidedWrite,
+  data: JsonObject,
+) => {
   if (write.append) {
     return write.append(data)
   }
@@ -70,14 +78,14 @@ const appendDecided = async (req: PayloadRequest, options: ResolvedOptions, id: 
   const validated = documentOf(write.next)
   const approve = approveDocument(req, options, operation, write.originalDoc, write.siteData)
   try {
-    const outcome = await runRequestCommands(req, options, commands, {
+    const outcome = await runRequestCommands(req, options, services, commands, {
       // A change of the site's fields alone changes nothing Payload has not validated.
       approve: (next) => (write.commands.length === 0 || documentOf(next) === validated ? undefined : approve(next)),
       before: write.before,
       meta: write.meta,
     })
     write.appended?.()
-    const document = requestDocument(req, options, id, outcome, write.storedHooksRevision)
+    const document = requestDocument(req, options, services, id, outcome, write.storedHooksRevision)
     if (documentOf(outcome.state) !== validated) {
       return { ...data, ...document }
     }
@@ -94,7 +102,11 @@ const appendDecided = async (req: PayloadRequest, options: ResolvedOptions, id: 
  * decision leads to, so that nothing they refuse reaches the ledger, and before the row is
  * written. Saves without a decision (projections, catch-up) pass through.
  */
-export const appendDecidedWritesOnSave = (payload: Payload, options: ResolvedOptions): void => {
+export const appendDecidedWritesOnSave = (
+  payload: Payload,
+  options: ResolvedOptions,
+  services: Pick<ReserveRuntime, 'ledger' | 'ownership' | 'projector'>,
+): void => {
   const db = payload.db
   const slug = options.slugs.reservations
   const create = db.create.bind(db)
@@ -106,7 +118,7 @@ export const appendDecidedWritesOnSave = (payload: Payload, options: ResolvedOpt
   const saves = new KeyedQueue()
   db.create = async (args) => {
     const taken = args.collection === slug ? takeDecided(args.req, args.data.id) : undefined
-    return create(taken ? { ...args, data: await appendDecided(taken.req, options, String(args.data.id), taken.write, args.data) } : args)
+    return create(taken ? { ...args, data: await appendDecided(taken.req, options, services, String(args.data.id), taken.write, args.data) } : args)
   }
   db.updateOne = async (args) => {
     const id = 'id' in args && args.id !== undefined ? args.id : documentIdOf(args.where)
@@ -115,7 +127,7 @@ export const appendDecidedWritesOnSave = (payload: Payload, options: ResolvedOpt
     }
     return saves.run(String(id), async () => {
       const taken = takeDecided(args.req, id)
-      return updateOne(taken ? { ...args, data: await appendDecided(taken.req, options, String(id), taken.write, args.data) } : args)
+      return updateOne(taken ? { ...args, data: await appendDecided(taken.req, options, services, String(id), taken.write, args.data) } : args)
     })
   }
 }

@@ -1,6 +1,7 @@
 import type { Payload } from 'payload'
 
 import type { ResolvedOptions } from '../options.js'
+import type { ReserveRuntime } from '../services.js'
 
 import { appendDecidedWritesOnSave } from './append-on-save.js'
 import { voidFailedWrites } from './void-failed-writes.js'
@@ -82,7 +83,7 @@ export const beforeDestroy = (payload: Payload, stop: () => Promise<void> | void
  * afterOperation, which a host hook's own early return can cause), it is dropped. Other ids go
  * to the adapter.
  */
-const endSessionsOnCommitOrRollback = (payload: Payload): void => {
+const endSessionsOnCommitOrRollback = (payload: Payload, services: Pick<ReserveRuntime, 'ledger' | 'ownership' | 'projector'>): void => {
   const db = payload.db
   const rollback = db.rollbackTransaction.bind(db)
   const commit = db.commitTransaction.bind(db)
@@ -92,7 +93,7 @@ const endSessionsOnCommitOrRollback = (payload: Payload): void => {
       return rollback(id)
     }
     if (ended.writes.size > 0) {
-      await voidFailedWrites(payload, ended.writes, ended.failure)
+      await voidFailedWrites(payload, services, ended.writes, ended.failure)
     }
   }
   db.commitTransaction = async (id) => {
@@ -102,10 +103,10 @@ const endSessionsOnCommitOrRollback = (payload: Payload): void => {
   }
 }
 
-/** Installs every interception of INTERCEPTIONS on a started Payload; `stop` stops the ledger. */
-export const installWriteProtocol = (payload: Payload, options: ResolvedOptions, stop: () => Promise<void>): void => {
-  endSessionsOnCommitOrRollback(payload)
-  appendDecidedWritesOnSave(payload, options)
+/** Installs every interception of INTERCEPTIONS on a started Payload, with its running ledger; `stop` stops that. */
+export const installWriteProtocol = (payload: Payload, options: ResolvedOptions, runtime: Pick<ReserveRuntime, 'ledger' | 'ownership' | 'projector' | 'stop'>): void => {
+  endSessionsOnCommitOrRollback(payload, runtime)
+  appendDecidedWritesOnSave(payload, options, runtime)
   watchReservationFailures(payload, options.slugs.reservations)
-  beforeDestroy(payload, stop)
+  beforeDestroy(payload, () => runtime.stop())
 }

@@ -4,10 +4,10 @@ import type { CommandMeta, CommandOutcome, ExecuteOptions } from '../../commands
 import type { ReservationState } from '../../commands/reservation-state.js'
 import type { ReservationCommand } from '../../commands/reservation-commands.js'
 import type { ResolvedOptions } from '../options.js'
+import type { ReserveRuntime } from '../services.js'
 
 import { CommandRejected } from '../../events/rejection.js'
 import { ownDocument, reservationDocument } from '../../projections/reservation-document.js'
-import { getRuntime } from '../runtime.js'
 import { reservationTenantField } from '../tenancy/tenancy.js'
 import { commandMeta } from '../reservations/command-meta.js'
 import { beginRequestWrite, recordRequestWrite, requestWriteOf } from './write-session.js'
@@ -21,11 +21,11 @@ import { validateDocument } from '../reservations/validate-document.js'
 export const runRequestCommands = async (
   req: PayloadRequest,
   options: ResolvedOptions,
+  { ledger, ownership }: Pick<ReserveRuntime, 'ledger' | 'ownership'>,
   commands: ReservationCommand[],
   { before, meta = commandMeta(req, options), ...execute }: ExecuteOptions & { before: ReservationState; meta?: CommandMeta },
 ): Promise<CommandOutcome> => {
   const reservationId = commands[0].data.reservationId
-  const { ledger, ownership } = getRuntime(req.payload)
   await beginRequestWrite(req)
   // The request writes this reservation's document itself, not the background projector.
   ownership.claim(reservationId)
@@ -65,6 +65,7 @@ export const approveDocument =
 export const requestDocument = (
   req: PayloadRequest,
   options: ResolvedOptions,
+  { projector }: Pick<ReserveRuntime, 'projector'>,
   reservationId: string,
   outcome: CommandOutcome,
   storedHooksRevision?: null | number,
@@ -73,7 +74,6 @@ export const requestDocument = (
     throw new CommandRejected('not-found', 'Reservation not found')
   }
   const write = requestWriteOf(req, reservationId)!
-  const { projector } = getRuntime(req.payload)
   const document = reservationDocument(outcome.state.reservation, outcome.revision, reservationTenantField(req.payload, options))
   write.hooksRevision = storedHooksRevision ?? -1
   if (write.before.kind !== 'absent') {

@@ -2,8 +2,7 @@ import type { Payload } from 'payload'
 
 import type { CommandMeta } from '../../commands/ledger.js'
 import type { RequestWrite } from './write-session.js'
-
-import { getRuntime } from '../runtime.js'
+import type { ReserveRuntime } from '../services.js'
 
 const SYSTEM: CommandMeta = { actor: { kind: 'system', name: 'failed-request' }, privileged: true }
 
@@ -28,10 +27,10 @@ const reasonFor = (failure: unknown): string => {
  */
 export const voidFailedWrites = async (
   payload: Payload,
+  { ledger, ownership, projector }: Pick<ReserveRuntime, 'ledger' | 'ownership' | 'projector'>,
   writes: Map<string, RequestWrite>,
   failure?: unknown,
 ): Promise<void> => {
-  const { ledger, ownership, projector } = getRuntime(payload)
   const reason = reasonFor(failure)
   for (const [reservationId, write] of writes) {
     const [first] = write.events

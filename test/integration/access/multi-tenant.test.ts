@@ -7,7 +7,7 @@ import type { ReserveLedgerOptions } from '../../../src/plugin/options.js'
 import type { TestDatabase } from '../../helpers/databases.js'
 
 import { reserveLedgerPlugin } from '../../../src/index.js'
-import { getRuntime } from '../../../src/plugin/runtime.js'
+import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { createTestDatabase, testDatabaseKinds } from '../../helpers/databases.js'
 import { login, startPayload, stopPayload } from '../../helpers/payload.js'
 import { openEventStream, type SseEvent } from '../../support/sse.js'
@@ -117,7 +117,7 @@ for (const kind of testDatabaseKinds()) {
 
     it("a reservation carries its records' tenant, in the ledger too, so a rebuild writes it again", async () => {
       expect(String(b.reservation.tenant)).toBe(String(b.tenant.id))
-      const { ledger, projector } = getRuntime(payload)
+      const { ledger, projector } = ledgerServices.of(payload)
       const [booked] = await ledger.history(String(b.reservation.id))
       expect(booked.type === 'ReservationBooked' && String(booked.data.tenant)).toBe(String(b.tenant.id))
       await payload.db.deleteOne({ collection: 'reservations', where: { id: { equals: b.reservation.id } } })
@@ -264,7 +264,7 @@ for (const kind of testDatabaseKinds()) {
       const join = (body: Record<string, unknown>, token: string) => http(payload, '/api/reserve/waitlist', { body, method: 'POST', token })
       const [ofA, ofB] = [await join(wish(a), staffA), await join(wish(b), superAdmin)]
       expect([ofA.status, ofB.status]).toEqual([201, 201])
-      const { waitlist } = getRuntime(payload)
+      const { waitlist } = ledgerServices.of(payload)
       const tenantOf = async (entryId: string) => {
         const { state } = await waitlist.load(entryId)
         return state.kind === 'absent' ? null : String(state.entry.tenant)
@@ -354,7 +354,7 @@ for (const kind of testDatabaseKinds()) {
           collection: 'reservations',
           data: { resource: resource.id, service: service.id, startTime: `${DAY}T09:00:00.000Z` },
         })
-        const [event] = await getRuntime(payload).ledger.history(String(booked.id))
+        const [event] = await ledgerServices.of(payload).ledger.history(String(booked.id))
         expect(event.type === 'ReservationBooked' && String(event.data.tenant)).toBe(String(tenant.id))
       } finally {
         await stopPayload(payload)

@@ -16,7 +16,7 @@ import { exportLedger } from '../../../src/ledger-io/export.js'
 import { LEDGER_FORMAT_VERSION } from '../../../src/ledger-io/format.js'
 import { importLedger } from '../../../src/ledger-io/import.js'
 import { adoptReservations } from '../../../src/plugin/adopt/adopt-reservations.js'
-import { getRuntime } from '../../../src/plugin/runtime.js'
+import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { rebuildReservations } from '../../../src/projections/rebuild.js'
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../helpers/databases.js'
 import { login, startPayload, stopPayload } from '../../helpers/payload.js'
@@ -135,7 +135,7 @@ describe.each(testDatabaseKinds())('adopting a payload-reserve reservations coll
   it('a dry run reports the conflict and writes nothing', async () => {
     const payload = site!
     const documents = await snapshot(payload)
-    const report = await adoptReservations(payload, { dryRun: true })
+    const report = await adoptReservations(payload, ledgerServices, { dryRun: true })
     expect(report).toMatchObject({
       adopted: Object.values(before).map(({ id }) => String(id)),
       conflicts: [{ id: String(before.overlapping.id), overlaps: [String(before.first.id)] }],
@@ -148,7 +148,7 @@ describe.each(testDatabaseKinds())('adopting a payload-reserve reservations coll
       expect.stringContaining('(dry run, nothing written): 4 documents in reservations: would adopt 4, 1 of them over capacity'),
       expect.stringContaining(`conflict: ${before.overlapping.id} overlaps ${before.first.id} beyond capacity`),
     ])
-    const { store } = getRuntime(payload)
+    const { store } = ledgerServices.of(payload)
     expect(await store.readAll({ limit: 10 })).toEqual([])
     expect(await snapshot(payload)).toEqual(documents)
   })
@@ -157,7 +157,7 @@ describe.each(testDatabaseKinds())('adopting a payload-reserve reservations coll
   it('adopts each document as one ReservationAdopted at its own time, the earlier of an overlap claiming the time', async () => {
     const payload = site!
     const progress: number[] = []
-    adopted = await adoptReservations(payload, { onProgress: ({ done }) => progress.push(done) })
+    adopted = await adoptReservations(payload, ledgerServices, { onProgress: ({ done }) => progress.push(done) })
     expect(progress).toEqual([1, 2, 3, 4])
     expect(adopted).toMatchObject({
       conflicts: [{ id: String(before.overlapping.id), overlaps: [String(before.first.id)] }],
@@ -166,7 +166,7 @@ describe.each(testDatabaseKinds())('adopting a payload-reserve reservations coll
       skipped: 0,
       total: 4,
     })
-    const { ledger, store } = getRuntime(payload)
+    const { ledger, store } = ledgerServices.of(payload)
     for (const doc of Object.values(before)) {
       const events = await ledger.history(String(doc.id))
       expect(events).toHaveLength(1)
@@ -198,9 +198,9 @@ describe.each(testDatabaseKinds())('adopting a payload-reserve reservations coll
   it('a second run adopts nothing new', async () => {
     const payload = site!
     const documents = await snapshot(payload)
-    const events = await getRuntime(payload).store.readAll({ limit: 1000 })
-    expect(await adoptReservations(payload)).toMatchObject({ adopted: [], conflicts: [], failed: [], skipped: 4, total: 4 })
-    expect(await getRuntime(payload).store.readAll({ limit: 1000 })).toEqual(events)
+    const events = await ledgerServices.of(payload).store.readAll({ limit: 1000 })
+    expect(await adoptReservations(payload, ledgerServices)).toMatchObject({ adopted: [], conflicts: [], failed: [], skipped: 4, total: 4 })
+    expect(await ledgerServices.of(payload).store.readAll({ limit: 1000 })).toEqual(events)
     expect(await snapshot(payload)).toEqual(documents)
   })
 
@@ -221,7 +221,7 @@ describe.each(testDatabaseKinds())('adopting a payload-reserve reservations coll
 
   it('rebuilding from the ledger leaves the collection as it is', async () => {
     const payload = site!
-    const runtime = getRuntime(payload)
+    const runtime = ledgerServices.of(payload)
     const documents = await snapshot(payload)
     expect(documents).toHaveLength(6)
     await rebuildReservations(payload, { collection: 'reservations', projector: runtime.projector, store: runtime.store })
@@ -229,7 +229,7 @@ describe.each(testDatabaseKinds())('adopting a payload-reserve reservations coll
   })
 
   it('exports the adopted ledger as a file of the current version that imports whole', async () => {
-    const { store } = getRuntime(site!)
+    const { store } = ledgerServices.of(site!)
     let text = ''
     const sink = new Writable({
       write(chunk, _encoding, done) {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sqlEvents } from '../../../src/events/adapters/payload-sql.js'
 import { appendChannel } from '../../../src/events/adapters/payload-sql/append-notices.js'
 import { reserveLedgerPlugin } from '../../../src/index.js'
-import { getRuntime } from '../../../src/plugin/runtime.js'
+import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { createTestDatabase, existingTestDatabase, type TestDatabase, testDatabaseKinds } from '../../helpers/databases.js'
 import { startPayload, stopPayload } from '../../helpers/payload.js'
 import { getJson, postJson, withQuery } from '../../support/http.js'
@@ -99,7 +99,7 @@ describe.each(testDatabaseKinds())('debug traces (%s)', (kind) => {
     expect((await postJson(traced.site(), '/api/reserve/book', { guest, ...ids, startTime: at(9) })).status).toBe(201)
     // On PostgreSQL an append notifies the other nodes, which would spare this one the retry to
     // trace: the notices are turned off, as when one is lost.
-    const source = sqlEvents(traced.site().db, getRuntime(traced.site()).options.slugs.events)
+    const source = sqlEvents(traced.site().db, ledgerServices.of(traced.site()).options.slugs.events)
     if (source?.dialect === 'postgres') {
       await source.db.execute(sql.raw(`DROP TRIGGER IF EXISTS "${appendChannel(source.table)}_notify" ON "${getTableName(source.table as unknown as Table)}"`))
     }

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { getRuntime } from '../../../src/plugin/runtime.js'
+import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { testDatabaseKinds } from '../../helpers/databases.js'
 import { login } from '../../helpers/payload.js'
 import { getJson, withQuery } from '../../support/http.js'
@@ -81,7 +81,7 @@ describe.each(testDatabaseKinds())('what changed, in the history (%s)', (kind) =
 
   it('reads a move written by an older version, without the old schedule, from the stream up to it', async () => {
     const id = await movedBooking('2031-05-08T08:00:00.000Z')
-    const { store } = getRuntime(site.payload)
+    const { store } = ledgerServices.of(site.payload)
     const stream = `reserve-reservation-${id}`
     const head = (await store.readStream(stream)).at(-1)!
     const reservation = await site.payload.findByID({ collection: 'reservations', depth: 0, id })

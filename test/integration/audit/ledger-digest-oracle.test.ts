@@ -2,7 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { getRuntime } from '../../../src/plugin/runtime.js'
+import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { testDatabaseKinds } from '../../helpers/databases.js'
 import { login, restRequest } from '../../helpers/payload.js'
 import { getJson, postJson, withQuery } from '../../support/http.js'
@@ -90,7 +90,7 @@ describe.each(testDatabaseKinds())('the ledger’s events spell out no guest tok
     const id = await guestBooking('2031-07-02T09:00:00.000Z')
     const token = await staffToken()
     const auth = { Authorization: `JWT ${token}` }
-    const [booking] = await getRuntime(site.payload).ledger.history(id)
+    const [booking] = await ledgerServices.of(site.payload).ledger.history(id)
     const digest = (booking?.data as { cancellationTokenHash?: string }).cancellationTokenHash
     expect(digest).toMatch(/^[0-9a-f]{64}$/)
 
@@ -103,7 +103,7 @@ describe.each(testDatabaseKinds())('the ledger’s events spell out no guest tok
     })
     failing = false
     expect(patched.status).toBeGreaterThanOrEqual(400)
-    const stored = await getRuntime(site.payload).ledger.history(id)
+    const stored = await ledgerServices.of(site.payload).ledger.history(id)
     const voided = stored.find((event) => event.type === 'ReservationWriteVoided')
     expect(voided?.data).toMatchObject({ restores: { id, notes: null } })
 

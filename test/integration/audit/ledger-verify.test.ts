@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { getRuntime } from '../../../src/plugin/runtime.js'
+import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../helpers/databases.js'
 import { stopPayload } from '../../helpers/payload.js'
 import { spawnNode } from '../../support/spawn-node.js'
@@ -75,7 +75,7 @@ describe.each(testDatabaseKinds())('ledger verify on %s', (kind) => {
     const d = await book(payload, rooms[3], '2031-03-03T10:00:00.000Z')
     await update(d.id, { status: 'confirmed' })
     ids = { A: String(a.id), B: String(b.id), C: String(c.id), D: String(d.id), legacy: String(legacy.id) }
-    expect(await getRuntime(payload).checkpointer!.run()).toBe(9)
+    expect(await ledgerServices.of(payload).checkpointer!.run()).toBe(9)
   })
 
   afterAll(async () => {

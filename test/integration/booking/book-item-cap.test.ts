@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
-import { getRuntime } from '../../../src/plugin/runtime.js'
+import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { testDatabaseKinds } from '../../helpers/databases.js'
 import { login } from '../../helpers/payload.js'
 import { postJson } from '../../support/http.js'
@@ -26,7 +26,7 @@ describe.each(testDatabaseKinds())('/api/reserve/book caps items before looking 
     vi.restoreAllMocks()
   })
 
-  const events = async () => (await getRuntime(site.payload).store.readAll({ limit: 100_000 })).length
+  const events = async () => (await ledgerServices.of(site.payload).store.readAll({ limit: 100_000 })).length
 
   it.each([
     ['unknown', (_resource: number | string, index: number) => 900_000 + index],

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { getRuntime } from '../../../src/plugin/runtime.js'
+import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { testDatabaseKinds } from '../../helpers/databases.js'
 import { login } from '../../helpers/payload.js'
 import { usePayloadOn } from '../../support/suite-payload.js'
@@ -183,7 +183,7 @@ describe.each(testDatabaseKinds())('booking rules, customers in userCollection (
       const kept = (await site.payload.create({ collection: 'reservations', data: { ...data, customer: users.customerA.id } })) as Doc
       expect(kept.customer).toMatchObject({ id: users.customerA.id })
       await site.payload.delete({ collection: 'users', id: gone.id })
-      const events = async () => (await getRuntime(site.payload).store.readAll({ limit: 100_000, streamPrefix: 'reserve-' })).length
+      const events = async () => (await ledgerServices.of(site.payload).store.readAll({ limit: 100_000, streamPrefix: 'reserve-' })).length
       const before = await events()
       const refused = await rejection(site.payload.create({ collection: 'reservations', data: { ...data, customer: gone.id, startTime: nextSlot() } }))
       expect(refused).toEqual({ paths: ['customer'], status: 400 })
@@ -390,7 +390,7 @@ describe.each(testDatabaseKinds())('booking rules, customers in userCollection (
         id,
       })
       expect(reopened.status).toBe('pending')
-      const history = await getRuntime(site.payload).ledger.history(id)
+      const history = await ledgerServices.of(site.payload).ledger.history(id)
       expect(history.map(({ data, type }) => [type, (data as { to?: string }).to])).toEqual([
         ['ReservationBooked', undefined],
         ['ReservationStatusChanged', 'pending'],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { getRuntime } from '../../../src/plugin/runtime.js'
+import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { testDatabaseKinds } from '../../helpers/databases.js'
 import { login } from '../../helpers/payload.js'
 import { getJson } from '../../support/http.js'
@@ -76,14 +76,14 @@ describe.each(testDatabaseKinds())('collectionOverrides (%s)', (kind) => {
       data: { notes: 'stamp', ...ids, startTime: '2031-06-02T09:00:00.000Z' },
     })
     expect(stamped.notes).toBe('stamped by the site')
-    const booked = (await getRuntime(site.payload).ledger.history(String(stamped.id)))[0]
+    const booked = (await ledgerServices.of(site.payload).ledger.history(String(stamped.id)))[0]
     expect(booked.data).toMatchObject({ notes: 'stamped by the site' })
 
-    const before = (await getRuntime(site.payload).store.readAll({ limit: 10_000 })).length
+    const before = (await ledgerServices.of(site.payload).store.readAll({ limit: 10_000 })).length
     await expect(
       site.payload.create({ collection: 'reservations', data: { notes: 'refuse', ...ids, startTime: '2031-06-02T11:00:00.000Z' } }),
     ).rejects.toThrow('Refused by the site')
-    expect((await getRuntime(site.payload).store.readAll({ limit: 10_000 })).length).toBe(before)
+    expect((await ledgerServices.of(site.payload).store.readAll({ limit: 10_000 })).length).toBe(before)
     expect(seen.length).toBeGreaterThanOrEqual(2)
   })
 
@@ -97,7 +97,7 @@ describe.each(testDatabaseKinds())('collectionOverrides (%s)', (kind) => {
     return token
   }
   let token: Record<Role, string>
-  const ledgerLength = async () => (await getRuntime(site.payload).store.readAll({ limit: 10_000 })).length
+  const ledgerLength = async () => (await ledgerServices.of(site.payload).store.readAll({ limit: 10_000 })).length
 
   it("composes the site's create, update and delete access on services with the plugin's: both must allow", async () => {
     token ??= await tokens()

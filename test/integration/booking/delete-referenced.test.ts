@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { getRuntime } from '../../../src/plugin/runtime.js'
+import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { testDatabaseKinds } from '../../helpers/databases.js'
 import { login, restRequest } from '../../helpers/payload.js'
 import { usePayloadOn } from '../../support/suite-payload.js'
@@ -121,7 +121,7 @@ describe.each(testDatabaseKinds())('deleting a record bookings still refer to (%
     const completedBody = await completed.json()
     expect({ body: completedBody, status: completed.status }).toMatchObject({ body: { doc: { customer: null, status: 'completed' } }, status: 200 })
     await expect(site.payload.findByID({ collection: 'reservations', depth: 0, id: past.id })).resolves.toMatchObject({ customer: null, status: 'completed' })
-    const history = await getRuntime(site.payload).ledger.history(String(past.id))
+    const history = await ledgerServices.of(site.payload).ledger.history(String(past.id))
     expect(history.map(({ type }) => type)).toEqual(['ReservationBooked', 'ReservationDetailsUpdated', 'ReservationStatusChanged'])
     expect(history[1]).toMatchObject({ data: { changes: { customer: null } }, metadata: { reason: 'customer deleted' } })
   })

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { getRuntime } from '../../../src/plugin/runtime.js'
+import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { testDatabaseKinds } from '../../helpers/databases.js'
 import { restRequest } from '../../helpers/payload.js'
 import { getJson, postJson, withQuery } from '../../support/http.js'
@@ -321,7 +321,7 @@ describe.each(testDatabaseKinds())('book, cancel and history endpoints (%s)', (k
       })
 
       // A details event written before events carried old values: history tells them from the stream.
-      const { store } = getRuntime(site.payload)
+      const { store } = ledgerServices.of(site.payload)
       const stream = `reserve-reservation-${own.id}`
       const [head] = (await store.readStream(stream)).slice(-1)
       await store.append({

@@ -3,7 +3,7 @@ import type { Field, Payload, Plugin } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { reserveLedgerPlugin } from '../../../src/index.js'
-import { getRuntime } from '../../../src/plugin/runtime.js'
+import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../helpers/databases.js'
 import { graphqlRequest, login, restRequest, startPayload, stopPayload } from '../../helpers/payload.js'
 import { type JsonResponse, postJson } from '../../support/http.js'
@@ -63,7 +63,7 @@ describe.each(testDatabaseKinds())('a host-added validate is honoured before any
     await database?.drop()
   })
 
-  const events = async () => (await getRuntime(payload).store.readAll({ limit: 100_000 })).length
+  const events = async () => (await ledgerServices.of(payload).store.readAll({ limit: 100_000 })).length
 
   const seed = async () => {
     const service = await payload.create({ collection: 'services', data: { allowGuestBooking: 'enabled', duration: 60, name: 'Cut' } })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { getRuntime } from '../../../src/plugin/runtime.js'
+import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { testDatabaseKinds } from '../../helpers/databases.js'
 import { login } from '../../helpers/payload.js'
 import { postJson } from '../../support/http.js'
@@ -11,7 +11,7 @@ import { restRequest } from '../../helpers/payload.js'
 describe.each(testDatabaseKinds())('hostile booking input is refused with a 4xx before the ledger (%s)', (kind) => {
   const site = usePayloadOn(kind, { allowGuestBooking: true })
 
-  const events = async () => (await getRuntime(site.payload).store.readAll({ limit: 100_000 })).length
+  const events = async () => (await ledgerServices.of(site.payload).store.readAll({ limit: 100_000 })).length
 
   const seed = async () => {
     const pool = await site.payload.create({ collection: 'resources', data: { name: 'Chair pool', quantity: 2 } })

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 
 import type { ReservationEvent } from '../../../src/events/types.js'
 
-import { getRuntime } from '../../../src/plugin/runtime.js'
+import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { testDatabaseKinds } from '../../helpers/databases.js'
 import { postJson } from '../../support/http.js'
 import { usePayloadOn } from '../../support/suite-payload.js'
@@ -98,7 +98,7 @@ describe.each(testDatabaseKinds())('a refused or failed write leaves no trace (%
   })
 
   const reservationStreams = async () => {
-    const events = await getRuntime(site.payload).store.readAll({ limit: 100_000, streamPrefix: 'reserve-reservation-' })
+    const events = await ledgerServices.of(site.payload).store.readAll({ limit: 100_000, streamPrefix: 'reserve-reservation-' })
     return events as unknown as Array<ReservationEvent & { stream: string }>
   }
 
@@ -175,7 +175,7 @@ describe.each(testDatabaseKinds())('a refused or failed write leaves no trace (%
 
       // Catch-up, after its grace period, does not bring the voided booking back.
       await new Promise((resolve) => setTimeout(resolve, 400))
-      await getRuntime(site.payload).catchUp.run()
+      await ledgerServices.of(site.payload).catchUp.run()
       expect((await site.payload.find({ collection: 'reservations', where: { resource: { equals: ids.resource } } })).totalDocs).toBe(1)
       expect(afterBookingCreate).toHaveBeenCalledTimes(1)
 
@@ -209,7 +209,7 @@ describe.each(testDatabaseKinds())('a refused or failed write leaves no trace (%
     const booked = await site.payload.create({ collection: 'reservations', data: guestBooking(ids, '2031-03-08T09:00:00.000Z') })
     // A receptionist's note lands after the move was decided and before it was appended.
     meanwhile = () =>
-      getRuntime(site.payload).ledger.execute(
+      ledgerServices.of(site.payload).ledger.execute(
         { data: { changes: { notes: 'Called to confirm' }, reservationId: String(booked.id) }, type: 'UpdateReservationDetails' },
         { actor: { kind: 'system', name: 'receptionist' }, privileged: true },
       )
@@ -223,7 +223,7 @@ describe.each(testDatabaseKinds())('a refused or failed write leaves no trace (%
     // The failed move is taken back; the note, which the move's request never wrote, stays.
     const stored = await site.payload.findByID({ collection: 'reservations', id: booked.id })
     expect({ notes: stored.notes, startTime: stored.startTime }).toEqual({ notes: 'Called to confirm', startTime: '2031-03-08T09:00:00.000Z' })
-    const { reservation } = (await getRuntime(site.payload).ledger.load(String(booked.id))).state as { reservation: { notes?: string } }
+    const { reservation } = (await ledgerServices.of(site.payload).ledger.load(String(booked.id))).state as { reservation: { notes?: string } }
     expect(reservation.notes).toBe('Called to confirm')
   })
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { getRuntime } from '../../../src/plugin/runtime.js'
+import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { testDatabaseKinds } from '../../helpers/databases.js'
 import { seedBookable } from '../../support/reserve-payload.js'
 import { usePayloadOn } from '../../support/suite-payload.js'
@@ -18,7 +18,7 @@ describe.each(testDatabaseKinds())('reservations through the ledger (%s)', (kind
     expect(doc.endTime).toBe('2030-03-01T09:45:00.000Z')
     expect(doc.status).toBe('pending')
     expect(doc.ledgerRevision).toBe(0)
-    const history = await getRuntime(site.payload).ledger.history(String(doc.id))
+    const history = await ledgerServices.of(site.payload).ledger.history(String(doc.id))
     expect(history.map((event) => event.type)).toEqual(['ReservationBooked'])
   })
 })
@@ -90,7 +90,7 @@ describe.each(testDatabaseKinds())('concurrent multi-resource bookings on the pa
     expect(statuses.filter((s) => s === 201)).toHaveLength(2)
     expect(statuses.filter((s) => s !== 201 && s !== 409)).toEqual([])
 
-    const runtime = getRuntime(site.payload)
+    const runtime = ledgerServices.of(site.payload)
     const from = Date.parse(startTime)
     const booked = new Set(results.flatMap((r) => (r.status === 'fulfilled' ? [String(r.value.id)] : [])))
     for (const resource of [a, b, c]) {

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest'
 
 import type { AfterWaitlistOfferHook } from '../../../src/plugin/options.js'
 
-import { getRuntime } from '../../../src/plugin/runtime.js'
+import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { testDatabaseKinds } from '../../helpers/databases.js'
 import { graphqlRequest, login } from '../../helpers/payload.js'
 import { getJson, type JsonResponse, postJson, sendJson, withQuery } from '../../support/http.js'
@@ -66,7 +66,7 @@ describe.each(testDatabaseKinds())('a resource takes bookings only for the servi
     ids = await seed(site.payload)
   })
 
-  const events = async () => (await getRuntime(site.payload).store.readAll({ limit: 100_000 })).length
+  const events = async () => (await ledgerServices.of(site.payload).store.readAll({ limit: 100_000 })).length
   const book = (body: Record<string, unknown>, token?: string) =>
     postJson(site.payload, '/api/reserve/book', { guest, resource: ids.anna, service: ids.consultation, ...body }, token)
   const patch = (id: string, body: Record<string, unknown>) => sendJson(site.payload, 'PATCH', `/api/reservations/${id}?depth=0`, body, ids.admin)
@@ -197,7 +197,7 @@ describe.each(testDatabaseKinds())('a resource takes bookings only for the servi
     const joined = await postJson(site.payload, '/api/reserve/waitlist', { from: at(7, 9), guest, resource: 'any', service: ids.consultation, to: at(7, 10) })
     expect(joined.status).toBe(201)
     const mine = () => offers.filter((offer) => offer.entry.entryId === joined.body.entryId)
-    await getRuntime(site.payload).waitlistOffers.sweep()
+    await ledgerServices.of(site.payload).waitlistOffers.sweep()
     expect(mine()).toEqual([])
 
     expect((await postJson(site.payload, '/api/reserve/cancel', { reservationId: taken.body.id }, ids.admin)).status).toBe(200)
@@ -213,9 +213,9 @@ describe.each(testDatabaseKinds())('a resource takes bookings only for the servi
     await payload.update({ collection: 'resources', data: { services: [ids.treatment] }, id: ids.anna })
     try {
       expect((await postJson(payload, '/api/reserve/cancel', { reservationId: taken.body.id }, ids.admin)).status).toBe(200)
-      await getRuntime(payload).waitlistOffers.sweep()
+      await ledgerServices.of(payload).waitlistOffers.sweep()
       expect(offers.filter((offer) => offer.entry.entryId === joined.body.entryId)).toEqual([])
-      expect((await getRuntime(payload).waitlist.load(joined.body.entryId)).state.kind).toBe('waiting')
+      expect((await ledgerServices.of(payload).waitlist.load(joined.body.entryId)).state.kind).toBe('waiting')
     } finally {
       await payload.update({ collection: 'resources', data: { services: [ids.consultation, ids.treatment] }, id: ids.anna })
     }

@@ -8,7 +8,7 @@ import type { ReserveLedgerOptions } from '../../../src/plugin/options.js'
 import { foldReservation } from '../../../src/commands/reservation-state.js'
 import { adoptReservations } from '../../../src/plugin/adopt/adopt-reservations.js'
 import { restoreLedger } from '../../../src/plugin/restore-ledger.js'
-import { getRuntime } from '../../../src/plugin/runtime.js'
+import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { rebuildReservations } from '../../../src/projections/rebuild.js'
 import { reserveLedgerPlugin } from '../../../src/index.js'
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../helpers/databases.js'
@@ -118,8 +118,8 @@ describe.each(testDatabaseKinds())("a site's own reservation fields reach the le
 
   /** A booking of its own: the next free evening. */
   const booking = () => ({ resource: ids.resource, service: ids.service, startTime: new Date(Date.UTC(2031, 5, 2 + slot++, 18)).toISOString() })
-  const eventCount = async () => (await getRuntime(payload).store.readAll({ limit: 100_000 })).length
-  const history = (id: string) => getRuntime(payload).ledger.history(id)
+  const eventCount = async () => (await ledgerServices.of(payload).store.readAll({ limit: 100_000 })).length
+  const history = (id: string) => ledgerServices.of(payload).ledger.history(id)
   const read = (id: number | string, locale = 'en') => payload.findByID({ collection: 'reservations', depth: 0, id, locale: locale as 'en' })
 
   const gqlCreate = async (data: Record<string, unknown>) => {
@@ -270,7 +270,7 @@ describe.each(testDatabaseKinds())("a site's own reservation fields reach the le
     expect(before.length).toBeGreaterThan(5)
     // Documents that lost their site fields (as the dropped values once were).
     await payload.db.updateMany({ collection: 'reservations', data: { highChair: false, partySize: 99, tableCode: 'LOST' }, where: { id: { exists: true } } })
-    const runtime = getRuntime(payload)
+    const runtime = ledgerServices.of(payload)
     await rebuildReservations(payload, { collection: 'reservations', holds: runtime.holds, projector: runtime.projector, store: runtime.store })
     expect(await everything(payload)).toEqual(before)
   })
@@ -281,7 +281,7 @@ describe.each(testDatabaseKinds())("a site's own reservation fields reach the le
     try {
       await seed(copy)
       const text = await exportedLedger(payload)
-      await restoreLedger(copy, () => Readable.from([text]))
+      await restoreLedger(copy, ledgerServices, () => Readable.from([text]))
       expect(await everything(copy)).toEqual(await everything(payload))
       const some = String((await everything(payload))[0].id)
       const trail = async (on: Payload, jwt: string) => (await getJson(on, `/api/reserve/history?reservationId=${some}`, jwt)).body
@@ -313,10 +313,10 @@ describe.each(testDatabaseKinds())("a site's own reservation fields reach the le
     const own = { contact: { callBack: false, phone: '+49 40 5555' }, courses: [{ dish: 'Tea', id: 'row-tea', quantity: 1 }], partySize: 3, tableCode: 'A1', welcome: { en: 'Hello' } }
     // A copy: the adapter marks the groups it writes.
     await payload.db.create({ collection: 'reservations', data: { ...where, ...structuredClone(own), createdAt: stamp, endTime, id, startTime, status: 'confirmed', updatedAt: stamp } })
-    await adoptReservations(payload)
+    await adoptReservations(payload, ledgerServices)
     const [adopted] = await history(id)
     expect(adopted).toMatchObject({ data: { fields: own }, type: 'ReservationAdopted' })
-    const runtime = getRuntime(payload)
+    const runtime = ledgerServices.of(payload)
     await payload.db.updateOne({ collection: 'reservations', data: { partySize: 99 }, id })
     await rebuildReservations(payload, { collection: 'reservations', holds: runtime.holds, projector: runtime.projector, store: runtime.store })
     expect(siteValues(await read(id))).toMatchObject({ ...own, welcome: 'Hello' })

@@ -2,7 +2,7 @@ import type { Field, Plugin } from 'payload'
 
 import { describe, expect, it } from 'vitest'
 
-import { getRuntime } from '../../../src/plugin/runtime.js'
+import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { testDatabaseKinds } from '../../helpers/databases.js'
 import { seedBookable } from '../../support/reserve-payload.js'
 import { usePayloadOn } from '../../support/suite-payload.js'
@@ -60,7 +60,7 @@ describe.each(testDatabaseKinds())('a write another appends under, after its val
     }
   }
   const eventTypes = async (id: number | string) =>
-    (await getRuntime(site.payload).ledger.history(String(id))).map((event) => event.type)
+    (await ledgerServices.of(site.payload).ledger.history(String(id))).map((event) => event.type)
 
   it('is decided again on the new state, and the document keeps both writes', async () => {
     const booked = await book('2031-05-05T09:00:00.000Z')

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { getRuntime } from '../../../src/plugin/runtime.js'
+import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { testDatabaseKinds } from '../../helpers/databases.js'
 import { seedBookable } from '../../support/reserve-payload.js'
 import { usePayloadOn } from '../../support/suite-payload.js'
@@ -8,7 +8,7 @@ import { usePayloadOn } from '../../support/suite-payload.js'
 describe.each(testDatabaseKinds())('bad input refused before the ledger commits (%s)', (kind) => {
   const site = usePayloadOn(kind)
 
-  const eventCount = async () => (await getRuntime(site.payload).store.readAll({ limit: 100_000 })).length
+  const eventCount = async () => (await ledgerServices.of(site.payload).store.readAll({ limit: 100_000 })).length
 
   it.each([
     ['a customer that does not exist', { customer: 987_654 }, 'customer'],

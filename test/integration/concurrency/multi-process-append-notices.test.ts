@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { sqlEvents } from '../../../src/events/adapters/payload-sql.js'
 import { appendChannel } from '../../../src/events/adapters/payload-sql/append-notices.js'
 import { capacityStream } from '../../../src/events/capacity-streams.js'
-import { getRuntime } from '../../../src/plugin/runtime.js'
+import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { testDatabaseKinds } from '../../helpers/databases.js'
 import { usePayloadOn } from '../../support/suite-payload.js'
 import { ALWAYS_OPEN } from '../support/plugin-http.js'
@@ -74,7 +74,7 @@ describe.each(kinds)('appends announced to other processes (%s)', (kind) => {
 
   it("brings this process's view of a resource up to another process's booking within 200 ms, without reading the head", async () => {
     const { book, resource, spawn, stop } = await setUp('Notified')
-    const runtime = getRuntime(site.payload)
+    const runtime = ledgerServices.of(site.payload)
     const month = capacityStream(String(resource.id), DAY.slice(0, 7))
     // This process reads the month once (as a slots query does) and then only listens.
     await runtime.busy.window(String(resource.id), Date.parse(at('00:00')), Date.parse(at('23:00')))
@@ -103,7 +103,7 @@ describe.each(kinds)('appends announced to other processes (%s)', (kind) => {
       // A decides once, so it holds a view of the month it would otherwise keep fresh by notices.
       expect((await book(a, '10:00', 'X')).status).toBe(201)
       // From here no append is announced: A's view stays at its own booking.
-      const source = sqlEvents(site.payload.db, getRuntime(site.payload).options.slugs.events)
+      const source = sqlEvents(site.payload.db, ledgerServices.of(site.payload).options.slugs.events)
       if (source?.dialect !== 'postgres') {
         throw new Error('expected the ledger in PostgreSQL')
       }
@@ -115,7 +115,7 @@ describe.each(kinds)('appends announced to other processes (%s)', (kind) => {
     } finally {
       await stop(a, b)
     }
-    const runtime = getRuntime(site.payload)
+    const runtime = ledgerServices.of(site.payload)
     const checked = [{ capacityMode: 'per-reservation' as const, id: resource.id, quantity: 1 }]
     const reservations = (await allReservations(site.payload)).filter((r) => String(r.resource) === String(resource.id))
     expect(reservations.map((r) => r.startTime).sort()).toEqual([at('10:00'), at('12:00')])

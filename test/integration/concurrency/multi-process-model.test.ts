@@ -7,7 +7,7 @@ import type { StressOp, StressResult } from '../../support/stress-node.js'
 
 import { reservationStream } from '../../../src/events/types.js'
 import { rebuildReservations } from '../../../src/projections/rebuild.js'
-import { getRuntime } from '../../../src/plugin/runtime.js'
+import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { testDatabaseKinds } from '../../helpers/databases.js'
 import { type CatchUpTally, type DocumentWrite, watchCatchUp } from '../../support/catch-up-watch.js'
 import { usePayloadOn } from '../../support/suite-payload.js'
@@ -132,7 +132,7 @@ describe.each(testDatabaseKinds())('%s: OS processes sharing one database, check
 
   const runSeed = async (seed: number) => {
     const { payload } = site
-    const runtime = getRuntime(payload)
+    const runtime = ledgerServices.of(payload)
     const model = await seedModel(payload, seed)
     for (let n = 0; n < PROCESSES; n++) {
       // One staff account per process: concurrent logins of one user overwrite its sessions.
@@ -174,7 +174,7 @@ describe.each(testDatabaseKinds())('%s: OS processes sharing one database, check
   }
 
   const check = async (seed: number, { childErrors, model, ops, parentCatchUp, results, sampled }: Awaited<ReturnType<typeof runSeed>>) => {
-    const runtime = getRuntime(site.payload)
+    const runtime = ledgerServices.of(site.payload)
     const blocking = runtime.options.statusMachine.blockingStatuses
     const ours = new Set(model.resources.map(({ id }) => String(id)))
     // The collection as the processes left it, before the parent repairs or rebuilds anything.

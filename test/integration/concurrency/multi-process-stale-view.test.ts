@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { getRuntime } from '../../../src/plugin/runtime.js'
+import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { testDatabaseKinds } from '../../helpers/databases.js'
 import { usePayloadOn } from '../../support/suite-payload.js'
 import { ALWAYS_OPEN } from '../support/plugin-http.js'
@@ -79,7 +79,7 @@ describe.each(testDatabaseKinds())('two OS processes, one acting on a stale view
     }
     expect(asked).toBe(4)
 
-    const runtime = getRuntime(payload)
+    const runtime = ledgerServices.of(payload)
     const blocking = runtime.options.statusMachine.blockingStatuses
     const checked = [{ capacityMode: 'per-reservation' as const, id: resource.id, quantity: 1 }]
     const services = [{ bufferTimeAfter: 0, bufferTimeBefore: 0, id: service.id }]

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { getRuntime } from '../../../src/plugin/runtime.js'
+import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../helpers/databases.js'
 import { stopPayload } from '../../helpers/payload.js'
 import { seedBookable, startReservePayload } from '../../support/reserve-payload.js'
@@ -39,7 +39,7 @@ describe.skipIf(!postgres)('two OS processes booking one slot on a shared Postgr
     const { totalDocs } = await site.payload.count({ collection: 'reservations', where: { resource: { equals: resource.id } } })
     expect(totalDocs).toBe(quantity)
     const from = Date.parse(start)
-    const index = await getRuntime(site.payload).busy.window(String(resource.id), from, from + 3_600_000)
+    const index = await ledgerServices.of(site.payload).busy.window(String(resource.id), from, from + 3_600_000)
     expect(index.peakUnits(from, from + 3_600_000)).toBe(quantity)
   })
 })
@@ -81,7 +81,7 @@ describe.each(testDatabaseKinds())('a process killed between append and projecti
     })
     try {
       // Catch-up's pass starts at boot, which does not wait for it.
-      await getRuntime(restarted).catchUp.settle()
+      await ledgerServices.of(restarted).catchUp.settle()
       const { docs } = await restarted.find({ collection: 'reservations', limit: 0, sort: 'startTime' })
       expect(docs).toHaveLength(4)
       for (const id of acknowledged) {

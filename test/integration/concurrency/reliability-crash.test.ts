@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { getRuntime } from '../../../src/plugin/runtime.js'
+import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { rebuildReservations } from '../../../src/projections/rebuild.js'
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../helpers/databases.js'
 import { stopPayload } from '../../helpers/payload.js'
@@ -90,7 +90,7 @@ describe.each(testDatabaseKinds())(`SIGKILL at random moments of a booking strea
 
   /** What must hold after every restart, for everything acknowledged in every round so far. */
   const checkRecovered = async (payload: Payload) => {
-    const runtime = getRuntime(payload)
+    const runtime = ledgerServices.of(payload)
     const blocking = runtime.options.statusMachine.blockingStatuses
     const reservations = await allReservations(payload)
     const byId = new Map(reservations.map((reservation) => [reservation.id, reservation]))
@@ -118,7 +118,7 @@ describe.each(testDatabaseKinds())(`SIGKILL at random moments of a booking strea
       // Catch-up starts at boot; a grace of 0 lets it settle everything the killed node left.
       const restarted = await startReservePayload(database, { allowGuestBooking: true, catchUp: { graceMs: 0, intervalMs: 3_600_000 } })
       try {
-        await getRuntime(restarted).catchUp.settle()
+        await ledgerServices.of(restarted).catchUp.settle()
         await checkRecovered(restarted)
       } finally {
         await stopPayload(restarted)

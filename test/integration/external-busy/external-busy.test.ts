@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { getRuntime } from '../../../src/plugin/runtime.js'
+import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { testDatabaseKinds } from '../../helpers/databases.js'
 import { login } from '../../helpers/payload.js'
 import { calendarServer } from '../../support/calendar-server.js'
@@ -48,7 +48,7 @@ describe.each(testDatabaseKinds())('busy time from outside (%s)', (kind) => {
       ids[name] = resource.id
     }
     await payload.update({ collection: 'resources', data: { calendarFeeds: [{ url }] }, id: ids.practitioner })
-    await getRuntime(payload).feedSync.run(String(ids.practitioner))
+    await ledgerServices.of(payload).feedSync.run(String(ids.practitioner))
     await payload.create({ collection: 'users', data: { email: 'admin-ext@example.test', password: 'pw-123456', role: 'admin' } })
     adminToken = await login(payload, { email: 'admin-ext@example.test', password: 'pw-123456' })
   })
@@ -89,14 +89,14 @@ describe.each(testDatabaseKinds())('busy time from outside (%s)', (kind) => {
     const feed = async () => (await site.payload.find({ collection: 'reservation-calendar-feeds', where: { resource: { equals: ids.practitioner } } })).docs[0]
     const firstSync = (await feed()).lastSyncedAt
     const conditional = calendar.seen.conditional
-    await getRuntime(site.payload).feedSync.run(String(ids.practitioner))
+    await ledgerServices.of(site.payload).feedSync.run(String(ids.practitioner))
     expect(calendar.seen.conditional).toBe(conditional + 1)
     expect((await feed()).lastSyncedAt >= firstSync).toBe(true)
 
     calendar.goDown()
     const lastGood = (await feed()).lastSyncedAt
     for (let attempt = 0; attempt < 3; attempt++) {
-      await getRuntime(site.payload).feedSync.run(String(ids.practitioner))
+      await ledgerServices.of(site.payload).feedSync.run(String(ids.practitioner))
     }
     expect(await feed()).toMatchObject({ failures: 3, lastError: 'the feed answered 503', lastSyncedAt: lastGood, stale: true })
     expect(await starts(site.payload, practitioner(), '2031-03-24')).not.toContain('09:00')
@@ -126,7 +126,7 @@ describe.each(testDatabaseKinds())('a feed on this machine without allowPrivateN
   it('is refused before any request reaches it', async () => {
     const url = await calendar.start()
     const resource = await site.payload.create({ collection: 'resources', data: { calendarFeeds: [{ url }], name: 'Guarded' } })
-    await getRuntime(site.payload).feedSync.run(String(resource.id))
+    await ledgerServices.of(site.payload).feedSync.run(String(resource.id))
     const { docs } = await site.payload.find({ collection: 'reservation-calendar-feeds', where: { resource: { equals: resource.id } } })
     expect(docs[0]).toMatchObject({ lastError: `127.0.0.1:${new URL(url).port} resolves to a private or local address` })
     expect(calendar.seen.requests).toBe(0)

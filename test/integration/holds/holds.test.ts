@@ -8,7 +8,7 @@ import { LEDGER_FORMAT_VERSION } from '../../../src/ledger-io/format.js'
 import { HOLDS_COLLECTION } from '../../../src/plugin/holds/holds-collection.js'
 import { RESERVE_QUEUE } from '../../../src/plugin/jobs.js'
 import { restoreLedger } from '../../../src/plugin/restore-ledger.js'
-import { getRuntime } from '../../../src/plugin/runtime.js'
+import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { rebuildReservations } from '../../../src/projections/rebuild.js'
 import { testDatabaseKinds } from '../../helpers/databases.js'
 import { login } from '../../helpers/payload.js'
@@ -64,7 +64,7 @@ describe.each(testDatabaseKinds())('holds while a customer checks out (%s)', (ki
   const slots = (date: string, extra: Record<string, string> = {}, token?: string) =>
     getJson(site.payload, withQuery('/api/reserve/slots', { date, resource: String(ids.room), service: String(ids.service), ...extra }), token)
   const starts = (response: JsonResponse): string[] => response.body.slots.map((slot: { start: string }) => slot.start)
-  const claimed = async (holdId: string) => (await claimsOf(getRuntime(site.payload).store, String(ids.room))).intervalsOf(holdId)
+  const claimed = async (holdId: string) => (await claimsOf(ledgerServices.of(site.payload).store, String(ids.room))).intervalsOf(holdId)
 
   it('of 20 concurrent holds on one capacity-1 slot exactly one succeeds; the others are told 409 on startTime', async () => {
     const answers = await Promise.all(Array.from({ length: 20 }, (_, n) => hold(at(2, 9), { guest: guest(`race-${n}`) })))
@@ -94,7 +94,7 @@ describe.each(testDatabaseKinds())('holds while a customer checks out (%s)', (ki
     expect(booked.filter((id) => id === held.body.holdId)).toEqual([held.body.holdId])
     expect(await claimed(held.body.holdId)).toHaveLength(1)
     // The row follows the booking's commit, projected beside the request rather than by it.
-    await getRuntime(site.payload).holds.settle()
+    await ledgerServices.of(site.payload).holds.settle()
     expect(await holdRows(site.payload)).not.toContainEqual(expect.objectContaining({ holdId: held.body.holdId }))
     // Booked once: the hold is gone.
     const again = await book({ holdId: held.body.holdId }, tokens.ann)
@@ -184,7 +184,7 @@ describe.each(testDatabaseKinds())('holds while a customer checks out (%s)', (ki
     const rangeFor = async (token?: string) =>
       (await getJson(site.payload, withQuery('/api/reserve/resource-availability', { end: '2031-03-08', resource: String(ids.room), start: date }), token)).body.busy
     // The holder comes from the holds collection's row: no hold's stream is read to answer.
-    const loads = vi.spyOn(getRuntime(site.payload).ledger, 'load')
+    const loads = vi.spyOn(ledgerServices.of(site.payload).ledger, 'load')
     expect(await rangeFor(tokens.admin)).toEqual([
       { end: at(7, 10), expiresAt: new Date(held.body.expiresAt).toISOString(), hold: true, holdId: held.body.holdId, start: at(7, 9), units: 1 },
     ])
@@ -212,7 +212,7 @@ describe.each(testDatabaseKinds())('holds while a customer checks out (%s)', (ki
   })
 
   it('expiry is a ledger event that frees the capacity; a hold not yet due stays', async () => {
-    const runtime = getRuntime(site.payload)
+    const runtime = ledgerServices.of(site.payload)
     const held = await hold(at(8, 9), { guest: guest('slow') }, { service: ids.shortService })
     const expiresAt = Date.parse(held.body.expiresAt)
     expect(expiresAt - Date.now()).toBeLessThanOrEqual(2 * MINUTE)
@@ -228,7 +228,7 @@ describe.each(testDatabaseKinds())('holds while a customer checks out (%s)', (ki
   })
 
   it('a hold that expires while a booking of it races the expiry ends exactly one way: booked or expired, its capacity held only if booked', async () => {
-    const runtime = getRuntime(site.payload)
+    const runtime = ledgerServices.of(site.payload)
     const outcomes: string[] = []
     for (let round = 0; round < 6; round++) {
       const held = await hold(at(9, 8 + round), { guest: guest(`racer-${round}`) })
@@ -252,7 +252,7 @@ describe.each(testDatabaseKinds())('holds while a customer checks out (%s)', (ki
   })
 
   it('a rebuild from the ledger reproduces the live holds', async () => {
-    const runtime = getRuntime(site.payload)
+    const runtime = ledgerServices.of(site.payload)
     await runtime.holds.settle()
     const before = await holdRows(site.payload)
     expect(before.length).toBeGreaterThan(5)
@@ -282,10 +282,10 @@ describe.each(testDatabaseKinds())('holds while a customer checks out (%s)', (ki
         await target.payload.create({ collection: 'users', data: { email: `${name}@holds.test`, password: PASSWORD, role: 'customer' } })
       }
 
-      await restoreLedger(target.payload, () => Readable.from([text]))
+      await restoreLedger(target.payload, ledgerServices, () => Readable.from([text]))
       expect(await holdRows(target.payload)).toEqual(await holdRows(site.payload))
       const held = (await holdRows(site.payload))[0].holdId as string
-      const index = async (payload: Payload) => (await claimsOf(getRuntime(payload).store, String(ids.room))).intervalsOf(held)
+      const index = async (payload: Payload) => (await claimsOf(ledgerServices.of(payload).store, String(ids.room))).intervalsOf(held)
       expect(await index(target.payload)).toEqual(await index(site.payload))
     })
   })
@@ -296,7 +296,7 @@ describe.each(testDatabaseKinds())('holds on a host without in-process timers (%
 
   it('the reserveCatchUp job expires holds that are due; until it runs they hold', async () => {
     const { payload } = site
-    const runtime = getRuntime(payload)
+    const runtime = ledgerServices.of(payload)
     const service = await payload.create({ collection: 'services', data: { duration: 60, name: 'Jobs' } })
     const room = await payload.create({ collection: 'resources', data: { name: 'Jobs room', quantity: 1, services: [service.id] } })
     const ids = { room: room.id, service: service.id }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { getRuntime } from '../../../src/plugin/runtime.js'
+import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { existingTestDatabase, testDatabaseKinds } from '../../helpers/databases.js'
 import { stopPayload } from '../../helpers/payload.js'
 import { booking, plan, staff } from '../../support/ledger-fixtures.js'
@@ -18,14 +18,14 @@ describe.each(testDatabaseKinds())('catch-up leaves a reservation to the writer 
 
   it('does not project or deliver a reservation an old event touched while a newer one is still being written', async () => {
     const { resource, service } = await seedBookable(site.payload, { quantity: 1 })
-    const runtime = getRuntime(site.payload)
+    const runtime = ledgerServices.of(site.payload)
     const bookingPlan = { ...plan([String(resource.id)], '2031-11-03T09:00:00.000Z'), service: String(service.id) }
     const command = booking(bookingPlan, { customer: null, guest: { email: 'writer@example.test', name: 'Writer', phone: null } })
     const reservationId = command.data.reservationId
     // Another process whose request writes this reservation (so its own projector leaves it alone).
     const writer = await startReservePayload(existingTestDatabase(kind, site.database.uri), { catchUp: { graceMs: GRACE_MS, intervalMs: 3_600_000 } })
     try {
-      const { ledger, ownership } = getRuntime(writer)
+      const { ledger, ownership } = ledgerServices.of(writer)
       ownership.claim(reservationId)
       // It booked and died before its document: an event catch-up must repair...
       await ledger.execute(command, staff)

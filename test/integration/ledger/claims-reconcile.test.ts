@@ -5,7 +5,7 @@ import type { EventMetadata, ResourceEvent } from '../../../src/events/types.js'
 
 import { capacityStreamName, monthOf } from '../../../src/events/capacity-streams.js'
 import { EVENT_SCHEMA_VERSION } from '../../../src/events/types.js'
-import { getRuntime } from '../../../src/plugin/runtime.js'
+import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { testDatabaseKinds } from '../../helpers/databases.js'
 import { seedBookable } from '../../support/reserve-payload.js'
 import { usePayloadOn } from '../../support/suite-payload.js'
@@ -17,7 +17,7 @@ describe.each(testDatabaseKinds())('catch-up repairs claims that disagree with t
 
   /** Appends to a resource's month stream (of instant `at`) as a faulty writer would have, bypassing the ledger's decisions. */
   const inject = async (resource: string, at: number, event: ResourceEvent) => {
-    const { store } = getRuntime(site.payload)
+    const { store } = ledgerServices.of(site.payload)
     const metadata: EventMetadata = { actor: { kind: 'system', name: 'fault-injection' }, at: new Date().toISOString(), correlationId: event.data.reservationId, schemaVersion: EVENT_SCHEMA_VERSION }
     const stream = capacityStreamName(resource, monthOf(at))
     const head = await store.streamRevision(stream)
@@ -33,7 +33,7 @@ describe.each(testDatabaseKinds())('catch-up repairs claims that disagree with t
     await inject(String(resource.id), Date.parse(start), { data: { reservationId: String(booked.id) }, type: 'CapacityReleased' })
     await inject(String(resource.id), elsewhere, { data: { intervals: [{ end: elsewhere + HOUR, start: elsewhere, units: 1 }], reservationId: orphan }, type: 'CapacityClaimed' })
 
-    const runtime = getRuntime(site.payload)
+    const runtime = ledgerServices.of(site.payload)
     await new Promise((resolve) => setTimeout(resolve, 300))
     expect(await runtime.catchUp.run()).toMatchObject({ reconciled: 2 })
 

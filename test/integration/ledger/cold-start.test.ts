@@ -8,7 +8,7 @@ import type { ReserveLedgerOptions } from '../../../src/plugin/options.js'
 import { RESERVATION_STREAM_PREFIX } from '../../../src/events/types.js'
 import { reserveLedgerPlugin } from '../../../src/index.js'
 import { RESERVE_QUEUE } from '../../../src/plugin/jobs.js'
-import { getRuntime } from '../../../src/plugin/runtime.js'
+import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { rebuildReservations } from '../../../src/projections/rebuild.js'
 import { createTestDatabase, existingTestDatabase, type TestDatabase, testDatabaseKinds } from '../../helpers/databases.js'
 import { login, restRequest, startPayload, stopPayload } from '../../helpers/payload.js'
@@ -116,7 +116,7 @@ describe.each(testDatabaseKinds())(`cold starts: every request on a fresh instan
   /** Ledger bookings without a document: what dead instances left for the jobs. */
   const unprojected = async (payload: Payload): Promise<string[]> => {
     const documents = new Set((await allReservations(payload)).map(({ id }) => id))
-    return [...(await ledgerBookings(getRuntime(payload).store))].filter((id) => !documents.has(id))
+    return [...(await ledgerBookings(ledgerServices.of(payload).store))].filter((id) => !documents.has(id))
   }
 
   /** What a scheduler's GET /api/payload-jobs/run?queue=reserve-ledger runs, on a cold instance. */
@@ -215,7 +215,7 @@ describe.each(testDatabaseKinds())(`cold starts: every request on a fresh instan
     expect(died, 'some instances must die mid-request').toBeGreaterThan(0)
 
     await onColdInstance(async (payload) => {
-      const runtime = getRuntime(payload)
+      const runtime = ledgerServices.of(payload)
       const blocking = runtime.options.statusMachine.blockingStatuses
       const snapshot = await allReservations(payload)
       // Every acknowledged booking, and every one a dead instance appended, has its document.

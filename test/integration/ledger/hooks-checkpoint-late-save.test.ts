@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 
 import { describe, expect, it } from 'vitest'
 
-import { getRuntime } from '../../../src/plugin/runtime.js'
+import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { existingTestDatabase, testDatabaseKinds } from '../../helpers/databases.js'
 import { stopPayload } from '../../helpers/payload.js'
 import { afterLedgerAppend } from '../../support/after-ledger-append.js'
@@ -58,7 +58,7 @@ describe.each(testDatabaseKinds())('a late save of an older change keeps the hoo
     expect({ notes: doc.notes, status: doc.status }).toEqual({ notes: 'Bring the X-ray', status: 'confirmed' })
     // Catch-up finds nothing undelivered: the late save did not move the checkpoint back.
     await new Promise((resolve) => setTimeout(resolve, GRACE_MS + 200))
-    await getRuntime(site.payload).catchUp.run()
+    await ledgerServices.of(site.payload).catchUp.run()
     expect(delivered).toEqual(['confirmed'])
   }, 60_000)
 })

@@ -18,7 +18,7 @@ import { append } from '../../../src/events/adapters/jetstream/append.js'
 import { openConnection } from '../../../src/events/adapters/jetstream/connection.js'
 import { NO_STREAM } from '../../../src/events/store.js'
 import { isReservationEvent, LEDGER_STREAM_PREFIX } from '../../../src/events/types.js'
-import { getRuntime } from '../../../src/plugin/runtime.js'
+import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { rebuildReservations } from '../../../src/projections/rebuild.js'
 import { createTestDatabase, testDatabaseKinds } from '../../helpers/databases.js'
 import { stopPayload } from '../../helpers/payload.js'
@@ -251,7 +251,7 @@ describe.skipIf(!installed)(`the ledger on a three-node JetStream cluster, nodes
 
   /** What the processes left, before anything repairs: answers, capacity, acknowledged commands, rebuild. */
   const checkLedger = async (model: Awaited<ReturnType<typeof seedModel>>, results: StressResult[], childErrors: string[]) => {
-    const runtime = getRuntime(payload)
+    const runtime = ledgerServices.of(payload)
     const { store } = runtime
     const ops = results.flatMap((result) => result.ops)
     const snapshot = (await allReservations(payload)).filter((row) => model.resources.some(({ id }) => String(id) === String(row.resource)))
@@ -270,7 +270,7 @@ describe.skipIf(!installed)(`the ledger on a three-node JetStream cluster, nodes
   }
 
   it('books through a follower kill and a leader kill: nothing overbooked or lost, rebuild equal, catch-up once', async () => {
-    const { store } = getRuntime(payload)
+    const { store } = ledgerServices.of(payload)
     const model = await seedModel(payload)
     const nodes = await spawnProcesses(model)
     const startedAt = (await ledgerEvents(store)).at(-1)?.position

@@ -16,7 +16,7 @@ import { exportLedger } from '../../../src/ledger-io/export.js'
 import { LedgerImportError } from '../../../src/ledger-io/errors.js'
 import { restoreLedger } from '../../../src/plugin/restore-ledger.js'
 import { CHECKPOINTS_COLLECTION } from '../../../src/plugin/ledger-checkpoints-collection.js'
-import { getRuntime } from '../../../src/plugin/runtime.js'
+import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { createTestDatabase, type TestDatabase, type TestDatabaseKind, testDatabaseKinds } from '../../helpers/databases.js'
 import { stopPayload } from '../../helpers/payload.js'
 import { startReservePayload } from '../../support/reserve-payload.js'
@@ -48,7 +48,7 @@ const startSite = async (kind: StoreKind): Promise<Site> => {
       afterStatusChange: [() => void hooks.changed++],
     },
   })
-  return { database, hooks, payload, store: getRuntime(payload).store }
+  return { database, hooks, payload, store: ledgerServices.of(payload).store }
 }
 
 /** The same reference data on every site, created in one order so that SQL ids agree too. */
@@ -153,7 +153,7 @@ describe.each(pairs)('ledger export from %s and import into %s', (from, to) => {
     const changed = `${file}.changed`
     await writeFile(changed, lines.join('\n'))
     try {
-      await expect(restoreLedger(target.payload, () => createReadStream(changed))).rejects.toThrow(
+      await expect(restoreLedger(target.payload, ledgerServices, () => createReadStream(changed))).rejects.toThrow(
         `first ${event.stream} at revision ${event.revision}: the event was changed after it was written`,
       )
     } finally {
@@ -170,7 +170,7 @@ describe.each(pairs)('ledger export from %s and import into %s', (from, to) => {
 
     const exported = await exportTo(file)
     const progress: RestoreProgress[] = []
-    const result = await restoreLedger(target.payload, () => createReadStream(file), (step) => progress.push(step))
+    const result = await restoreLedger(target.payload, ledgerServices, () => createReadStream(file), (step) => progress.push(step))
 
     expect(result.imported).toEqual(exported)
     expect(progress.map(({ phase }) => phase)).toEqual(['check', 'import', 'rebuild', 'rebuild'])
@@ -190,7 +190,7 @@ describe.each(pairs)('ledger export from %s and import into %s', (from, to) => {
     expect(checkpoint).toMatchObject({ position: events[events.length - 1].position })
 
     // Catch-up after the import finds every hook delivered, as the source had.
-    await getRuntime(target.payload).catchUp.run()
+    await ledgerServices.of(target.payload).catchUp.run()
     expect(target.hooks).toEqual({ booked: 0, changed: 0 })
 
     // The imported claims hold: the chair is taken at the confirmed reservation's time.
@@ -204,7 +204,7 @@ describe.each(pairs)('ledger export from %s and import into %s', (from, to) => {
 
   it('refuses to import into a ledger that is no longer empty', async () => {
     const before = await ledgerContents(target.store)
-    await expect(restoreLedger(target.payload, () => createReadStream(file))).rejects.toThrow(LedgerImportError)
+    await expect(restoreLedger(target.payload, ledgerServices, () => createReadStream(file))).rejects.toThrow(LedgerImportError)
     expect(await ledgerContents(target.store)).toEqual(before)
   })
 })

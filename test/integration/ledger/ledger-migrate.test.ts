@@ -6,7 +6,7 @@ import type { NewEvent } from '../../../src/events/types.js'
 import { capacityStreamName } from '../../../src/events/capacity-streams.js'
 import { EVENT_SCHEMA_VERSION, resourceStream } from '../../../src/events/types.js'
 import { migrateToMonthStreams } from '../../../src/ledger-io/migrate-layout.js'
-import { getRuntime } from '../../../src/plugin/runtime.js'
+import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { testDatabaseKinds } from '../../helpers/databases.js'
 import { getJson, withQuery } from '../../support/http.js'
 import { usePayloadOn } from '../../support/suite-payload.js'
@@ -22,7 +22,7 @@ describe.each(testDatabaseKinds())('a ledger of the first layout, migrated to mo
     const service = await payload.create({ collection: 'services', data: { duration: 60, name: 'Legacy' } })
     const resource = await payload.create({ collection: 'resources', data: { name: 'Legacy room', quantity: 1, services: [service.id] } })
     await payload.create({ collection: 'schedules', data: { name: 'Always', recurringSlots: ALWAYS_OPEN, resource: resource.id } })
-    const { store } = getRuntime(payload)
+    const { store } = ledgerServices.of(payload)
     // As the previous version wrote it: the resource's one stream, a claim across the end of October.
     const legacy = uuidv7()
     const start = Date.parse('2031-10-31T23:30:00.000Z')

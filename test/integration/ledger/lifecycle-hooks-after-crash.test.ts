@@ -6,7 +6,7 @@ import type { BookingTransitionHook, ReserveLedgerOptions } from '../../../src/p
 
 import { reserveLedgerPlugin } from '../../../src/index.js'
 import { RESERVE_QUEUE } from '../../../src/plugin/jobs.js'
-import { getRuntime } from '../../../src/plugin/runtime.js'
+import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { createTestDatabase, existingTestDatabase, type TestDatabase, testDatabaseKinds } from '../../helpers/databases.js'
 import { login, startPayload, stopPayload } from '../../helpers/payload.js'
 import { dieAtDocumentWrite } from '../../support/die-at-document-write.js'
@@ -75,7 +75,7 @@ describe.each(testDatabaseKinds())('confirm and cancel hooks after their writer 
   const statuses = (id: string) =>
     onInstance(async (payload) => ({
       document: (await payload.findByID({ collection: 'reservations', id })).status,
-      ledger: (await getRuntime(payload).ledger.history(id)).flatMap((event) => (event.type === 'ReservationStatusChanged' ? [event.data.to] : [])),
+      ledger: (await ledgerServices.of(payload).ledger.history(id)).flatMap((event) => (event.type === 'ReservationStatusChanged' ? [event.data.to] : [])),
     }))
 
   const runCatchUpJob = () =>
@@ -136,7 +136,7 @@ describe.each(testDatabaseKinds())('confirm and cancel hooks after their writer 
     // With in-process timers an instance starts catching up as it boots, without waiting for a
     // request or a job (it serves requests meanwhile: they decide on the ledger).
     await onInstance(async (payload) => {
-      await getRuntime(payload).catchUp.settle()
+      await ledgerServices.of(payload).catchUp.settle()
       expect((await payload.findByID({ collection: 'reservations', id })).status).toBe('confirmed')
     }, true)
     expect(calls).toEqual([`beforeBookingConfirm ${id} pending→confirmed`, `afterBookingConfirm ${id} pending→confirmed`])

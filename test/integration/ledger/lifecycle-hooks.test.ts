@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 
 import type { BookingTransitionHook, ReserveLedgerOptions } from '../../../src/plugin/options.js'
 
-import { getRuntime } from '../../../src/plugin/runtime.js'
+import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { testDatabaseKinds } from '../../helpers/databases.js'
 import { login } from '../../helpers/payload.js'
 import { guestTokens } from '../../support/guest-tokens.js'
@@ -46,7 +46,7 @@ const seed = async (payload: Payload) => {
 }
 
 const statusEvents = async (payload: Payload, id: string) =>
-  (await getRuntime(payload).ledger.history(id)).filter((event) => event.type === 'ReservationStatusChanged')
+  (await ledgerServices.of(payload).ledger.history(id)).filter((event) => event.type === 'ReservationStatusChanged')
 
 describe.each(testDatabaseKinds())('confirm and cancel hooks (%s)', (kind) => {
   const hooks = recorder()

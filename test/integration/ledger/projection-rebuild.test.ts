@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util'
 import { describe, expect, it } from 'vitest'
 
-import { getRuntime } from '../../../src/plugin/runtime.js'
+import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { rebuildReservations } from '../../../src/projections/rebuild.js'
 import { testDatabaseKinds } from '../../helpers/databases.js'
 import { seedBookable } from '../../support/reserve-payload.js'
@@ -21,7 +21,7 @@ describe.each(testDatabaseKinds())('the reservations projection (%s)', (kind) =>
   }
 
   const rebuild = () => {
-    const runtime = getRuntime(site.payload)
+    const runtime = ledgerServices.of(site.payload)
     return rebuildReservations(site.payload, { collection: 'reservations', projector: runtime.projector, store: runtime.store })
   }
 
@@ -124,7 +124,7 @@ describe.each(testDatabaseKinds())('the reservations projection (%s)', (kind) =>
     })
     await site.payload.update({ collection: 'reservations', data: { status: 'completed' }, id: booked.id, user: staff })
 
-    const history = await getRuntime(site.payload).ledger.history(String(booked.id))
+    const history = await ledgerServices.of(site.payload).ledger.history(String(booked.id))
     expect(history.map((event) => [event.revision, event.type])).toEqual([
       [0, 'ReservationBooked'],
       [1, 'ReservationStatusChanged'],
@@ -172,7 +172,7 @@ describe.each(testDatabaseKinds())('the reservations projection (%s)', (kind) =>
 
     const before = await snapshot()
     expect(before.map((doc) => doc.id)).not.toContain(ids[4])
-    const runtime = getRuntime(site.payload)
+    const runtime = ledgerServices.of(site.payload)
     const progress: number[] = []
     const result = await rebuildReservations(
       site.payload,
@@ -216,7 +216,7 @@ describe.each(testDatabaseKinds())('the reservations projection (%s)', (kind) =>
     expect(tornDoc.ledgerRevision).toBe(expectedDoc.ledgerRevision)
     expect(tornDoc).not.toEqual(expectedDoc)
 
-    const { projector } = getRuntime(site.payload)
+    const { projector } = ledgerServices.of(site.payload)
     const written = await writesDuring(async () => {
       await projector.project(String(torn))
       await projector.project(String(untouched))

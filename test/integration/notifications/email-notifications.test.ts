@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { reserveLedgerPlugin } from '../../../src/index.js'
 import { sendReminders } from '../../../src/plugin/notifications/notification-hooks.js'
-import { getRuntime } from '../../../src/plugin/runtime.js'
+import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../helpers/databases.js'
 import { startPayload, stopPayload } from '../../helpers/payload.js'
 import { postJson } from '../../support/http.js'
@@ -68,9 +68,9 @@ describe.each(testDatabaseKinds())('e-mail notifications (%s)', (kind) => {
     expect(String(mail.text)).toMatch(new RegExp(`Zum Stornieren: https://clinic.example/cancel\\?r=${booked.body.id}&t=[A-Za-z0-9_-]{20,}`))
 
     // Hooks delivered again (as after a crash) send nothing twice.
-    await getRuntime(payload).projector.deliverPending(booked.body.id)
+    await ledgerServices.of(payload).projector.deliverPending(booked.body.id)
     await payload.db.updateMany({ collection: 'reservations', data: { ledgerHooksRevision: -1 }, where: { id: { equals: booked.body.id } } })
-    await getRuntime(payload).projector.deliverPending(booked.body.id)
+    await ledgerServices.of(payload).projector.deliverPending(booked.body.id)
     expect(mailsTo('gast@example.test')).toHaveLength(1)
   })
 
@@ -93,8 +93,8 @@ describe.each(testDatabaseKinds())('e-mail notifications (%s)', (kind) => {
   it("reminds once, however often the reminder pass runs, in the site's own words where it gave them", async () => {
     const soon = new Date(Math.ceil((Date.now() + 3 * HOUR) / HOUR) * HOUR).toISOString()
     await payload.create({ collection: 'reservations', data: { guest: { email: 'remind@example.test', name: 'Rem' }, resource: ids.resource, service: ids.service, startTime: soon } })
-    await sendReminders(payload, getRuntime(payload).options)
-    await sendReminders(payload, getRuntime(payload).options)
+    await sendReminders(payload, ledgerServices.of(payload).options)
+    await sendReminders(payload, ledgerServices.of(payload).options)
     const subjects = mailsTo('remind@example.test').map(({ subject }) => String(subject))
     expect(subjects).toHaveLength(2)
     expect(subjects[1]).toBe('Bis bald: Massage')

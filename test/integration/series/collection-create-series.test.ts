@@ -2,7 +2,7 @@ import type { Where } from 'payload'
 
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { getRuntime } from '../../../src/plugin/runtime.js'
+import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { testDatabaseKinds } from '../../helpers/databases.js'
 import { graphqlRequest } from '../../helpers/payload.js'
 import { type JsonResponse, postJson, sendJson } from '../../support/http.js'
@@ -61,7 +61,7 @@ describe.each(testDatabaseKinds())('a collection create with recurrence (%s)', (
     expect((await postJson(site.payload, '/api/reserve/book', { guest: guest('Taken'), resource: ids.room, service: ids.service, startTime })).status).toBe(201)
   }
 
-  const claimsOnRoom = async () => (await claimsOf(getRuntime(site.payload).store, String(ids.room))).overlapping(0, Number.MAX_SAFE_INTEGER).length
+  const claimsOnRoom = async () => (await claimsOf(ledgerServices.of(site.payload).store, String(ids.room))).overlapping(0, Number.MAX_SAFE_INTEGER).length
 
   it('REST: all free books every occurrence with one seriesId; the answer is the first occurrence', async () => {
     const first = at(1, 5, 9)
@@ -77,7 +77,7 @@ describe.each(testDatabaseKinds())('a collection create with recurrence (%s)', (
     expect(stored.every((occurrence) => occurrence.guest && (occurrence.guest as Doc).name === 'Rita')).toBe(true)
     // Each occurrence is in its stream, one booking each.
     for (const { id } of stored) {
-      expect((await getRuntime(site.payload).ledger.history(String(id))).map(({ type }) => type)).toEqual(['ReservationBooked'])
+      expect((await ledgerServices.of(site.payload).ledger.history(String(id))).map(({ type }) => type)).toEqual(['ReservationBooked'])
     }
   })
 
@@ -156,7 +156,7 @@ describe.each(testDatabaseKinds())('a collection create with recurrence (%s)', (
     const created = await restCreate({ guest: guest('Uwe'), startTime: at(9, 1, 9) })
     expect(created.status).toBe(201)
     const id = String((created.body.doc as Doc).id)
-    const history = async () => (await getRuntime(site.payload).ledger.history(id)).length
+    const history = async () => (await ledgerServices.of(site.payload).ledger.history(id)).length
     const before = await history()
     const update = (body: Doc) => sendJson(site.payload, 'PATCH', `/api/reservations/${id}`, body, admin)
     const withRecurrence = await update({ notes: 'weekly now', recurrence: { count: 3, frequency: 'weekly' } })

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { LEDGER_FORMAT_VERSION } from '../../../src/ledger-io/format.js'
 import { restoreLedger } from '../../../src/plugin/restore-ledger.js'
-import { getRuntime } from '../../../src/plugin/runtime.js'
+import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { rebuildReservations } from '../../../src/projections/rebuild.js'
 import { testDatabaseKinds } from '../../helpers/databases.js'
 import { exportedLedger } from '../../support/exported-ledger.js'
@@ -73,7 +73,7 @@ describe.each(testDatabaseKinds())('recurring bookings (%s)', (kind) => {
       await site.payload.find({ collection: 'reservations', depth: 0, limit: 0, pagination: false, sort: 'startTime', where })
     ).docs as unknown as Array<Record<string, unknown>>
 
-  const claimsOn = async (resource: Id) => (await claimsOf(getRuntime(site.payload).store, String(resource))).overlapping(0, Number.MAX_SAFE_INTEGER).length
+  const claimsOn = async (resource: Id) => (await claimsOf(ledgerServices.of(site.payload).store, String(resource))).overlapping(0, Number.MAX_SAFE_INTEGER).length
 
   it('a weekly series books every occurrence with one seriesId, at the same time each week', async () => {
     const first = at(1, 6, 9)
@@ -192,7 +192,7 @@ describe.each(testDatabaseKinds())('recurring bookings (%s)', (kind) => {
     const whole = await cancel({ reservationId: one[2], reason: 'Moving away', scope: 'series' }, ann)
     expect(whole.status).toBe(200)
     expect(await statuses(one)).toEqual(['cancelled', 'cancelled', 'cancelled', 'cancelled'])
-    expect((await getRuntime(site.payload).ledger.history(one[3])).at(-1)?.metadata.reason).toBe('Moving away')
+    expect((await ledgerServices.of(site.payload).ledger.history(one[3])).at(-1)?.metadata.reason).toBe('Moving away')
 
     expect((await cancel({ reservationId: following[0], scope: 'all' }, ann)).status).toBe(400)
     // Someone else's series stays theirs.
@@ -322,13 +322,13 @@ describe.each(testDatabaseKinds())('recurring bookings (%s)', (kind) => {
     expect({ claims: await claimsOn(ids.room), tokens: tokens.size }).toEqual(before)
     // Catch-up does not bring it back, and the first week's time can be booked.
     await new Promise((resolve) => setTimeout(resolve, 500))
-    await getRuntime(site.payload).catchUp.run()
+    await ledgerServices.of(site.payload).catchUp.run()
     expect(await documents(inRange)).toEqual([])
     expect((await book({ startTime: first }, ann)).status).toBe(201)
   })
 
   it('a rebuild from the ledger reproduces every seriesId', async () => {
-    const runtime = getRuntime(site.payload)
+    const runtime = ledgerServices.of(site.payload)
     const before = (await documents()).map(({ id, seriesId, status }) => ({ id, seriesId, status }))
     expect(before.filter(({ seriesId }) => seriesId).length).toBeGreaterThan(50)
     await site.payload.db.updateMany({ collection: 'reservations', data: { seriesId: null }, where: { seriesId: { exists: true } } })
@@ -350,7 +350,7 @@ describe.each(testDatabaseKinds())('recurring bookings (%s)', (kind) => {
       for (const name of ['admin', 'ann']) {
         await target.payload.create({ collection: 'users', data: { email: `${name}@series.test`, password: PASSWORD, role: name === 'admin' ? 'admin' : 'customer' } })
       }
-      await restoreLedger(target.payload, () => Readable.from([text]))
+      await restoreLedger(target.payload, ledgerServices, () => Readable.from([text]))
       const series = async (payload: Payload) =>
         (await payload.find({ collection: 'reservations', depth: 0, limit: 0, pagination: false, sort: 'startTime' })).docs.map(({ id, seriesId }) => ({ id, seriesId }))
       expect(await series(target.payload)).toEqual(await series(site.payload))

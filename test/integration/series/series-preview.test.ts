@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { getRuntime } from '../../../src/plugin/runtime.js'
+import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { testDatabaseKinds } from '../../helpers/databases.js'
 import { type JsonResponse, postJson } from '../../support/http.js'
 import { usePayloadOn } from '../../support/suite-payload.js'
@@ -33,7 +33,7 @@ describe.each(testDatabaseKinds())('POST /api/reserve/series-preview (%s)', (kin
     postJson(site.payload, '/api/reserve/series-preview', body(extra), token)
   const book = (extra: Record<string, unknown>, token?: string): Promise<JsonResponse> =>
     postJson(site.payload, '/api/reserve/book', body(extra), token)
-  const ledgerEvents = async () => (await getRuntime(site.payload).store.readAll({ limit: 100_000 })).length
+  const ledgerEvents = async () => (await ledgerServices.of(site.payload).store.readAll({ limit: 100_000 })).length
   const documentCount = async () => (await site.payload.count({ collection: 'reservations' })).totalDocs
 
   it('names the one occurrence of a weekly series of 4 whose time is taken, appends nothing, and booking then books the other 3', async () => {

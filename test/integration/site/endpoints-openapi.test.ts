@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { MAX_BODY_BYTES, MAX_BODY_DEPTH } from '../../../src/plugin/http/json-body.js'
 import { openApiDocument } from '../../../src/plugin/endpoints/openapi-document.js'
 import { MAX_ITEMS } from '../../../src/plugin/reservations/booking-plan.js'
-import { getRuntime } from '../../../src/plugin/runtime.js'
+import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { testDatabaseKinds } from '../../helpers/databases.js'
 import { login, restRequest } from '../../helpers/payload.js'
 import { getJson, type JsonResponse, postJson } from '../../support/http.js'
@@ -128,7 +128,7 @@ describe.each(testDatabaseKinds())('the OpenAPI document matches the endpoints (
     const waitlist = '/api/reserve/waitlist'
     const waitingEntry = (await post(waitlist, { from: '2030-06-07T09:00:00.000Z', guest: { email: 'w@example.test', name: 'W' }, service, to: '2030-06-07T10:00:00.000Z' }, adminToken)).body.entryId as string
     const offeredEntry = (await post(waitlist, { from: '2030-06-07T09:00:00.000Z', guest: { email: 'o@example.test', name: 'O' }, service, to: '2030-06-07T10:00:00.000Z' }, adminToken)).body.entryId as string
-    await getRuntime(site.payload).waitlist.execute(
+    await ledgerServices.of(site.payload).waitlist.execute(
       { data: { entryId: offeredEntry, expiresAt: '2030-06-07T09:10:00.000Z', holdId: '0190c0c0-0000-7000-8000-0000000000aa', resource, startTime: '2030-06-07T09:00:00.000Z' }, type: 'OfferWaitlist' },
       { actor: { kind: 'system', name: 'test' }, privileged: true },
     )

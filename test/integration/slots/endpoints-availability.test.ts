@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { getRuntime } from '../../../src/plugin/runtime.js'
+import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { testDatabaseKinds } from '../../helpers/databases.js'
 import { login } from '../../helpers/payload.js'
 import { getJson, withQuery } from '../../support/http.js'
@@ -252,7 +252,7 @@ describe.each(testDatabaseKinds())('availability and slots endpoints (%s)', (kin
     // Payload's reads, and the event store's own (on SQL adapters it bypasses payload.db).
     const readers: Array<[Reader, string[]]> = [
       [site.payload.db as unknown as Reader, ['count', 'find', 'findOne']],
-      [getRuntime(site.payload).store as unknown as Reader, ['readAll', 'readStream', 'streamRevision']],
+      [ledgerServices.of(site.payload).store as unknown as Reader, ['readAll', 'readStream', 'streamRevision']],
     ]
     const readsFor = async (r: Id): Promise<number> => {
       // Warm: the first query loads reference data and hydrates the busy index.

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import type { AfterWaitlistOfferHook } from '../../../src/plugin/options.js'
 
-import { getRuntime } from '../../../src/plugin/runtime.js'
+import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { testDatabaseKinds } from '../../helpers/databases.js'
 import { login } from '../../helpers/payload.js'
 import { getJson, postJson, withQuery } from '../../support/http.js'
@@ -62,7 +62,7 @@ describe.each(testDatabaseKinds())('staff offer a waitlist entry a time by hand 
   it('staff pick a free time: the entry is offered a hold there that its customer is told of and books', async () => {
     const entryId = await annWaits(4)
     // Her time stays taken, so no pass offers; on the phone she agrees to 14:00, which staff offer by hand.
-    await getRuntime(site.payload).waitlistOffers.sweep()
+    await ledgerServices.of(site.payload).waitlistOffers.sweep()
     expect(offers.filter((o) => o.entry.entryId === entryId)).toHaveLength(0)
     expect(await freeStarts(4)).toContain(at(4, 14))
     const list = () => getJson(site.payload, withQuery('/api/reserve/waitlist', { end: at(5, 0), start: at(4, 0) }), ids.tokens.admin)
@@ -104,7 +104,7 @@ describe.each(testDatabaseKinds())('staff offer a waitlist entry a time by hand 
     const body = { resource: ids.room, startTime: at(6, 10) }
     expect((await offer(entryId, body)).status).toBe(401)
     expect((await offer(entryId, body, ids.tokens.ann)).status).toBe(403)
-    expect((await getRuntime(site.payload).waitlist.load(entryId)).state.kind).toBe('waiting')
+    expect((await ledgerServices.of(site.payload).waitlist.load(entryId)).state.kind).toBe('waiting')
     expect(await freeStarts(6)).toContain(at(6, 10))
   })
 
@@ -126,7 +126,7 @@ describe.each(testDatabaseKinds())('staff offer a waitlist entry a time by hand 
     const elsewhere = await offer(entryId, { resource: ids.hall, startTime: at(7, 10) }, ids.tokens.admin)
     expect(elsewhere.status).toBe(400)
     expect(elsewhere.body).toEqual({ message: 'The resource does not offer this service' })
-    expect((await getRuntime(site.payload).waitlist.load(entryId)).state.kind).toBe('waiting')
+    expect((await ledgerServices.of(site.payload).waitlist.load(entryId)).state.kind).toBe('waiting')
 
     // Once offered, it is not offered again.
     expect((await offer(entryId, { resource: ids.room, startTime: at(7, 10) }, ids.tokens.admin)).status).toBe(201)

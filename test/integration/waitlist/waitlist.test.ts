@@ -10,7 +10,7 @@ import { exportLedger } from '../../../src/ledger-io/export.js'
 import { LEDGER_FORMAT_VERSION } from '../../../src/ledger-io/format.js'
 import { RESERVE_QUEUE } from '../../../src/plugin/jobs.js'
 import { restoreLedger } from '../../../src/plugin/restore-ledger.js'
-import { getRuntime } from '../../../src/plugin/runtime.js'
+import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { WAITLIST_COLLECTION } from '../../../src/plugin/waitlist/waitlist-collections.js'
 import { rebuildReservations } from '../../../src/projections/rebuild.js'
 import { createTestDatabase, existingTestDatabase, type TestDatabase, testDatabaseKinds } from '../../helpers/databases.js'
@@ -47,7 +47,7 @@ const rowsOf = async (payload: Payload) => {
   }))
 }
 
-const statusOf = async (payload: Payload, entryId: string) => (await getRuntime(payload).waitlist.load(entryId)).state.kind
+const statusOf = async (payload: Payload, entryId: string) => (await ledgerServices.of(payload).waitlist.load(entryId)).state.kind
 
 /** The site every suite below builds: one room (capacity 1) open around the clock, customers and staff. */
 const seed = async (payload: Payload) => {
@@ -116,7 +116,7 @@ describe.each(testDatabaseKinds())('the waitlist (%s)', (kind) => {
     expect(booking.status).toBe(201)
     expect(booking.body).toMatchObject({ customer: ids.users.ann, id: offer.hold.holdId, startTime: at(2, 9) })
     // Once: later passes announce nothing again.
-    await getRuntime(site.payload).waitlistOffers.sweep()
+    await ledgerServices.of(site.payload).waitlistOffers.sweep()
     expect(offersOf(entryId)).toHaveLength(1)
   })
 
@@ -131,7 +131,7 @@ describe.each(testDatabaseKinds())('the waitlist (%s)', (kind) => {
     const spareTaken = await Promise.all([8, 9, 10].map((hour) => book(at(3, hour), { resource: ids.spare })))
     expect(spareTaken.map(({ status }) => status)).toEqual([201, 201, 201])
     await Promise.all([8, 10].map((hour) => book(at(3, hour))))
-    await getRuntime(site.payload).waitlistOffers.sweep()
+    await ledgerServices.of(site.payload).waitlistOffers.sweep()
     expect(offersOf(joined.body.entryId)).toHaveLength(0)
 
     expect((await cancel(taken.body.id)).status).toBe(200)
@@ -161,7 +161,7 @@ describe.each(testDatabaseKinds())('the waitlist (%s)', (kind) => {
     expect([first.status, second.status]).toEqual([201, 201])
     expect((await cancel(taken.body.id)).status).toBe(200)
     await vi.waitFor(() => expect(offersOf(first.body.entryId)).toHaveLength(1), { interval: 50, timeout: 10_000 })
-    await getRuntime(site.payload).waitlistOffers.sweep()
+    await ledgerServices.of(site.payload).waitlistOffers.sweep()
     expect(offersOf(second.body.entryId)).toHaveLength(0)
     expect(await statusOf(site.payload, second.body.entryId)).toBe('waiting')
     expect(offersOf(first.body.entryId)[0].contact.customer).toBe(ids.users.ben)
@@ -181,7 +181,7 @@ describe.each(testDatabaseKinds())('the waitlist (%s)', (kind) => {
     for (const reservation of elsewhere) {
       expect((await cancel(reservation.body.id)).status).toBe(200)
     }
-    await getRuntime(site.payload).waitlistOffers.sweep()
+    await ledgerServices.of(site.payload).waitlistOffers.sweep()
     expect(offersOf(wanted.body.entryId)).toHaveLength(0)
     expect(await statusOf(site.payload, wanted.body.entryId)).toBe('waiting')
   })
@@ -191,7 +191,7 @@ describe.each(testDatabaseKinds())('the waitlist (%s)', (kind) => {
     const hour = (n: number) => new Date(Math.ceil(now / (60 * MINUTE)) * 60 * MINUTE + n * 60 * MINUTE).toISOString()
     const joined = await join({ from: hour(1), guest: { email: 'late@waitlist.test', name: 'Late' }, service: ids.service, to: hour(3) })
     expect(joined.status).toBe(201)
-    const runtime = getRuntime(site.payload)
+    const runtime = ledgerServices.of(site.payload)
     // Every resource is taken over the range, so the sweep before its end offers nothing.
     for (const resource of [ids.room, ids.spare]) {
       for (const start of [hour(1), hour(2)]) {
@@ -223,7 +223,7 @@ describe.each(testDatabaseKinds())('the waitlist (%s)', (kind) => {
     expect(await leave(guest.body.entryId, undefined, { token: guest.body.token })).toEqual({ body: { entryId: guest.body.entryId, status: 'left' }, status: 200 })
     expect(await leave(guest.body.entryId, undefined, { token: guest.body.token })).toEqual({ body: { entryId: guest.body.entryId, status: 'left' }, status: 200 })
     expect(await leave(ann.body.entryId, ids.tokens.admin)).toEqual({ body: { entryId: ann.body.entryId, status: 'left' }, status: 200 })
-    const events = (await getRuntime(site.payload).waitlist.load(ann.body.entryId)).events
+    const events = (await ledgerServices.of(site.payload).waitlist.load(ann.body.entryId)).events
     expect(events.map(({ type }) => type)).toEqual(['WaitlistJoined', 'WaitlistLeft'])
 
     const taken = await book(at(7, 9))
@@ -312,7 +312,7 @@ describe.each(testDatabaseKinds())('the waitlist (%s)', (kind) => {
   })
 
   it('a rebuild from the ledger reproduces the entries and announces nothing again', async () => {
-    const runtime = getRuntime(site.payload)
+    const runtime = ledgerServices.of(site.payload)
     const before = await rowsOf(site.payload)
     expect(before.length).toBeGreaterThan(5)
     expect(new Set(before.map(({ status }) => status))).toEqual(new Set(['expired', 'left', 'offered', 'waiting']))
@@ -346,7 +346,7 @@ describe.each(testDatabaseKinds())('the waitlist (%s)', (kind) => {
     it(`round-trips the waitlist in a version ${LEDGER_FORMAT_VERSION} file, without announcing its offers again`, async () => {
       const chunks: string[] = []
       await exportLedger(
-        getRuntime(site.payload).store,
+        ledgerServices.of(site.payload).store,
         new Writable({
           write(chunk, _encoding, done) {
             chunks.push(String(chunk))
@@ -360,9 +360,9 @@ describe.each(testDatabaseKinds())('the waitlist (%s)', (kind) => {
         expect(text).toContain(`"type":"${type}"`)
       }
       await seed(target.payload)
-      await restoreLedger(target.payload, () => Readable.from([text]))
+      await restoreLedger(target.payload, ledgerServices, () => Readable.from([text]))
       expect(await rowsOf(target.payload)).toEqual(await rowsOf(site.payload))
-      await getRuntime(target.payload).waitlistOffers.sweep()
+      await ledgerServices.of(target.payload).waitlistOffers.sweep()
       expect(imported).toEqual([])
     })
   })
@@ -426,13 +426,13 @@ describe.each(testDatabaseKinds())('the waitlist on hosts without in-process tri
     const later = await postJson(nodeA, '/api/reserve/waitlist', { from: at(11, 9), resource: ids.room, service: ids.service, to: at(11, 10) }, ids.tokens.ann)
     expect((await postJson(nodeA, '/api/reserve/cancel', { reservationId: taken.body.id }, ids.tokens.admin)).status).toBe(200)
 
-    await Promise.all([getRuntime(nodeA).waitlistOffers.sweep(), getRuntime(nodeB).waitlistOffers.sweep(), getRuntime(nodeA).waitlistOffers.sweep()])
+    await Promise.all([ledgerServices.of(nodeA).waitlistOffers.sweep(), ledgerServices.of(nodeB).waitlistOffers.sweep(), ledgerServices.of(nodeA).waitlistOffers.sweep()])
     expect(offers.map(({ offer }) => offer.entry.entryId)).toEqual([joined.body.entryId])
-    const events = (await getRuntime(nodeA).waitlist.load(joined.body.entryId)).events
+    const events = (await ledgerServices.of(nodeA).waitlist.load(joined.body.entryId)).events
     expect(events.map(({ type }) => type)).toEqual(['WaitlistJoined', 'WaitlistOffered'])
     expect(await statusOf(nodeA, later.body.entryId)).toBe('waiting')
     // One unit of capacity, held once: the offer's hold.
-    const index = await claimsOf(getRuntime(nodeA).store, String(ids.room))
+    const index = await claimsOf(ledgerServices.of(nodeA).store, String(ids.room))
     expect(index.peakUnits(Date.parse(at(11, 9)), Date.parse(at(11, 10)))).toBe(1)
     expect(index.intervalsOf(offers[0].offer.hold.holdId)).toHaveLength(1)
   })

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { getRuntime } from '../../../src/plugin/runtime.js'
+import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { testDatabaseKinds } from '../../helpers/databases.js'
 import { postJson } from '../../support/http.js'
 import { usePayloadOn } from '../../support/suite-payload.js'
@@ -63,7 +63,7 @@ describe.each(testDatabaseKinds())('webhooks from the ledger (%s)', (kind) => {
   /** What a long-lived server's timers (or the jobs) do: catch-up fills the outbox, then the deliverer sends. */
   const drive = async () => {
     await new Promise((resolve) => setTimeout(resolve, 150))
-    const runtime = getRuntime(site.payload)
+    const runtime = ledgerServices.of(site.payload)
     await runtime.catchUp.run()
     await site.payload.db.updateMany({ collection: 'reservation-webhook-deliveries', data: { nextAttemptAt: new Date(0).toISOString() }, where: { status: { equals: 'pending' } } })
     await runtime.webhooks.run()

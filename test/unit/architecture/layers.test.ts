@@ -86,3 +86,97 @@ describe('layers', () => {
     expect(upwardImport('plugin/index.ts', 'commands/ledger.ts')).toBeNull()
   })
 })
+
+/** Whether an import or re-export is erased at compile time (`import type`, or only type specifiers). */
+const typeOnly = (statement: ts.ImportDeclaration | ts.ExportDeclaration): boolean => {
+  if (ts.isExportDeclaration(statement)) {
+    return statement.isTypeOnly
+  }
+  const clause = statement.importClause
+  const named = clause?.namedBindings
+  return Boolean(
+    clause && (clause.isTypeOnly || (!clause.name && named && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((element) => element.isTypeOnly))),
+  )
+}
+
+/** `src`-relative path of every relative import (and re-export) of a file that loads it at run time. */
+const valueImportsOf = (file: string): string[] =>
+  ts
+    .createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest)
+    .statements.filter((statement): statement is ts.ExportDeclaration | ts.ImportDeclaration => ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement))
+    .filter((statement) => statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) && !typeOnly(statement))
+    .map((statement) => (statement.moduleSpecifier as ts.StringLiteral).text)
+    .filter((name) => name.startsWith('.'))
+    .map((name) => {
+      const base = path.relative(SRC, path.resolve(path.dirname(file), name)).replace(/\.jsx?$/, '')
+      return [`${base}.ts`, `${base}.tsx`, `${base}/index.ts`].find((candidate) => KNOWN.has(candidate))
+    })
+    .filter((target): target is string => target !== undefined)
+
+/** The import circles of a graph of files: each as the path that closes it, found by a DFS. */
+export const importCircles = (graph: Map<string, string[]>): string[][] => {
+  const circles: string[][] = []
+  const state = new Map<string, 'done' | 'open'>()
+  const trail: string[] = []
+  const visit = (file: string): void => {
+    state.set(file, 'open')
+    trail.push(file)
+    for (const next of graph.get(file) ?? []) {
+      if (state.get(next) === 'open') {
+        circles.push([...trail.slice(trail.indexOf(next)), next])
+      } else if (!state.has(next)) {
+        visit(next)
+      }
+    }
+    trail.pop()
+    state.set(file, 'done')
+  }
+  for (const file of graph.keys()) {
+    if (!state.has(file)) {
+      visit(file)
+    }
+  }
+  return circles
+}
+
+/**
+ * The plugin's shell, the only files under `src/plugin` that may import the runtime: the factory
+ * that hands the running ledger's services to each endpoint, hook and job, and the start.
+ */
+const SHELL = ['plugin/index.ts', 'plugin/start-ledger.ts', 'plugin/runtime.ts'].map((file) => path.join(...file.split('/')))
+const RUNTIME = path.join('plugin', 'runtime.ts')
+
+describe('imports', () => {
+  const files = sourceFiles(SRC)
+
+  it('src/ has no import circles: no module needs another that is still loading', () => {
+    const graph = new Map(files.map((file) => [path.relative(SRC, file), valueImportsOf(file)]))
+    expect(importCircles(graph).map((circle) => circle.join(' → '))).toEqual([])
+  })
+
+  it('finds a circle', () => {
+    const circular = new Map([
+      ['a.ts', ['b.ts']],
+      ['b.ts', ['c.ts']],
+      ['c.ts', ['a.ts']],
+      ['d.ts', ['a.ts']],
+    ])
+    expect(importCircles(circular)).toEqual([['a.ts', 'b.ts', 'c.ts', 'a.ts']])
+    expect(
+      importCircles(
+        new Map([
+          ['a.ts', ['b.ts']],
+          ['b.ts', []],
+        ]),
+      ),
+    ).toEqual([])
+  })
+
+  it('no file under src/plugin but the shell imports the runtime: the others get their services passed in', () => {
+    const importers = files
+      .map((file) => path.relative(SRC, file))
+      .filter((from) => from.startsWith(`plugin${path.sep}`) && !SHELL.includes(from))
+      .filter((from) => importsOf(path.join(SRC, from)).includes(RUNTIME))
+    expect(importers).toEqual([])
+  })
+})

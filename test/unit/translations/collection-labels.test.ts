@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 
 import { pluginCollections } from '../../../src/plugin/plugin-collections.js'
 import { resolveOptions } from '../../../src/plugin/resolve-options.js'
+import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { translations } from '../../../src/translations/index.js'
 
 type Language = keyof typeof translations
@@ -56,6 +57,7 @@ const collectionTexts = (collection: CollectionConfig): Shown[] =>
 describe("the plugin's collections in the admin's language", () => {
   const collections = pluginCollections(
     resolveOptions({ resourceOwnerMode: { adminRoles: ['admin'] }, resourceTypes: ['practitioner', 'room', 'equipment'] }),
+    ledgerServices,
   )
   const texts = collections.flatMap(collectionTexts)
 
@@ -90,6 +92,7 @@ describe("the plugin's collections in the admin's language", () => {
           transitions: { booked: ['gone', 'cancelled'], cancelled: [], gone: [] },
         },
       }),
+      ledgerServices,
     ).find((collection) => collection.slug === 'reservations')
     const status = custom?.fields.find((field) => 'name' in field && field.name === 'status')
     const options = status?.type === 'select' ? status.options : []

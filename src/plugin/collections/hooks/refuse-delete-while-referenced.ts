@@ -1,10 +1,10 @@
 import type { CollectionBeforeDeleteHook, CollectionConfig, CollectionSlug, PayloadRequest, Where } from 'payload'
 
 import type { ResolvedOptions } from '../../options.js'
+import type { ReserveRuntime, Services } from '../../services.js'
 
 import { commandMeta } from '../../reservations/command-meta.js'
 import { LedgerRejection } from '../../write-protocol/refusals.js'
-import { getRuntime } from '../../runtime.js'
 
 export type GuardedKind = 'customers' | 'resources' | 'services'
 
@@ -39,7 +39,7 @@ const refuseReferencedRecord = async (req: PayloadRequest, options: ResolvedOpti
  * their past and ended reservations forget them through the ledger (a details change, so the
  * history says who removed the customer and when), and keep reading and changing.
  */
-const refuseCustomerWithBookings = async (req: PayloadRequest, options: ResolvedOptions, id: number | string) => {
+const refuseCustomerWithBookings = async (req: PayloadRequest, options: ResolvedOptions, services: Services<Pick<ReserveRuntime, 'ledger'>>, id: number | string) => {
   const blocking = await count(req, options.slugs.reservations, {
     and: [
       { customer: { equals: id } },
@@ -62,7 +62,7 @@ const refuseCustomerWithBookings = async (req: PayloadRequest, options: Resolved
     select: {},
     where: { customer: { equals: id } },
   })
-  const { ledger } = getRuntime(req.payload)
+  const { ledger } = services.of(req.payload)
   const meta = commandMeta(req, options, 'customer deleted')
   for (const { id: reservationId } of docs) {
     await ledger.execute({ data: { changes: { customer: null }, reservationId: String(reservationId) }, type: 'UpdateReservationDetails' }, meta)
@@ -70,8 +70,13 @@ const refuseCustomerWithBookings = async (req: PayloadRequest, options: Resolved
 }
 
 /** Adds the guard to a plugin collection (or, in userCollection mode, the host's). */
-export const withDeleteGuard = (collection: CollectionConfig, options: ResolvedOptions, kind: GuardedKind): CollectionConfig => {
+export const withDeleteGuard = (
+  collection: CollectionConfig,
+  options: ResolvedOptions,
+  services: Services<Pick<ReserveRuntime, 'ledger'>>,
+  kind: GuardedKind,
+): CollectionConfig => {
   const beforeDelete: CollectionBeforeDeleteHook = ({ id, req }) =>
-    kind === 'customers' ? refuseCustomerWithBookings(req, options, id) : refuseReferencedRecord(req, options, kind, id)
+    kind === 'customers' ? refuseCustomerWithBookings(req, options, services, id) : refuseReferencedRecord(req, options, kind, id)
   return { ...collection, hooks: { ...collection.hooks, beforeDelete: [...(collection.hooks?.beforeDelete ?? []), beforeDelete] } }
 }

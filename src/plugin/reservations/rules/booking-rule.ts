@@ -3,6 +3,7 @@ import type { PayloadRequest } from 'payload'
 import type { CommandMeta } from '../../../commands/ledger.js'
 import type { BookingPlan, Guest, RelationId } from '../../../events/types.js'
 import type { ResolvedOptions } from '../../options.js'
+import type { ReserveRuntime, Services } from '../../services.js'
 
 /**
  * What a booking rule sees: a create, or an update of an existing reservation, before any
@@ -21,6 +22,8 @@ export interface BookingRuleContext {
   /** The booking plan the write leads to; null on an update that does not move the booking. */
   plan: BookingPlan | null
   req: PayloadRequest
+  /** The running ledger's services the rules read. */
+  services: Services<Pick<ReserveRuntime, 'feeds'>>
 }
 
 export type BookingRule = (context: BookingRuleContext) => Promise<void> | void
