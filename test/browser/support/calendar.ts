@@ -65,7 +65,7 @@ export const undrawn = async <T extends TimeRange>(api: Rest, resource: RecordId
  */
 export const openCreateForm = async (page: Page, cell: Locator): Promise<void> => {
   await cell.click()
-  await page.locator('.rl-quick[data-placed] .rl-quick__more').click()
+  await page.locator('.rl-quick[data-placed] .rl-quick__more:not(.rl-repeats__open)').click()
   await page.locator('.rl-quick').waitFor({ state: 'detached' })
 }
 
