@@ -114,10 +114,11 @@ describe('the waitlist on a phone (390×844, touch; browser in New York, plugin 
 
   it('opens above the three days inside the screen, says until when an offer holds, and offers by touch', async () => {
     const { page } = phone()
-    const scene = await annaConsultations(page, { count: 2, fromOffset: 8 })
+    const scene = await annaConsultations(page, { count: 3, fromOffset: 8 })
     const { anna, date, starts } = scene
     const waitingId = await join(page, scene, 'Pia Patient', starts[0])
     const offeredId = await join(page, scene, 'Otto Offered', starts[1])
+    const lateId = await join(page, scene, 'Lea Late', starts[2])
     // Otto's offer made elsewhere (another tab, by another receptionist).
     const offer = await page.request.post(`/api/reserve/waitlist/${offeredId}/offer`, { data: { startTime: starts[1].start } })
     expect(offer.status(), await offer.text()).toBe(201)
@@ -152,10 +153,27 @@ describe('the waitlist on a phone (390×844, touch; browser in New York, plugin 
     await expectOnScreen(pia.getByRole('status'), 'Pia’s answer')
     await phone().screenshot('phone-calendar-waitlist-offered')
 
-    // Later files look for free times: both holds released.
+    // Lea is offered elsewhere (another tab, or the background pass) just as her Offer is tapped
+    // here: this tap is refused, and the panel says what is true now, not "taken".
+    const lea = panel.locator(`[data-entry-id="${lateId}"]`)
+    let elsewhere: { expiresAt: string; holdId: string } | undefined
+    await page.route(`**/api/reserve/waitlist/${lateId}/offer`, async (route) => {
+      const first = await page.request.post(`/api/reserve/waitlist/${lateId}/offer`, { data: { startTime: starts[2].start } })
+      expect(first.status(), await first.text()).toBe(201)
+      elsewhere = (await first.json()) as { expiresAt: string; holdId: string }
+      const tapped = await route.fetch()
+      expect(tapped.status(), 'the tap after it').toBe(409)
+      await route.fulfill({ response: tapped })
+    })
+    await lea.getByRole('button', { exact: true, name: en.waitlistOffer }).tap()
+    await expect.poll(() => elsewhere, { timeout: 20_000 }).toBeTruthy()
+    const { expiresAt: leaExpires, holdId: leaHold } = elsewhere!
+    await expect.poll(async () => plain(await lea.getByRole('status').innerText()), { timeout: 20_000 }).toBe(`Offered: held until ${clock(leaExpires)}`)
+
+    // Later files look for free times: the holds released.
     const listed = (await scene.api.get<WaitlistListResponse>('/reserve/waitlist', { end: starts[0].end, start: starts[0].start })).entries
     const piaHold = listed.find((one) => one.entryId === waitingId)!.holdId
-    for (const holdId of [piaHold, ottoHold]) {
+    for (const holdId of [piaHold, ottoHold, leaHold]) {
       expect((await page.request.delete(`/api/reserve/holds/${holdId}`, { data: {} })).status()).toBe(200)
     }
   })

@@ -66,13 +66,16 @@ export const useWaitlist = (settings: AdminSettings, dates: string[], refreshKey
     } catch (caught) {
       const text = caught instanceof ApiError && caught.status === 409 ? t('waitlistTaken') : caught instanceof Error ? caught.message : t('requestFailed')
       setAnswers((was) => ({ ...was, [entry.entryId]: { kind: 'refused', text } }))
+      // A 409 may mean the entry was offered meanwhile (the background pass, another tab): the reload says so.
+      onOffered()
     }
   }
 
   // Offered entries show while their hold lasts; one offered here keeps its answer whatever a reload finds.
+  // A live offer in the list outranks a refusal given here: whoever offered it, "held until" is what is true now.
   const shown = entries && entries.filter((entry) => entry.status === 'waiting' || entry.offerExpiresAt !== null || entry.entryId in answers)
   const offeredAnswers = Object.fromEntries(
     (shown ?? []).flatMap((entry) => (entry.offerExpiresAt ? [[entry.entryId, heldUntil(entry.offerExpiresAt)]] : [])),
   )
-  return { answers: { ...offeredAnswers, ...answers }, entries: shown, offer }
+  return { answers: { ...answers, ...offeredAnswers }, entries: shown, offer }
 }
