@@ -9,7 +9,7 @@ const dateTime = { date: { pickerAppearance: 'dayAndTime' as const } }
 
 /**
  * The fields, indexes and timestamps of the plugin's reservations collection
- * (src/plugin/reservations/collection.ts), as a host would declare them without the plugin:
+ * (src/plugin/features/booking/reservations-collection.ts), as a host would declare them without the plugin:
  * relationships to services, resources and the customers' collection, the text id the ledger
  * gives, the status select, guest group, items array and the ledger's bookkeeping columns. No
  * hooks and Payload's default access: what `payload.create` of a reservation costs in Payload

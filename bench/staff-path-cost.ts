@@ -15,7 +15,7 @@ import { jwtVerify } from 'jose'
 import { createLocalReq, executeAuthStrategies } from 'payload'
 
 import { ledgerServices } from '../src/plugin/runtime.js'
-import { customerExists } from '../src/plugin/reservations/customer-lookup.js'
+import { customerExists } from '../src/plugin/features/booking/customer-lookup.js'
 import { login, stopPayload } from '../test/helpers/payload.js'
 import { bookers } from './bookers.js'
 import { BENCH_STAFF } from './scenario.js'

@@ -1,8 +1,8 @@
 import type { Payload, SanitizedConfig } from 'payload'
 
-import type { AdoptReport } from '../plugin/adopt/adopt-reservations.js'
+import type { AdoptReport } from '../plugin/features/adopt/adopt-reservations.js'
 
-import { adoptReservations } from '../plugin/adopt/adopt-reservations.js'
+import { adoptReservations } from '../plugin/features/adopt/adopt-reservations.js'
 import { ledgerServices } from '../plugin/runtime.js'
 import { ADOPT_SCRIPT, ADOPT_USAGE, parseAdoptArguments } from './adopt-arguments.js'
 import { progressPrinter } from './progress-bar.js'

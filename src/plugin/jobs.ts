@@ -2,7 +2,7 @@ import type { TaskConfig } from 'payload'
 
 import type { ReserveRuntime, Services } from './services.js'
 
-import { sendReminders } from './notifications/notification-hooks.js'
+import { sendReminders } from './features/notifications/notification-hooks.js'
 
 /** The queue the plugin's background tasks run on: a scheduler runs it with `GET /api/payload-jobs/run?queue=reserve-ledger`. */
 export const RESERVE_QUEUE = 'reserve-ledger'

@@ -8,7 +8,7 @@ import { KeyedQueue } from '../concurrency/keyed-queue.js'
 import { ownerFieldOf } from '../contract/roles/role-rules.js'
 import { hasAnyRole } from '../contract/roles/user-roles.js'
 import { configError } from './config-error.js'
-import { tenancyOf, userTenants } from './tenancy/tenancy.js'
+import { tenancyOf, userTenants } from './shared/tenancy/tenancy.js'
 
 type StaffUser = { collection: string; id: number | string } & Record<string, unknown>
 
@@ -40,7 +40,7 @@ const provisioningReq = (req: PayloadRequest, user: StaffUser): Promise<PayloadR
 
 /**
  * afterChange hook for the staff collection (see docs/ARCHITECTURE.md,
- * "Rules and access (`src/plugin/reservations/rules`, `src/plugin/access`)"). When a
+ * "Rules and access (`src/plugin/features/booking/rules`, `src/plugin/shared/access`)"). When a
  * created or updated user holds a staff role and owns no resource yet, it creates one owned by
  * that user (found again by owner, so it happens once per user; provisioning of one user is
  * serialised within the process). Demotion deletes nothing. The resource is created on behalf

@@ -1,7 +1,7 @@
 import type { StatusMachine } from './options.js'
 
 import { configError } from './config-error.js'
-import { isStringArray } from './validation/is-string-array.js'
+import { isStringArray } from './shared/validation/is-string-array.js'
 
 const listIn = (statuses: string[], key: 'blockingStatuses' | 'terminalStatuses', value: unknown): void => {
   if (!isStringArray(value, { nonEmpty: false })) {

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { TestDatabase } from '../../helpers/databases.js'
 
-import { buildResourcesCollection } from '../../../src/plugin/collections/resources.js'
-import { buildSchedulesCollection } from '../../../src/plugin/collections/schedules.js'
-import { buildServicesCollection } from '../../../src/plugin/collections/services.js'
+import { buildResourcesCollection } from '../../../src/plugin/features/catalog/resources-collection.js'
+import { buildSchedulesCollection } from '../../../src/plugin/features/catalog/schedules-collection.js'
+import { buildServicesCollection } from '../../../src/plugin/features/catalog/services-collection.js'
 import { resolveOptions } from '../../../src/plugin/resolve-options.js'
 import { createTestDatabase, testDatabaseKinds } from '../../helpers/databases.js'
 import { startPayload, stopPayload } from '../../helpers/payload.js'

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ReserveLedgerOptions } from '../../../src/plugin/options.js'
 
 import { foldReservation } from '../../../src/commands/reservation-state.js'
-import { adoptReservations } from '../../../src/plugin/adopt/adopt-reservations.js'
+import { adoptReservations } from '../../../src/plugin/features/adopt/adopt-reservations.js'
 import { restoreLedger } from '../../../src/plugin/restore-ledger.js'
 import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { rebuildReservations } from '../../../src/projections/rebuild.js'

@@ -2,7 +2,7 @@ import type { CollectionConfig, Payload, PayloadRequest, Plugin } from 'payload'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { INTERCEPTIONS } from '../../../src/plugin/write-protocol/interceptions.js'
+import { INTERCEPTIONS } from '../../../src/plugin/features/booking/write-protocol/interceptions.js'
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../helpers/databases.js'
 import { stopPayload } from '../../helpers/payload.js'
 import { startReservePayload } from '../../support/reserve-payload.js'
@@ -10,7 +10,7 @@ import { postJson } from '../../support/http.js'
 import { ALWAYS_OPEN } from '../support/plugin-http.js'
 
 /**
- * The write protocol replaces Payload internals (INTERCEPTIONS, src/plugin/write-protocol/interceptions.ts):
+ * The write protocol replaces Payload internals (INTERCEPTIONS, src/plugin/features/booking/write-protocol/interceptions.ts):
  * what it reads of each replaced method's arguments, and the order in which Payload's create,
  * update and delete operations call them and the collection's hooks, is held here against a
  * real Payload, so that a Payload upgrade that renames, reshapes or reorders any of them fails

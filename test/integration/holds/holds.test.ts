@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { holdTokenDigest } from '../../../src/commands/hold-rules.js'
 import { LEDGER_FORMAT_VERSION } from '../../../src/ledger-io/format.js'
-import { HOLDS_COLLECTION } from '../../../src/plugin/holds/holds-collection.js'
+import { HOLDS_COLLECTION } from '../../../src/plugin/features/holds/holds-collection.js'
 import { RESERVE_QUEUE } from '../../../src/plugin/jobs.js'
 import { restoreLedger } from '../../../src/plugin/restore-ledger.js'
 import { ledgerServices } from '../../../src/plugin/runtime.js'

@@ -3,7 +3,7 @@ import type { Payload, SendEmailOptions } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { reserveLedgerPlugin } from '../../../src/index.js'
-import { sendReminders } from '../../../src/plugin/notifications/notification-hooks.js'
+import { sendReminders } from '../../../src/plugin/features/notifications/notification-hooks.js'
 import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../helpers/databases.js'
 import { startPayload, stopPayload } from '../../helpers/payload.js'

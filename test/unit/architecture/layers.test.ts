@@ -81,7 +81,7 @@ describe('layers', () => {
     expect(upwardImport('plugin/index.ts', 'admin/registration.ts')).toMatch(/above every layer/)
     expect(upwardImport('admin/calendar/TimeGrid.tsx', 'availability/local-time.ts')).toMatch(/HTTP only/)
     expect(upwardImport('admin/calendar/TimeGrid.tsx', 'contract/http.ts')).toBeNull()
-    expect(upwardImport('admin/calendar/TimeGrid.tsx', 'plugin/http/json-body.ts')).toMatch(/HTTP only/)
+    expect(upwardImport('admin/calendar/TimeGrid.tsx', 'plugin/shared/http/json-body.ts')).toMatch(/HTTP only/)
     expect(upwardImport('contract/http.ts', 'commands/status-machine.ts')).toMatch(/a layer above/)
     expect(upwardImport('plugin/index.ts', 'commands/ledger.ts')).toBeNull()
   })

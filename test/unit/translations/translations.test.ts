@@ -3,7 +3,7 @@ import type { Config } from 'payload'
 import { describe, expect, it } from 'vitest'
 
 import { CALENDAR_MODES } from '../../../src/admin/calendar/modes.js'
-import { withAdmin } from '../../../src/plugin/admin/registration.js'
+import { withAdmin } from '../../../src/plugin/shared/admin/registration.js'
 import { DEFAULT_STATUS_MACHINE } from '../../../src/plugin/options.js'
 import { resolveOptions } from '../../../src/plugin/resolve-options.js'
 import { TRANSLATION_NAMESPACE, translations } from '../../../src/translations/index.js'

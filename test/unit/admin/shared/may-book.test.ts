@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { ResourceRecord } from '../../../../src/contract/http.js'
 
 import { mayBookAt } from '../../../../src/admin/shared/may-book.js'
-import { adminSettings } from '../../../../src/plugin/admin/settings.js'
+import { adminSettings } from '../../../../src/plugin/shared/admin/settings.js'
 import { resolveOptions } from '../../../../src/plugin/resolve-options.js'
 import { ownerModeSettings } from './owner-mode-settings.js'
 

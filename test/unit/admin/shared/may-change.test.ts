@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { ReservationRecord } from '../../../../src/contract/http.js'
 
 import { mayMove, mayResize } from '../../../../src/admin/shared/may-change.js'
-import { adminSettings } from '../../../../src/plugin/admin/settings.js'
+import { adminSettings } from '../../../../src/plugin/shared/admin/settings.js'
 import { resolveOptions } from '../../../../src/plugin/resolve-options.js'
 import { ownerModeSettings as ownerMode } from './owner-mode-settings.js'
 

@@ -1,4 +1,4 @@
-import { adminSettings } from '../../../../src/plugin/admin/settings.js'
+import { adminSettings } from '../../../../src/plugin/shared/admin/settings.js'
 import { resolveOptions } from '../../../../src/plugin/resolve-options.js'
 
 /**

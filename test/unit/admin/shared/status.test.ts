@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { nextStatuses } from '../../../../src/admin/shared/status.js'
-import { adminSettings } from '../../../../src/plugin/admin/settings.js'
+import { adminSettings } from '../../../../src/plugin/shared/admin/settings.js'
 import { resolveOptions } from '../../../../src/plugin/resolve-options.js'
 
 const settings = adminSettings(resolveOptions({}))

@@ -2,7 +2,7 @@ import type { Where } from 'payload'
 
 import { describe, expect, it } from 'vitest'
 
-import { matchesWhere } from '../../../../src/plugin/access/matches-where.js'
+import { matchesWhere } from '../../../../src/plugin/shared/access/matches-where.js'
 
 const doc = { customer: 7, id: 'abc', items: [{ resource: 'r2' }, { resource: 'r3' }], resource: 1, tenant: null }
 

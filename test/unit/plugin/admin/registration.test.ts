@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 
 import type { ReserveLedgerOptions } from '../../../../src/plugin/options.js'
 
-import { RESERVATION_DETAIL_DEPENDENCY } from '../../../../src/plugin/admin/registration.js'
+import { RESERVATION_DETAIL_DEPENDENCY } from '../../../../src/plugin/shared/admin/registration.js'
 import { reserveLedgerPlugin } from '../../../../src/index.js'
 
 const host: Config = {

@@ -2,9 +2,9 @@ import type { CollectionBeforeValidateHook, Field, PayloadRequest, Validate } fr
 
 import { describe, expect, it } from 'vitest'
 
-import { buildResourcesCollection } from '../../../../src/plugin/collections/resources.js'
-import { buildSchedulesCollection } from '../../../../src/plugin/collections/schedules.js'
-import { buildServicesCollection } from '../../../../src/plugin/collections/services.js'
+import { buildResourcesCollection } from '../../../../src/plugin/features/catalog/resources-collection.js'
+import { buildSchedulesCollection } from '../../../../src/plugin/features/catalog/schedules-collection.js'
+import { buildServicesCollection } from '../../../../src/plugin/features/catalog/services-collection.js'
 import { resolveOptions } from '../../../../src/plugin/resolve-options.js'
 
 /** The field at a dotted path, looking through rows (which add no path segment). */

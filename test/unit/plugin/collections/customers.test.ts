@@ -2,7 +2,7 @@ import type { CollectionConfig, Field, FieldAccess, FieldAccessArgs, JoinField }
 
 import { describe, expect, it } from 'vitest'
 
-import { buildCustomersCollection, injectCustomerFields } from '../../../../src/plugin/collections/customers.js'
+import { buildCustomersCollection, injectCustomerFields } from '../../../../src/plugin/features/catalog/customers-collection.js'
 import { resolveOptions } from '../../../../src/plugin/resolve-options.js'
 
 const named = (fields: Field[], name: string): Field | undefined =>

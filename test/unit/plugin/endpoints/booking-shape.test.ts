@@ -1,7 +1,7 @@
 import { ValidationError } from 'payload'
 import { describe, expect, it } from 'vitest'
 
-import { checkBookingShape } from '../../../../src/plugin/endpoints/booking-shape.js'
+import { checkBookingShape } from '../../../../src/plugin/features/booking/booking-shape.js'
 
 const pathOf = (data: Record<string, unknown>): string | undefined => {
   try {

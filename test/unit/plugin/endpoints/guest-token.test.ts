@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 
-import { matchesTokenDigest } from '../../../../src/plugin/endpoints/guest-token.js'
+import { matchesTokenDigest } from '../../../../src/plugin/features/booking/guest-token.js'
 
 const TOKEN = 'k3y-Q2hhbmdlIG1lIGxhdGVyLCBwbGVhc2UgdGhhbmtz'
 const DIGEST = createHash('sha256').update(TOKEN).digest('hex')

@@ -34,7 +34,7 @@ import type {
   WaitlistListResponse,
 } from '../../../../src/contract/http.js'
 
-import { openApiDocument } from '../../../../src/plugin/endpoints/openapi-document.js'
+import { openApiDocument } from '../../../../src/plugin/features/openapi/openapi-document.js'
 
 type Json = Record<string, any>
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 
-import { calendarIntervals } from '../../../../src/plugin/external-busy/calendar-intervals.js'
+import { calendarIntervals } from '../../../../src/plugin/features/external-busy/calendar-intervals.js'
 
 const ics = readFileSync(path.join(import.meta.dirname, '../../../fixtures/practitioner.ics'), 'utf8')
 const iso = (ms: number) => new Date(ms).toISOString()

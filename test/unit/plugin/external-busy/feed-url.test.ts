@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { checkFeedTarget, feedUrl } from '../../../../src/plugin/external-busy/feed-url.js'
+import { checkFeedTarget, feedUrl } from '../../../../src/plugin/shared/outbound-url.js'
 
 describe('calendar feed addresses', () => {
   it('takes http, https and webcal (as https), nothing else', () => {

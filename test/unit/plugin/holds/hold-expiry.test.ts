@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import type { Hold } from '../../../../src/commands/reservation-state.js'
 
-import { HoldExpiry } from '../../../../src/plugin/holds/hold-expiry.js'
+import { HoldExpiry } from '../../../../src/plugin/features/holds/hold-expiry.js'
 import { plan } from '../../../support/ledger-fixtures.js'
 
 const START = Date.parse('2030-01-10T12:00:00.000Z')

@@ -2,7 +2,7 @@ import type { PayloadRequest } from 'payload'
 
 import { describe, expect, it } from 'vitest'
 
-import { parseWholeNumber, queryParam } from '../../../../src/plugin/http/query-params.js'
+import { parseWholeNumber, queryParam } from '../../../../src/plugin/shared/http/query-params.js'
 
 const request = (query: Record<string, unknown>) => ({ query }) as unknown as PayloadRequest
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { boundEpoch, parseRangeBound } from '../../../../src/plugin/http/range-bound.js'
+import { boundEpoch, parseRangeBound } from '../../../../src/plugin/shared/http/range-bound.js'
 
 describe('parseRangeBound', () => {
   it('reads a calendar date as local midnight of the zone it is resolved in', () => {

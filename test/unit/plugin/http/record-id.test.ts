@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 
 import { describe, expect, it } from 'vitest'
 
-import { parseRecordId } from '../../../../src/plugin/http/record-id.js'
+import { parseRecordId } from '../../../../src/plugin/shared/http/record-id.js'
 
 /** Just what parseRecordId reads of a Payload instance. */
 const payloadWith = (db: { defaultIDType: 'number' | 'text'; idType?: string; name: string }, customIDType?: 'number' | 'text') =>

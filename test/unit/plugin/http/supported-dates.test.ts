@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { isSupportedDate, isSupportedInstant } from '../../../../src/plugin/http/supported-dates.js'
+import { isSupportedDate, isSupportedInstant } from '../../../../src/plugin/shared/http/supported-dates.js'
 
 describe('the supported calendar', () => {
   it('takes dates from 1900-01-01 to 9998-12-31', () => {

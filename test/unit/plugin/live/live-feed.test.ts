@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import type { NewEvent } from '../../../../src/events/types.js'
-import type { LiveListener, LiveNotice } from '../../../../src/plugin/live/live-feed.js'
+import type { LiveListener, LiveNotice } from '../../../../src/plugin/features/live/live-feed.js'
 
 import { createMemoryEventStore } from '../../../../src/events/adapters/memory.js'
 import { EVENT_SCHEMA_VERSION, reservationStream } from '../../../../src/events/types.js'
-import { LiveFeed } from '../../../../src/plugin/live/live-feed.js'
+import { LiveFeed } from '../../../../src/plugin/features/live/live-feed.js'
 
 const statusChanged = (reservationId: string): NewEvent =>
   ({

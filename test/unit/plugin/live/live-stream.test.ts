@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 
-import type { LiveFeed, LiveListener, LiveNotice } from '../../../../src/plugin/live/live-feed.js'
+import type { LiveFeed, LiveListener, LiveNotice } from '../../../../src/plugin/features/live/live-feed.js'
 
-import { liveStream } from '../../../../src/plugin/live/live-stream.js'
+import { liveStream } from '../../../../src/plugin/features/live/live-stream.js'
 
 /** A feed whose listeners the test holds, and whose replay answers `missed`. */
 const fakeFeed = (missed: { complete: boolean; notices: LiveNotice[] } = { complete: true, notices: [] }) => {

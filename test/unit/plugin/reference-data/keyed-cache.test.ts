@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { KeyedCache } from '../../../../src/plugin/reference-data/keyed-cache.js'
+import { KeyedCache } from '../../../../src/plugin/shared/reference-data/keyed-cache.js'
 
 const TIMING = { maxAgeMs: 5_000, settleMs: 1_000 }
 

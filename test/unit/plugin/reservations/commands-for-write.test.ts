@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import type { BookingPlan } from '../../../../src/events/types.js'
 
-import { commandForCreate, commandsForUpdate, replanInput } from '../../../../src/plugin/reservations/commands-for-write.js'
+import { commandForCreate, commandsForUpdate, replanInput } from '../../../../src/plugin/features/booking/commands-for-write.js'
 
 const stored = {
   customer: 7,

@@ -3,7 +3,7 @@ import type { Field, Payload } from 'payload'
 import { describe, expect, it } from 'vitest'
 
 import { resolveOptions } from '../../../../src/plugin/resolve-options.js'
-import { tenancyOf, tenantOfDoc, tenantsAgree } from '../../../../src/plugin/tenancy/tenancy.js'
+import { tenancyOf, tenantOfDoc, tenantsAgree } from '../../../../src/plugin/shared/tenancy/tenancy.js'
 
 /** A started site's config as tenancy reads it: its collections and their fields. */
 const site = (collections: Array<{ fields: Field[]; slug: string }>) => ({ config: { collections } }) as unknown as Payload

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
-import { isCalendarDate } from '../../../../src/plugin/validation/is-calendar-date.js'
-import { isTimeZone } from '../../../../src/plugin/validation/is-time-zone.js'
-import { minutesOfDay } from '../../../../src/plugin/validation/minutes-of-day.js'
+import { isCalendarDate } from '../../../../src/plugin/shared/validation/is-calendar-date.js'
+import { isTimeZone } from '../../../../src/plugin/shared/validation/is-time-zone.js'
+import { minutesOfDay } from '../../../../src/plugin/shared/validation/minutes-of-day.js'
 
 describe('minutesOfDay', () => {
   it('reads HH:mm as minutes after midnight', () => {

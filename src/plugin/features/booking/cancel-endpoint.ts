@@ -1,0 +1,96 @@
+import type { Endpoint } from 'payload'
+
+import type { ReservationDocument, SeriesCancelled } from '../../../contract/http.js'
+import type { ResolvedOptions } from '../../options.js'
+import type { ReserveRuntime, Services } from '../../services.js'
+
+import { isPrivileged } from '../../../contract/roles/is-privileged.js'
+import { isReservationCustomer } from './customer-of.js'
+import { matchesTokenDigest } from './guest-token.js'
+import { readJsonObject } from '../../shared/http/json-body.js'
+import { LIMITS, MESSAGES } from '../../shared/http/messages.js'
+import { parseRecordId } from '../../shared/http/record-id.js'
+import { endpoint, messageBody } from '../../shared/http/request-error.js'
+import { type CancelScope, CANCEL_SCOPES, seriesToCancel } from './series/cancel-series.js'
+import { isReadable } from '../../shared/readable-ids.js'
+import { withoutToken } from './without-token.js'
+
+const isBlank = (value: unknown): boolean => value === undefined || value === null || value === ''
+
+/**
+ * POST /api/reserve/cancel. Allowed to the reservation's customer, privileged staff,
+ * or anyone presenting the guest token (checked against the stored digest in constant time);
+ * everyone else gets 403, never 401. The cancel itself is a status update through the
+ * collection, so the ledger decides it (notice period, privileged staff exempt; transitions),
+ * the document and the afterStatusChange hooks follow, and `reason` lands in the event's
+ * metadata (the write hooks read `req.context.reason`). An already cancelled reservation is
+ * answered as it is. `scope` (`series/cancel-series.ts`): `one` (the default) answers the
+ * document; `following` and `series` also cancel other occurrences of its series and answer
+ * `{ reservations }`, none of them when any is refused. See docs/ARCHITECTURE.md,
+ * "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)".
+ */
+export const cancelEndpoint = (options: ResolvedOptions, services: Services<Pick<ReserveRuntime, 'ledger'>>): Endpoint => ({
+  handler: endpoint(async (req) => {
+    const body = await readJsonObject(req, (text, status = 400) => messageBody(status, text))
+    const { reason, reservationId, scope = 'one', token } = body
+    if (isBlank(reservationId)) {
+      throw messageBody(400, MESSAGES.reservationIdRequired)
+    }
+    if (typeof reservationId !== 'string') {
+      throw messageBody(400, MESSAGES.reservationIdType)
+    }
+    if (!isBlank(reason) && (typeof reason !== 'string' || reason.length > LIMITS.maxReasonLength)) {
+      throw messageBody(400, MESSAGES.reason)
+    }
+    if (!CANCEL_SCOPES.includes(scope as CancelScope)) {
+      throw messageBody(400, MESSAGES.scope)
+    }
+
+    const collection = options.slugs.reservations
+    const id = parseRecordId(req.payload, collection, reservationId)
+    const stored =
+      id === null
+        ? null
+        : ((await req.payload.db.findOne({ collection, req, where: { id: { equals: id } } })) as null | Record<string, unknown>)
+    const privileged = isPrivileged(req.user, options)
+    if (id === null || stored === null) {
+      // Only those who may see every reservation learn that an id does not exist (as history).
+      throw privileged ? messageBody(404, MESSAGES.reservationNotFound) : messageBody(403, MESSAGES.forbidden)
+    }
+    const ownsDoc = (doc: Record<string, unknown>) =>
+      isReservationCustomer(req, options, doc.customer) || matchesTokenDigest(token, doc.cancellationToken)
+    const owns = ownsDoc(stored)
+    if (!owns && !privileged) {
+      throw messageBody(403, MESSAGES.forbidden)
+    }
+    // Privileged staff cancel what they may read: another tenant's reservation is as unknown.
+    if (!owns && !(await isReadable(req, collection, id))) {
+      throw messageBody(404, MESSAGES.reservationNotFound)
+    }
+
+    // The other occurrences are the caller's to cancel on the same terms as this one.
+    const mayCancel = async (doc: Record<string, unknown>) =>
+      ownsDoc(doc) || (privileged && (await isReadable(req, collection, doc.id as number | string)))
+    const members = await seriesToCancel(req, options, services, stored, scope as CancelScope, mayCancel)
+    const cancelled = []
+    for (const member of members) {
+      const updated = await req.payload.update({
+        collection,
+        context: typeof reason === 'string' && reason !== '' ? { reason } : {},
+        data: { status: options.cancelledStatus },
+        depth: 0,
+        id: member.id as number | string,
+        // Who may cancel was decided above; the collection's update access is for other edits.
+        overrideAccess: true,
+        req,
+      })
+      cancelled.push(withoutToken(updated))
+    }
+    if (scope === 'one') {
+      return Response.json(cancelled[0] satisfies ReservationDocument)
+    }
+    return Response.json({ reservations: cancelled } satisfies SeriesCancelled)
+  }),
+  method: 'post',
+  path: '/reserve/cancel',
+})

@@ -1,0 +1,153 @@
+import type { Endpoint, PayloadRequest } from 'payload'
+
+import type { IntervalIndex } from '../../../capacity/interval-index.js'
+import type { HoldsProjector } from '../../../projections/holds-projector.js'
+import type { HoldDetails, ResourceAvailability, ResourceBusy } from '../../../contract/http.js'
+import type { ResolvedOptions } from '../../options.js'
+import type { ReserveRuntime, Services } from '../../services.js'
+
+import { localDateOf } from '../../../time/local-time.js'
+import { resolveWindows } from '../../../availability/resolve-windows.js'
+import { referenceData } from '../../shared/reference-data/reference-data.js'
+import { isPrivileged } from '../../../contract/roles/is-privileged.js'
+import { externalBusyOf } from '../external-busy/external-busy.js'
+import { holdDetailsFor } from '../holds/hold-details.js'
+import { ownHoldOf } from '../holds/own-hold.js'
+import { isoRange } from '../../shared/http/iso.js'
+import { LIMITS, MESSAGES } from '../../shared/http/messages.js'
+import { queryParam } from '../../shared/http/query-params.js'
+import { boundEpoch, parseRangeBound, type RangeBound } from '../../shared/http/range-bound.js'
+import { readableIds } from '../../shared/readable-ids.js'
+import { parseRecordId } from '../../shared/http/record-id.js'
+import { endpoint, errorBody } from '../../shared/http/request-error.js'
+import { isSupportedInstant } from '../../shared/http/supported-dates.js'
+import { tenantsAgree } from '../../shared/tenancy/tenancy.js'
+
+const DAY_MS = 86_400_000
+
+/** Calendar days from `first` to `last`, both counted. */
+const daysSpanned = (first: string, last: string): number => Math.round((Date.parse(last) - Date.parse(first)) / DAY_MS) + 1
+
+/**
+ * The busy intervals in `[from, to)`, those of live holds marked `hold` (with the hold's details
+ * where the caller may act on it), without the caller's own hold (`holdId`).
+ */
+const busyIn = (
+  index: IntervalIndex,
+  from: number,
+  to: number,
+  { held, own }: { held: Map<string, HoldDetails | null>; own: null | string },
+): ResourceBusy[] =>
+  index
+    .overlapping(from, to)
+    .filter(({ key }) => key !== own)
+    .map(({ end, key, start, units }) => ({
+      ...isoRange({ end, start }),
+      ...(held.has(key) ? { hold: true as const, ...held.get(key) } : {}),
+      units,
+    }))
+
+/** Which claims in `[from, to)` of these resources are holds: one read of the holds collection for all of them. */
+const heldRows = (holds: HoldsProjector, indexes: IntervalIndex[], from: number, to: number) =>
+  holds.listed([...new Set(indexes.flatMap((index) => index.overlapping(from, to).map(({ key }) => key)))])
+
+/**
+ * GET /api/reserve/resource-availability: shift windows, time off and busy intervals
+ * of a resource over `[start, end)`, plus the busy intervals of the pools its services also
+ * require. A date bound is local midnight in the resource's zone. `busy` lists the blocked
+ * intervals availability is computed from, buffers included, so the calendar shades exactly
+ * what cannot be booked; a hold's time is marked `hold`. The range may touch at most 92 local days. See docs/ARCHITECTURE.md,
+ * "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)".
+ */
+export const resourceAvailabilityEndpoint = (options: ResolvedOptions, services: Services<Pick<ReserveRuntime, 'busy' | 'feeds' | 'holds' | 'ledger'>>): Endpoint => ({
+  handler: endpoint(async (req) => {
+    const { bounds, id } = parseQuery(req, options)
+    const data = referenceData(req.payload, options)
+    const resources = id === null ? new Map() : await data.resources([id])
+    const resource = id === null ? undefined : resources.get(String(id))
+    if (id === null || !resource || !(await readableIds(req, options.slugs.resources, [id], resources)).has(String(id))) {
+      throw errorBody(404, MESSAGES.resourceNotFound)
+    }
+    const timeZone = resource.timezone ?? options.timezone
+    const { firstDate, from, lastDate, to } = localRange(bounds, timeZone)
+
+    const schedules = (await data.schedules([id])).get(String(id)) ?? []
+    const days = resolveWindows(schedules, timeZone, firstDate, lastDate).map((day) => ({
+      date: day.date,
+      shiftWindows: day.windows.map(isoRange),
+      timeOff: day.timeOff.map(({ end, reason, start, type }) => ({
+        ...isoRange({ end, start }),
+        ...(reason ? { reason } : {}),
+        ...(type ? { type } : {}),
+      })),
+    }))
+
+    // Multi-tenant sites: only the services and pools of the resource's own tenant.
+    const offered = [...(await data.services(resource.services)).values()].filter((service) => tenantsAgree(service.tenant, resource.tenant))
+    const poolIds = [...new Set(offered.flatMap((service) => service.requiredResources.map(String)))].filter((poolId) => poolId !== String(id))
+    const pools = new Map([...(await data.resources(poolIds))].filter(([, pool]) => tenantsAgree(pool.tenant, resource.tenant)))
+    const { busy, holds } = services.of(req.payload)
+    const [own, ...poolIndexes] = await Promise.all([id, ...pools.keys()].map((key) => busy.window(String(key), from, to)))
+    const held = holdDetailsFor(req, options, await heldRows(holds, [own, ...poolIndexes], from, to))
+    const marks = { held, own: await ownHoldOf(req, options, services) }
+    const requiredPools = [...pools.values()].map((pool, i) => ({
+      busy: busyIn(poolIndexes[i], from, to, marks),
+      quantity: pool.quantity,
+    }))
+
+    // A practitioner's private calendar says what, not only when: its labels are for staff.
+    const labelled = isPrivileged(req.user, options)
+    const external = (await externalBusyOf(req, options, services, id, from, to)).map(({ end, label, start }) => ({
+      ...isoRange({ end, start }),
+      ...(labelled && label ? { label } : {}),
+    }))
+
+    return Response.json({
+      busy: busyIn(own, from, to, marks),
+      capacityMode: resource.capacityMode,
+      days,
+      external,
+      quantity: resource.quantity,
+      requiredPools,
+    } satisfies ResourceAvailability)
+  }),
+  method: 'get',
+  path: '/reserve/resource-availability',
+})
+
+/** The query's resource id (null: none could have it) and range bounds, or a 400 saying what is wrong. */
+const parseQuery = (req: PayloadRequest, options: ResolvedOptions) => {
+  const resourceParam = queryParam(req, 'resource')
+  const startParam = queryParam(req, 'start')
+  const endParam = queryParam(req, 'end')
+  if (resourceParam.kind === 'absent' || startParam.kind === 'absent' || endParam.kind === 'absent') {
+    throw errorBody(400, MESSAGES.missingRangeParams)
+  }
+  if (resourceParam.kind !== 'text') {
+    throw errorBody(400, MESSAGES.singleResource)
+  }
+  const start = startParam.kind === 'text' ? parseRangeBound(startParam.value) : null
+  const end = endParam.kind === 'text' ? parseRangeBound(endParam.value) : null
+  if (start === null || end === null) {
+    throw errorBody(400, MESSAGES.invalidRange)
+  }
+  return { bounds: { end, start }, id: parseRecordId(req.payload, options.slugs.resources, resourceParam.value) }
+}
+
+/** The range as instants and local dates in the resource's zone: supported, in order, at most 92 days. */
+const localRange = (bounds: { end: RangeBound; start: RangeBound }, timeZone: string) => {
+  const from = boundEpoch(bounds.start, timeZone)
+  const to = boundEpoch(bounds.end, timeZone)
+  if (!isSupportedInstant(from) || !isSupportedInstant(to)) {
+    throw errorBody(400, MESSAGES.dateOutOfRange)
+  }
+  if (!(to > from)) {
+    throw errorBody(400, MESSAGES.rangeOrder)
+  }
+  const firstDate = localDateOf(from, timeZone)
+  const lastDate = localDateOf(to - 1, timeZone)
+  if (daysSpanned(firstDate, lastDate) > LIMITS.maxRangeDays) {
+    throw errorBody(400, MESSAGES.rangeTooLong)
+  }
+  return { firstDate, from, lastDate, to }
+}
