@@ -1,12 +1,12 @@
 import type { Payload, SanitizedConfig } from 'payload'
 
-import type { AdoptReport } from '../plugin/features/adopt/adopt-reservations.js'
 
-import { adoptReservations } from '../plugin/features/adopt/adopt-reservations.js'
 import { ledgerServices } from '../plugin/runtime.js'
 import { ADOPT_SCRIPT, ADOPT_USAGE, parseAdoptArguments } from './adopt-arguments.js'
 import { progressPrinter } from './progress-bar.js'
 import { runScript } from './run-script.js'
+import type { AdoptReport } from '../plugin/features/adopt/index.js'
+import { adoptReservations } from '../plugin/features/adopt/index.js'
 
 /** The report as lines: counts first, then every conflict and every document left as it was. */
 export const describeAdoptReport = (report: AdoptReport): string[] => {

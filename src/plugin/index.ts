@@ -7,18 +7,14 @@ import type { ReserveLedgerOptions, ResolvedOptions } from './options.js'
 import type { ReserveRuntime, Services } from './services.js'
 
 import { withAdmin } from './shared/admin/registration.js'
-import { injectCustomerFields } from './features/catalog/customers-collection.js'
-import { withDeleteGuard } from './features/catalog/hooks/refuse-delete-while-referenced.js'
-import { withRoleField } from './features/catalog/staff-role-field.js'
-import { reserveEndpoints } from './endpoints.js'
-import { reserveTasks } from './jobs.js'
-import { pluginCollections } from './plugin-collections.js'
+import { pluginSlices } from './plugin-slices.js'
 import { LEDGER_REJECTION } from './shared/refusals.js'
 import { resolveOptions, validateAgainstConfig } from './resolve-options.js'
 import { ledgerServices } from './runtime.js'
 import { startLedger } from './start-ledger.js'
 import { provisionStaffResource } from './staff-provisioning.js'
 import { startTenancy } from './shared/tenancy/at-start.js'
+import { injectCustomerFields, withDeleteGuard, withRoleField } from './features/catalog/index.js'
 
 // Resolved from this file's path, not `new URL(relative, import.meta.url)`: Next's bundler
 // rewrites the latter into something `fileURLToPath` rejects.
@@ -63,9 +59,10 @@ export const reserveLedgerPlugin =
     const resolved = resolveOptions({ staffCollection: config.admin?.user, ...options }, config)
     validateAgainstConfig(resolved, config)
 
+    const slices = pluginSlices(resolved, ledgerServices)
     const withCollections: Config = {
       ...config,
-      collections: [...extendHostCollections(config.collections ?? [], resolved, ledgerServices), ...pluginCollections(resolved, ledgerServices)],
+      collections: [...extendHostCollections(config.collections ?? [], resolved, ledgerServices), ...slices.collections],
     }
     if (resolved.disabled) {
       return withCollections
@@ -74,11 +71,11 @@ export const reserveLedgerPlugin =
     return {
       // The admin UI needs the endpoints, so it is only registered when they are mounted.
       ...withAdmin(withCollections, resolved),
-      endpoints: [...(config.endpoints ?? []), ...reserveEndpoints(resolved, ledgerServices)],
+      endpoints: [...(config.endpoints ?? []), ...slices.endpoints],
       // A 409 for a taken slot is an answer, not a server fault. (Payload types the keys as its
       // own error names, but looks up any error's name.)
       loggingLevels: { ...({ [LEDGER_REJECTION]: 'info' } as Config['loggingLevels']), ...config.loggingLevels },
-      jobs: { ...config.jobs, tasks: [...(config.jobs?.tasks ?? []), ...reserveTasks(ledgerServices)] },
+      jobs: { ...config.jobs, tasks: [...(config.jobs?.tasks ?? []), ...slices.tasks] },
       bin: [
         ...(config.bin ?? []),
         { key: 'reserve:rebuild', scriptPath: cliScript('rebuild') },

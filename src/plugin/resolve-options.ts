@@ -6,10 +6,10 @@ import { DEFAULT_MAX_WAITLIST_ENTRIES } from '../commands/waitlist-decider.js'
 import { configError } from './config-error.js'
 import { DEFAULT_ADMIN_GROUP } from './shared/labels.js'
 import { DEFAULT_STATUS_MACHINE } from './options.js'
-import { notificationHooks } from './features/notifications/notification-hooks.js'
 import { validateStatusMachine } from './validate-status-machine.js'
 import { isStringArray } from './shared/validation/is-string-array.js'
 import { isTimeZone } from './shared/validation/is-time-zone.js'
+import { notificationHooks } from './features/notifications/index.js'
 
 const DEFAULT_LEAVE_TYPES = ['vacation', 'sick', 'training', 'other']
 

@@ -10,13 +10,12 @@ import type { HoldsProjector } from '../projections/holds-projector.js'
 import type { RequestOwnership } from '../projections/request-ownership.js'
 import type { ReservationsProjector } from '../projections/reservations-projector.js'
 import type { WaitlistProjector } from '../projections/waitlist-projector.js'
-import type { FeedCache } from './features/external-busy/feed-cache.js'
-import type { FeedSync } from './features/external-busy/feed-sync.js'
-import type { HoldExpiry } from './features/holds/hold-expiry.js'
-import type { LiveFeed } from './features/live/live-feed.js'
 import type { ResolvedOptions } from './options.js'
-import type { WaitlistOffers } from './features/waitlist/waitlist-offers.js'
-import type { WebhookDeliverer } from './features/webhooks/deliverer.js'
+import type { FeedCache, FeedSync } from './features/external-busy/index.js'
+import type { HoldExpiry } from './features/holds/index.js'
+import type { LiveFeed } from './features/live/index.js'
+import type { WaitlistOffers } from './features/waitlist/index.js'
+import type { WebhookDeliverer } from './features/webhooks/index.js'
 
 /** The ledger's moving parts for one Payload instance (built by `runtime.ts` at onInit). */
 export interface ReserveRuntime {

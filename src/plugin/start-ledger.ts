@@ -5,7 +5,7 @@ import type { ResolvedOptions } from './options.js'
 import { inCommandLine } from './command-line.js'
 import { collectionsWithoutTables, missingTablesMessage } from './missing-tables.js'
 import { startRuntime, waitingFor } from './runtime.js'
-import { beforeDestroy } from './features/booking/write-protocol/interceptions.js'
+import { beforeDestroy } from './features/booking/index.js'
 
 /** The first look again for the tables, doubled each time up to the last. */
 const FIRST_RETRY_MS = 5_000

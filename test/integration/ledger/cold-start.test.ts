@@ -7,7 +7,7 @@ import type { ReserveLedgerOptions } from '../../../src/plugin/options.js'
 
 import { RESERVATION_STREAM_PREFIX } from '../../../src/events/types.js'
 import { reserveLedgerPlugin } from '../../../src/index.js'
-import { RESERVE_QUEUE } from '../../../src/plugin/jobs.js'
+import { RESERVE_QUEUE } from '../../../src/plugin/shared/reserve-queue.js'
 import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { rebuildReservations } from '../../../src/projections/rebuild.js'
 import { createTestDatabase, existingTestDatabase, type TestDatabase, testDatabaseKinds } from '../../helpers/databases.js'

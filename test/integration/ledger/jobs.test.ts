@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { RESERVE_QUEUE } from '../../../src/plugin/jobs.js'
+import { RESERVE_QUEUE } from '../../../src/plugin/shared/reserve-queue.js'
 import { testDatabaseKinds } from '../../helpers/databases.js'
 import { postJson } from '../../support/http.js'
 import { usePayloadOn } from '../../support/suite-payload.js'

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BookingTransitionHook, ReserveLedgerOptions } from '../../../src/plugin/options.js'
 
 import { reserveLedgerPlugin } from '../../../src/index.js'
-import { RESERVE_QUEUE } from '../../../src/plugin/jobs.js'
+import { RESERVE_QUEUE } from '../../../src/plugin/shared/reserve-queue.js'
 import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { createTestDatabase, existingTestDatabase, type TestDatabase, testDatabaseKinds } from '../../helpers/databases.js'
 import { login, startPayload, stopPayload } from '../../helpers/payload.js'

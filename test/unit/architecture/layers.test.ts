@@ -146,6 +146,48 @@ export const importCircles = (graph: Map<string, string[]>): string[][] => {
 const SHELL = ['plugin/index.ts', 'plugin/start-ledger.ts', 'plugin/runtime.ts'].map((file) => path.join(...file.split('/')))
 const RUNTIME = path.join('plugin', 'runtime.ts')
 
+/** The shell's declarations of what it passes in, which every slice and shared module may name. */
+const SHELL_DECLARATIONS = ['plugin/options.ts', 'plugin/services.ts', 'plugin/slice.ts'].map((file) => path.join(...file.split('/')))
+
+/** The feature a `src`-relative path is in (`plugin/features/<name>/…`), else null. */
+const featureOf = (relative: string): null | string => {
+  const [plugin, features, name, ...rest] = relative.split(path.sep)
+  return plugin === 'plugin' && features === 'features' && rest.length > 0 ? name : null
+}
+
+/**
+ * Why a file under `src/plugin` may not import `to`, or null when it may (docs/ARCHITECTURE.md,
+ * "The plugin: a shell over feature slices"). The shell (`plugin/*.ts`) composes and may use
+ * any feature's index; `shared/` is used by all and uses no feature; a feature uses shared code,
+ * the core and other features through their `index.ts`, never its own index (that would load it
+ * again) and, of the shell, only its declarations.
+ */
+export const pluginImport = (from: string, to: string): null | string => {
+  if (!to.startsWith(`plugin${path.sep}`)) {
+    return null
+  }
+  const [source, target] = [featureOf(from), featureOf(to)]
+  const index = (name: string) => path.join('plugin', 'features', name, 'index.ts')
+  const inShared = (file: string) => file.startsWith(path.join('plugin', 'shared') + path.sep)
+  const inShell = (file: string) => !inShared(file) && featureOf(file) === null
+  if (source === null && !inShared(from)) {
+    return target !== null && to !== index(target) ? `the shell uses ${target} through its index` : null
+  }
+  if (inShared(from) && target !== null) {
+    return 'shared code imports a feature'
+  }
+  if (inShell(to) && !SHELL_DECLARATIONS.includes(to)) {
+    return 'a slice imports the shell'
+  }
+  if (source !== null && target === source && to === index(source)) {
+    return 'a feature imports its own index'
+  }
+  if (target !== null && target !== source && to !== index(target)) {
+    return `another feature is used through its index`
+  }
+  return null
+}
+
 describe('imports', () => {
   const files = sourceFiles(SRC)
 
@@ -170,6 +212,31 @@ describe('imports', () => {
         ]),
       ),
     ).toEqual([])
+  })
+
+  it('the plugin is a shell over feature slices: shared code imports no feature, a feature no other feature\'s internals, and no feature needs itself back', () => {
+    const plugin = files.map((file) => path.relative(SRC, file)).filter((from) => from.startsWith(`plugin${path.sep}`))
+    const violations = plugin.flatMap((from) => importsOf(path.join(SRC, from)).flatMap((to) => (pluginImport(from, to) ? [`${from} → ${to}: ${pluginImport(from, to)}`] : [])))
+    expect(violations).toEqual([])
+    const features = new Map<string, string[]>()
+    for (const from of plugin) {
+      const source = featureOf(from)
+      if (source) {
+        const targets = importsOf(path.join(SRC, from)).map(featureOf).filter((to): to is string => to !== null && to !== source)
+        features.set(source, [...new Set([...(features.get(source) ?? []), ...targets])])
+      }
+    }
+    expect(importCircles(features).map((circle) => circle.join(' → '))).toEqual([])
+  })
+
+  it('refuses what a slice may not import', () => {
+    expect(pluginImport('plugin/features/holds/place-hold.ts', 'plugin/features/booking/booking-plan.ts')).toMatch(/through its index/)
+    expect(pluginImport('plugin/features/holds/place-hold.ts', 'plugin/features/booking/index.ts')).toBeNull()
+    expect(pluginImport('plugin/features/holds/place-hold.ts', 'plugin/features/holds/index.ts')).toMatch(/its own index/)
+    expect(pluginImport('plugin/features/holds/place-hold.ts', 'plugin/runtime.ts')).toMatch(/the shell/)
+    expect(pluginImport('plugin/features/holds/place-hold.ts', 'plugin/options.ts')).toBeNull()
+    expect(pluginImport('plugin/shared/tenancy/tenancy.ts', 'plugin/features/booking/index.ts')).toMatch(/shared code imports a feature/)
+    expect(pluginImport('plugin/runtime.ts', 'plugin/features/holds/hold-expiry.ts')).toMatch(/through its index/)
   })
 
   it('no file under src/plugin but the shell imports the runtime: the others get their services passed in', () => {

@@ -2,7 +2,7 @@ import type { CollectionConfig, Field } from 'payload'
 
 import { describe, expect, it } from 'vitest'
 
-import { pluginCollections } from '../../../src/plugin/plugin-collections.js'
+import { pluginSlices } from '../../../src/plugin/plugin-slices.js'
 import { resolveOptions } from '../../../src/plugin/resolve-options.js'
 import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { translations } from '../../../src/translations/index.js'
@@ -55,7 +55,7 @@ const collectionTexts = (collection: CollectionConfig): Shown[] =>
       ]
 
 describe("the plugin's collections in the admin's language", () => {
-  const collections = pluginCollections(
+  const { collections } = pluginSlices(
     resolveOptions({ resourceOwnerMode: { adminRoles: ['admin'] }, resourceTypes: ['practitioner', 'room', 'equipment'] }),
     ledgerServices,
   )
@@ -82,7 +82,7 @@ describe("the plugin's collections in the admin's language", () => {
   })
 
   it('reads a status of a custom machine as itself, a stock one in the language', () => {
-    const custom = pluginCollections(
+    const custom = pluginSlices(
       resolveOptions({
         statusMachine: {
           blockingStatuses: ['booked'],
@@ -93,7 +93,7 @@ describe("the plugin's collections in the admin's language", () => {
         },
       }),
       ledgerServices,
-    ).find((collection) => collection.slug === 'reservations')
+    ).collections.find((collection) => collection.slug === 'reservations')
     const status = custom?.fields.find((field) => 'name' in field && field.name === 'status')
     const options = status?.type === 'select' ? status.options : []
     expect(options.map((option) => read((option as { label: Text }).label, 'de'))).toEqual(['booked', 'gone', translations.de.reserveLedger.status_cancelled])

@@ -8,10 +8,8 @@ import type { ResolvedOptions } from '../../options.js'
 
 import { sameIntervals } from '../../../capacity/capacity-decider.js'
 import { CommandRejected } from '../../../events/rejection.js'
-import { buildBookingPlan } from '../booking/booking-plan.js'
-import { guestOf, textOrNull } from '../booking/commands-for-write.js'
 import { relationId } from '../../shared/relation-id.js'
-import { siteFieldsOf, siteFieldsToBook } from '../booking/site-fields.js'
+import { buildBookingPlan, guestOf, siteFieldsOf, siteFieldsToBook, textOrNull } from '../booking/index.js'
 
 /** A reservations document as another plugin (payload-reserve) stored it. */
 export type SourceDocument = Record<string, unknown> & { id: number | string }

@@ -13,12 +13,12 @@ import { isPrivileged } from '../../../contract/roles/is-privileged.js'
 import { withoutDigestDeep } from '../../shared/access/token-digest.js'
 import { reservationTenantField } from '../../shared/tenancy/tenancy.js'
 import { isReadable } from '../../shared/readable-ids.js'
-import { isReservationCustomer } from '../booking/customer-of.js'
 import { hiddenFromCustomer, historyWithout } from './history-redaction.js'
 import { MESSAGES } from '../../shared/http/messages.js'
 import { queryParam } from '../../shared/http/query-params.js'
 import { parseRecordId } from '../../shared/http/record-id.js'
 import { endpoint, messageBody } from '../../shared/http/request-error.js'
+import { isReservationCustomer } from '../booking/index.js'
 
 /** An event as the audit trail shows it; the guest token's digest never leaves the ledger, at any depth. */
 const entry = ({ changes, event }: AuditEntry): HistoryEvent => ({

@@ -5,8 +5,8 @@ import type { HoldDetails } from '../../../contract/http.js'
 import type { ResolvedOptions } from '../../options.js'
 
 import { holderRef } from '../../../commands/hold-rules.js'
-import { commandMeta } from '../booking/command-meta.js'
 import { holdCallerOf } from '../../shared/hold-caller.js'
+import { commandMeta } from '../booking/index.js'
 
 /**
  * What the calendar needs to act on each live hold (its id, its expiry, whether the caller placed

@@ -16,9 +16,7 @@ import { readJsonObject } from '../../shared/http/json-body.js'
 import { MESSAGES } from '../../shared/http/messages.js'
 import { queryParam } from '../../shared/http/query-params.js'
 import { endpoint, messageBody, payloadErrorBody } from '../../shared/http/request-error.js'
-import { commandMeta } from '../booking/command-meta.js'
-import { checkBookingShape, checkItemCount } from '../booking/booking-shape.js'
-import { requireKnownRecords } from '../booking/known-records.js'
+import { checkBookingShape, checkItemCount, commandMeta, requireKnownRecords } from '../booking/index.js'
 
 /**
  * POST /api/reserve/holds: holds capacity for the body of a booking while the customer checks

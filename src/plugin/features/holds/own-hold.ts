@@ -7,8 +7,8 @@ import { isHolder } from '../../../commands/hold-rules.js'
 import { MESSAGES } from '../../shared/http/messages.js'
 import { queryParam } from '../../shared/http/query-params.js'
 import { errorBody } from '../../shared/http/request-error.js'
-import { commandMeta } from '../booking/command-meta.js'
 import { holdCallerOf, isHoldId } from '../../shared/hold-caller.js'
+import { commandMeta } from '../booking/index.js'
 
 /**
  * The hold a slot query's caller names with `holdId` (a guest adds `holdToken`), whose capacity

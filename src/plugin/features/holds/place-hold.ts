@@ -11,15 +11,12 @@ import { holdTokenDigest } from '../../../commands/hold-rules.js'
 import { isCustomer } from '../../shared/access/is-customer.js'
 import { requireCreateAccess } from '../../shared/access/require-create-access.js'
 import { referenceData } from '../../shared/reference-data/reference-data.js'
-import { buildBookingPlan } from '../booking/booking-plan.js'
-import { commandMeta } from '../booking/command-meta.js'
-import { guestOf } from '../booking/commands-for-write.js'
 import { refusalAsPayloadError } from '../../shared/refusals.js'
 import { relationId } from '../../shared/relation-id.js'
-import { checkBookingRules } from '../booking/rules/index.js'
 import { planTenant } from '../../shared/tenancy/booking-tenant.js'
 import { isTenantScoped, tenancyOf } from '../../shared/tenancy/tenancy.js'
 import { holderKeyOf } from '../../shared/hold-caller.js'
+import { buildBookingPlan, checkBookingRules, commandMeta, guestOf } from '../booking/index.js'
 
 const MINUTE_MS = 60_000
 

@@ -1,6 +1,6 @@
-import { MAX_ITEMS } from '../booking/booking-plan.js'
 import { MAX_BODY_BYTES, MAX_BODY_DEPTH } from '../../shared/http/json-body.js'
 import { LIMITS, MESSAGES } from '../../shared/http/messages.js'
+import { MAX_ITEMS } from '../booking/index.js'
 
 /**
  * The OpenAPI 3.1 description of the plugin's HTTP endpoints, served at

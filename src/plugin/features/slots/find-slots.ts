@@ -17,15 +17,14 @@ import type { ReserveRuntime, Services } from '../../services.js'
 import { bookingWindowOf } from '../../shared/reference-data/booking-window.js'
 import { durationRangeOf, slotServiceOf } from '../../shared/reference-data/slot-service.js'
 import { isPrivileged } from '../../../contract/roles/is-privileged.js'
-import { requestTracer } from '../booking/debug-trace.js'
-import { externalBusyOf } from '../external-busy/external-busy.js'
-import { ownHoldOf } from '../holds/own-hold.js'
 import { MESSAGES } from '../../shared/http/messages.js'
-import { editableReservation } from '../booking/editable-reservation.js'
 import { readableIds } from '../../shared/readable-ids.js'
 import { parseRecordId } from '../../shared/http/record-id.js'
 import { errorBody } from '../../shared/http/request-error.js'
 import { tenantsAgree } from '../../shared/tenancy/tenancy.js'
+import { editableReservation, requestTracer } from '../booking/index.js'
+import { externalBusyOf } from '../external-busy/index.js'
+import { ownHoldOf } from '../holds/index.js'
 
 // Buffers may reach past the day's windows: external busy time is read a day either side.
 const DAY_MS = 86_400_000

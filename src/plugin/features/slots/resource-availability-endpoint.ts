@@ -10,9 +10,6 @@ import { localDateOf } from '../../../time/local-time.js'
 import { resolveWindows } from '../../../availability/resolve-windows.js'
 import { referenceData } from '../../shared/reference-data/reference-data.js'
 import { isPrivileged } from '../../../contract/roles/is-privileged.js'
-import { externalBusyOf } from '../external-busy/external-busy.js'
-import { holdDetailsFor } from '../holds/hold-details.js'
-import { ownHoldOf } from '../holds/own-hold.js'
 import { isoRange } from '../../shared/http/iso.js'
 import { LIMITS, MESSAGES } from '../../shared/http/messages.js'
 import { queryParam } from '../../shared/http/query-params.js'
@@ -22,6 +19,8 @@ import { parseRecordId } from '../../shared/http/record-id.js'
 import { endpoint, errorBody } from '../../shared/http/request-error.js'
 import { isSupportedInstant } from '../../shared/http/supported-dates.js'
 import { tenantsAgree } from '../../shared/tenancy/tenancy.js'
+import { externalBusyOf } from '../external-busy/index.js'
+import { holdDetailsFor, ownHoldOf } from '../holds/index.js'
 
 const DAY_MS = 86_400_000
 

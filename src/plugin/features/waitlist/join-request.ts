@@ -10,9 +10,9 @@ import { isCustomer } from '../../shared/access/is-customer.js'
 import { parseRecordId } from '../../shared/http/record-id.js'
 import { readableIds } from '../../shared/readable-ids.js'
 import { referenceData } from '../../shared/reference-data/reference-data.js'
-import { customerExists } from '../booking/customer-lookup.js'
 import { customerTenants } from '../../shared/tenancy/booking-tenant.js'
 import { tenantsAgree } from '../../shared/tenancy/tenancy.js'
+import { customerExists } from '../booking/index.js'
 
 /** What a join asks for, checked for shape and references; the decider checks the range and contact. */
 export interface JoinRequest {

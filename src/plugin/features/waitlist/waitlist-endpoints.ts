@@ -19,10 +19,10 @@ import { LIMITS, MESSAGES } from '../../shared/http/messages.js'
 import { queryParam } from '../../shared/http/query-params.js'
 import { endpoint, messageBody, payloadErrorBody } from '../../shared/http/request-error.js'
 import { referenceData } from '../../shared/reference-data/reference-data.js'
-import { commandMeta } from '../booking/command-meta.js'
 import { refusalAsPayloadError } from '../../shared/refusals.js'
 import { readJoinRequest } from './join-request.js'
 import { visibleTenants } from './visible-tenants.js'
+import { commandMeta } from '../booking/index.js'
 
 const DAY_MS = 86_400_000
 

@@ -15,12 +15,12 @@ import type { ResolvedOptions } from '../../options.js'
 import { holdTokenDigest } from '../../../commands/hold-rules.js'
 import { isCommandRejected } from '../../../events/rejection.js'
 import { addCalendarDays, localDateOf } from '../../../time/local-time.js'
-import { findSlots } from '../slots/find-slots.js'
 import { RequestError } from '../../shared/http/request-error.js'
 import { referenceData } from '../../shared/reference-data/reference-data.js'
-import { buildBookingPlan } from '../booking/booking-plan.js'
 import { offerHoldToken } from './offer-token.js'
 import { WAITLIST_NOTICES_COLLECTION } from './waitlist-collections.js'
+import { findSlots } from '../slots/index.js'
+import { buildBookingPlan } from '../booking/index.js'
 
 /** Entries looked at per pass at most; a pass with more leaves the rest to the next. */
 const PASS_LIMIT = 200

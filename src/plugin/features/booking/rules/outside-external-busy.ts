@@ -1,7 +1,7 @@
 import type { BookingRule } from './booking-rule.js'
 
 import { CommandRejected } from '../../../../events/rejection.js'
-import { externalBusyOf } from '../../external-busy/external-busy.js'
+import { externalBusyOf } from '../../external-busy/index.js'
 
 /**
  * Time a resource is busy elsewhere (its calendar feeds, the site's `getExternalBusy`) takes

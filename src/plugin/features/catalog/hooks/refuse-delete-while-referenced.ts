@@ -3,8 +3,8 @@ import type { CollectionBeforeDeleteHook, CollectionConfig, CollectionSlug, Payl
 import type { ResolvedOptions } from '../../../options.js'
 import type { ReserveRuntime, Services } from '../../../services.js'
 
-import { commandMeta } from '../../booking/command-meta.js'
 import { LedgerRejection } from '../../../shared/refusals.js'
+import { commandMeta } from '../../booking/index.js'
 
 export type GuardedKind = 'customers' | 'resources' | 'services'
 

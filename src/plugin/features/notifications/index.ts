@@ -1,0 +1,3 @@
+// Notifications and reminders. What the shell and other features may use of it.
+export { notificationHooks, sendReminders } from './notification-hooks.js'
+export { notificationsSlice } from './slice.js'
