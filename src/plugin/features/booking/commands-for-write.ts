@@ -7,7 +7,7 @@ import { relationId } from '../../shared/relation-id.js'
 /**
  * How a write to the reservations collection becomes ledger commands: pure functions of what
  * the caller sent and the document as stored, specified in
- * test/unit/plugin/reservations/commands-for-write.test.ts.
+ * test/unit/plugin/features/booking/commands-for-write.test.ts.
  */
 
 type Data = Record<string, unknown>

@@ -1,0 +1,34 @@
+import type { PayloadRequest } from 'payload'
+
+import { describe, expect, it } from 'vitest'
+
+import { parseWholeNumber, queryParam } from '../../../../../src/plugin/shared/http/query-params.js'
+
+const request = (query: Record<string, unknown>) => ({ query }) as unknown as PayloadRequest
+
+describe('queryParam', () => {
+  it('tells absent, text and everything else apart', () => {
+    const req = request({ empty: '  ', list: ['1', '2'], nul: 'a\u0000', object: { a: '1' }, text: ' 12 ' })
+    expect(queryParam(req, 'missing')).toEqual({ kind: 'absent' })
+    expect(queryParam(req, 'empty')).toEqual({ kind: 'absent' })
+    expect(queryParam(req, 'text')).toEqual({ kind: 'text', value: '12' })
+    expect(queryParam(req, 'list').kind).toBe('other')
+    expect(queryParam(req, 'object').kind).toBe('other')
+    expect(queryParam(req, 'nul').kind).toBe('other')
+  })
+})
+
+describe('parseWholeNumber', () => {
+  it('reads signed decimal integers and saturates huge ones', () => {
+    expect(parseWholeNumber('7')).toBe(7)
+    expect(parseWholeNumber('+7')).toBe(7)
+    expect(parseWholeNumber('-7')).toBe(-7)
+    expect(parseWholeNumber('007')).toBe(7)
+    expect(parseWholeNumber('9'.repeat(400))).toBe(Number.MAX_SAFE_INTEGER)
+    expect(parseWholeNumber(`-${'9'.repeat(400)}`)).toBe(Number.MIN_SAFE_INTEGER)
+  })
+
+  it.each(['1.5', '1e3', '0x10', 'seven', '', '1 ', 'Infinity', 'NaN'])('refuses %j', (text) => {
+    expect(parseWholeNumber(text)).toBeNull()
+  })
+})
