@@ -8,34 +8,29 @@ import type { CheckpointStore } from '../projections/catch-up.js'
 import type { ResolvedOptions } from './options.js'
 import type { ReserveRuntime, Services } from './services.js'
 
-import { foldReservation } from '../commands/reservation-state.js'
 import { createPayloadEventStore } from '../events/adapters/payload.js'
 import { sqlEvents } from '../events/adapters/payload-sql.js'
 import { installAppendNotices } from '../events/adapters/payload-sql/append-notices.js'
 import { Checkpointer } from '../events/hash-chain/checkpointer.js'
 import { hashChained } from '../events/hash-chain/hash-chained-store.js'
-import { parseCapacityStream } from '../events/capacity-streams.js'
-import { isReservationEvent, isResourceEvent, type ReservationEvent, reservationStream } from '../events/types.js'
+import { isReservationEvent } from '../events/types.js'
 import { BusyIndex } from '../capacity/busy-index.js'
 import { isPgPool, listenForAppends } from './listen-for-appends.js'
 import { CatchUp } from '../projections/catch-up.js'
 import { deliverHooks, projectDocuments, projectHolds, projectWaitlist, reconcileClaims } from '../projections/catch-up-handlers.js'
-import { HoldsProjector, touchesHold } from '../projections/holds-projector.js'
-import { WaitlistLedger } from '../commands/waitlist-ledger.js'
-import { WaitlistProjector } from '../projections/waitlist-projector.js'
 import { RequestOwnership } from '../projections/request-ownership.js'
-import { reservationDocument } from '../projections/reservation-document.js'
 import { ReservationsProjector } from '../projections/reservations-projector.js'
 import { CHECKPOINTS_COLLECTION } from './ledger-checkpoints-collection.js'
 import { createLedger } from './shared/create-ledger.js'
 import { reservationTenantField } from './shared/tenancy/tenancy.js'
-import { HOLDS_COLLECTION, HoldExpiry } from './features/holds/index.js'
-import { WAITLIST_COLLECTION, WaitlistOffers } from './features/waitlist/index.js'
-import { FeedCache, FeedSync } from './features/external-busy/index.js'
-import { LiveFeed } from './features/live/index.js'
+import { every } from './shared/every.js'
+import { startHolds } from './features/holds/index.js'
+import { startWaitlist } from './features/waitlist/index.js'
+import { startFeeds } from './features/external-busy/index.js'
+import { startLiveFeed } from './features/live/index.js'
 import { installWriteProtocol } from './features/booking/index.js'
-import { sendReminders } from './features/notifications/index.js'
-import { WebhookDeliverer, enqueueWebhooks } from './features/webhooks/index.js'
+import { startReminders } from './features/notifications/index.js'
+import { enqueueWebhooks, startWebhooks } from './features/webhooks/index.js'
 
 const runtimes = new WeakMap<Payload, ReserveRuntime>()
 
@@ -99,16 +94,6 @@ const startAppendNotices = async (payload: Payload, options: ResolvedOptions, bu
   return listenForAppends(pool, channel, busy, (error) =>
     payload.logger.warn({ err: error, msg: 'payload-reserve-ledger: append notices interrupted (bookings retry meanwhile)' }),
   )
-}
-
-/** `work` every `ms` on an unref'd timer when `enabled`; returns what stops it. */
-const every = (enabled: boolean, ms: number, work: () => unknown): (() => void) => {
-  if (!enabled) {
-    return () => undefined
-  }
-  const timer = setInterval(work, ms)
-  timer.unref()
-  return () => clearInterval(timer)
 }
 
 /**
@@ -221,80 +206,6 @@ const projectUnowned = (payload: Payload, { ownership, projector, store }: Pick<
     }
   })
 
-/**
- * Holds: their rows projected as this process commits hold events (a request that books a hold
- * owns its reservation, so this is not `projectUnowned`'s work) and each live one timed to
- * expire; catch-up sweeps for those due that no timer here knows (`startCatchUp`).
- */
-const startHolds = (payload: Payload, options: ResolvedOptions, { ledger, store }: Pick<ReserveRuntime, 'ledger' | 'store'>) => {
-  const report = (error: unknown) => payload.logger.error({ err: error, msg: 'payload-reserve-ledger: hold expiry failed' })
-  const holdExpiry: HoldExpiry = new HoldExpiry(ledger, () => holds, options.inProcessTimers, report)
-  const holds: HoldsProjector = new HoldsProjector(payload, ledger, HOLDS_COLLECTION, {
-    ended: (holdId) => holdExpiry.disarm(holdId),
-    live: (hold) => holdExpiry.arm(hold),
-  })
-  const subscription = store.committed.subscribe((event) => {
-    if (isReservationEvent(event) && touchesHold(event)) {
-      holds.project(event.data.reservationId).catch(report)
-    }
-  })
-  const stopHolds = async () => {
-    subscription.unsubscribe()
-    await holdExpiry.stop()
-    await holds.settle()
-  }
-  return { holdExpiry, holds, stopHolds }
-}
-
-/**
- * The waitlist: its rows, and its offers. On a long-lived server capacity released by this
- * process's commits (a cancel, a hold's expiry or release, a move) starts an offer pass at once;
- * without in-process timers only the sweep (the `reserveCatchUp` job) offers.
- */
-const startWaitlist = (
-  payload: Payload,
-  options: ResolvedOptions,
-  { holds, ledger, store }: Pick<ReserveRuntime, 'holds' | 'ledger' | 'store'>,
-) => {
-  const report = (error: unknown) => payload.logger.error({ err: error, msg: 'payload-reserve-ledger: waitlist offer failed' })
-  const waitlist = new WaitlistLedger(store, options.maxWaitlistEntriesPerCaller)
-  const waitlistRows = new WaitlistProjector(payload, waitlist, WAITLIST_COLLECTION)
-  const waitlistOffers = new WaitlistOffers(payload, options, { holds, ledger, rows: waitlistRows, slots: ledgerServices, waitlist }, report)
-  const subscription = options.inProcessTimers
-    ? store.committed.subscribe((event) => {
-        const freedOn = isResourceEvent(event) && event.type === 'CapacityReleased' ? parseCapacityStream(event.stream) : null
-        if (freedOn) {
-          waitlistOffers.freed(freedOn.resource)
-        }
-      })
-    : null
-  const stopWaitlist = async () => {
-    subscription?.unsubscribe()
-    await waitlistOffers.stop()
-    await waitlistRows.settle()
-  }
-  return { stopWaitlist, waitlist, waitlistOffers, waitlistRows }
-}
-
-/**
- * The calendar feeds: their synced busy time loaded now, a sync pass started in the background
- * (boot does not wait on remote servers) and repeated every `refreshMinutes`.
- */
-const startFeeds = async (payload: Payload, options: ResolvedOptions) => {
-  const feeds = new FeedCache(payload)
-  await feeds.reload()
-  const feedSync = new FeedSync(payload, options, feeds)
-  if (!options.inProcessTimers) {
-    return { feedSync, feeds, stopFeeds: () => undefined }
-  }
-  const report = (error: unknown) => payload.logger.error({ err: error, msg: 'payload-reserve-ledger: calendar feed sync failed' })
-  void feedSync.run().catch(report)
-  return { feedSync, feeds, stopFeeds: every(true, options.calendarFeeds.refreshMinutes * 60_000, () => feedSync.run().catch(report)) }
-}
-
-/** How often this process looks for webhook deliveries due (the outbox fills as catch-up runs). */
-const WEBHOOK_POLL_MS = 2_000
-
 /** How often the hash chains are checkpointed (the `reserveCheckpoint` job runs as often). */
 const CHECKPOINT_MS = 5 * 60_000
 
@@ -309,39 +220,6 @@ const startCheckpoints = (payload: Payload, options: ResolvedOptions, store: Eve
   )
   return { checkpointer, stopCheckpoints }
 }
-
-
-/** How often the live calendar's feed reads the ledger while a client listens. */
-const LIVE_POLL_MS = 500
-
-/**
- * The live calendar's feed: from catch-up's checkpoint, each event once its document shows it
- * (the projected revision read with access bypassed; each connection applies its own).
- */
-const createLiveFeed = (payload: Payload, options: ResolvedOptions, store: EventStore, catchUp: CatchUp): LiveFeed =>
-  new LiveFeed(
-    {
-      async documentAt(reservationId, revision) {
-        const state = foldReservation(await store.readStream<ReservationEvent>(reservationStream(reservationId), 0, revision + 1))
-        return state.kind === 'active' ? reservationDocument(state.reservation, revision, reservationTenantField(payload, options)) : null
-      },
-      async projected(ids) {
-        const { docs } = await payload.find({
-          collection: options.slugs.reservations,
-          depth: 0,
-          overrideAccess: true,
-          pagination: false,
-          select: { ledgerRevision: true },
-          where: { id: { in: ids } },
-        })
-        return new Map(docs.map((doc) => [String(doc.id), Number((doc as { ledgerRevision?: unknown }).ledgerRevision ?? -1)]))
-      },
-      report: (error) => payload.logger.error({ err: error, msg: 'payload-reserve-ledger: live feed poll failed' }),
-      start: () => catchUp.position(),
-      store,
-    },
-    { lookbackMs: 10_000, maxHoldMs: 10_000, pageSize: 500, pollMs: LIVE_POLL_MS },
-  )
 
 /**
  * Starts the ledger for a Payload instance: store, index, projector, catch-up, calendar feeds.
@@ -360,10 +238,10 @@ export const startRuntime = async (
   const ownership = new RequestOwnership()
   const projector = new ReservationsProjector(payload, ledger, { ...options, tenantField: reservationTenantField(payload, options) }, ownership)
   const { holdExpiry, holds, stopHolds } = startHolds(payload, options, { ledger, store })
-  const { stopWaitlist, waitlist, waitlistOffers, waitlistRows } = startWaitlist(payload, options, { holds, ledger, store })
+  const { stopWaitlist, waitlist, waitlistOffers, waitlistRows } = startWaitlist(payload, options, { holds, ledger, slots: ledgerServices, store })
   const catchUp = createCatchUp(payload, options, { holds, ledger, ownership, projector, store, waitlistRows })
   const subscription = projectUnowned(payload, { ownership, projector, store })
-  const live = createLiveFeed(payload, options, store, catchUp)
+  const live = startLiveFeed(payload, options, store, catchUp)
   const report = (error: unknown) => payload.logger.error({ err: error, msg: 'payload-reserve-ledger: catch-up failed' })
   const stopCatchUp = startCatchUp(
     store,
@@ -378,13 +256,8 @@ export const startRuntime = async (
   )
   const { feedSync, feeds, stopFeeds } = await startFeeds(payload, options)
   const { checkpointer, stopCheckpoints } = startCheckpoints(payload, options, store)
-  const webhooks = new WebhookDeliverer(payload, ledger, options, ownership)
-  const stopReminders = every(options.inProcessTimers && Boolean(options.notifications.email?.reminderHours), 60_000, () =>
-    sendReminders(payload, options).catch((error: unknown) => payload.logger.error({ err: error, msg: 'payload-reserve-ledger: reminders failed' })),
-  )
-  const stopWebhooks = every(options.inProcessTimers, WEBHOOK_POLL_MS, () =>
-    webhooks.run().catch((error: unknown) => payload.logger.error({ err: error, msg: 'payload-reserve-ledger: webhook delivery failed' })),
-  )
+  const { stopWebhooks, webhooks } = startWebhooks(payload, options, { ledger, owned: ownership })
+  const stopReminders = startReminders(payload, options)
 
   const runtime: ReserveRuntime = {
     busy,

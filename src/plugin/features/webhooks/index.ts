@@ -2,3 +2,4 @@
 export { WebhookDeliverer } from './deliverer.js'
 export { enqueueWebhooks } from './outbox.js'
 export { webhooksSlice } from './slice.js'
+export { startWebhooks } from './start-webhooks.js'
