@@ -8,7 +8,7 @@ import type { RoleRules } from './roles/role-rules.js'
  * `satisfies` these types, the admin imports them, and a test holds the OpenAPI document
  * (`endpoints/openapi-document.ts`) against them. Type-only, so the admin may import it.
  * Times are ISO 8601 strings in UTC. See docs/ARCHITECTURE.md,
- * "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)".
+ * "HTTP API (`src/plugin/features/<name>/…-endpoint.ts`, `src/plugin/shared/http`)".
  */
 
 export type RecordId = number | string

@@ -2,8 +2,7 @@
 import { useConfig } from '@payloadcms/ui'
 import { useMemo } from 'react'
 
-import type { RefusalBody } from '../../contract/http.js'
-
+import { refusalMessage } from '../../contract/refusal-message.js'
 import { type QueryValue, toQueryString } from './query-string.js'
 
 /** A refused request, with the message the server gave. */
@@ -15,25 +14,6 @@ export class ApiError extends Error {
     super(message)
     this.name = 'ApiError'
   }
-}
-
-/** Whether `body` is one of the refusal bodies of the API contract (Payload's or the endpoints'). */
-const isRefusal = (body: unknown): body is RefusalBody =>
-  typeof body === 'object' &&
-  body !== null &&
-  (typeof (body as { error?: unknown }).error === 'string' ||
-    typeof (body as { message?: unknown }).message === 'string' ||
-    Array.isArray((body as { errors?: unknown }).errors))
-
-/** The message a refusal carries, in whichever of the contract's shapes it came. */
-const messageOf = (body: unknown, fallback: string): string => {
-  if (!isRefusal(body)) {
-    return fallback
-  }
-  if ('errors' in body) {
-    return body.errors[0]?.message ?? fallback
-  }
-  return 'message' in body ? body.message : body.error
 }
 
 export interface Api {
@@ -53,7 +33,7 @@ export const useApi = (): Api => {
       const response = await fetch(`${base}${path}`, { credentials: 'include', ...init })
       const body: unknown = await response.json().catch(() => null)
       if (!response.ok) {
-        throw new ApiError(response.status, messageOf(body, response.statusText))
+        throw new ApiError(response.status, refusalMessage(body, response.statusText))
       }
       return body as T
     }

@@ -23,7 +23,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  * (`holds/booking-of-hold.ts`). With `recurrence` it books a series (`series/book-series.ts`) and
  * answers 201 `{ seriesId, reservations, skipped }`. Answers 201 with the document, its token digest removed;
  * refusals come in Payload's standard error body (400 invalid, 409 conflict, 403 access). See
- * docs/ARCHITECTURE.md, "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)".
+ * docs/ARCHITECTURE.md, "HTTP API (`src/plugin/features/<name>/…-endpoint.ts`, `src/plugin/shared/http`)".
  */
 export const bookEndpoint = (options: ResolvedOptions, services: Services<Pick<ReserveRuntime, 'feeds' | 'ledger' | 'ownership' | 'projector'>>): Endpoint => ({
   handler: endpoint(async (req) => {

@@ -27,7 +27,7 @@ const isBlank = (value: unknown): boolean => value === undefined || value === nu
  * answered as it is. `scope` (`series/cancel-series.ts`): `one` (the default) answers the
  * document; `following` and `series` also cancel other occurrences of its series and answer
  * `{ reservations }`, none of them when any is refused. See docs/ARCHITECTURE.md,
- * "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)".
+ * "HTTP API (`src/plugin/features/<name>/…-endpoint.ts`, `src/plugin/shared/http`)".
  */
 export const cancelEndpoint = (options: ResolvedOptions, services: Services<Pick<ReserveRuntime, 'ledger'>>): Endpoint => ({
   handler: endpoint(async (req) => {

@@ -18,7 +18,7 @@ import { isReadable, readableIds } from '../../shared/readable-ids.js'
  * signed-in requester's customer that does not exist with 404 `{ error: 'Customer not found' }`; on a
  * multi-tenant site, also those the requester may not read (another tenant's). Service and
  * resource values that are no id at all are left to the collection's validation, which names
- * the field. See docs/ARCHITECTURE.md, "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)".
+ * the field. See docs/ARCHITECTURE.md, "HTTP API (`src/plugin/features/<name>/…-endpoint.ts`, `src/plugin/shared/http`)".
  */
 export const requireKnownRecords = async (
   req: PayloadRequest,

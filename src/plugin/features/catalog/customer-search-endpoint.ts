@@ -62,7 +62,7 @@ const staffExclusion = async (req: PayloadRequest, options: ResolvedOptions, fie
  * who are not privileged staff. A contains-match of `search` on email and on whichever of
  * name, firstName, lastName and phone the collection has; `limit` is kept within 1 to 50 and
  * `page` at least 1. Each result carries only id, email and those name fields. See
- * docs/ARCHITECTURE.md, "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)".
+ * docs/ARCHITECTURE.md, "HTTP API (`src/plugin/features/<name>/…-endpoint.ts`, `src/plugin/shared/http`)".
  */
 export const customerSearchEndpoint = (options: ResolvedOptions): Endpoint => ({
   handler: endpoint(async (req) => {

@@ -12,7 +12,7 @@ import { parseSlotQuery } from './slot-query.js'
 
 /**
  * GET /api/reserve/availability: `{ slots }` (see docs/ARCHITECTURE.md,
- * "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)").
+ * "HTTP API (`src/plugin/features/<name>/…-endpoint.ts`, `src/plugin/shared/http`)").
  */
 export const availabilityEndpoint = (options: ResolvedOptions, services: Services<Pick<ReserveRuntime, 'busy' | 'feeds' | 'ledger'>>): Endpoint => ({
   handler: endpoint(async (req) => {

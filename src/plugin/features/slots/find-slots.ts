@@ -36,7 +36,7 @@ const DAY_MS = 86_400_000
  * the primary resource (`resource`): its schedules, in its time zone, on the local date asked
  * for. `exclude` names a booking being moved, which the requester may edit: its own claim is free. Reads: reference data from the cache, then one stream-head read per resource in the set
  * (the busy index); nothing per candidate slot. See docs/ARCHITECTURE.md,
- * "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)", and for the slot grid
+ * "HTTP API (`src/plugin/features/<name>/…-endpoint.ts`, `src/plugin/shared/http`)", and for the slot grid
  * "Reads: availability and the endpoints (`src/availability`, `src/plugin/endpoints`)".
  */
 export const findSlots = async (

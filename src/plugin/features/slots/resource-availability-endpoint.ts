@@ -56,7 +56,7 @@ const heldRows = (holds: HoldsProjector, indexes: IntervalIndex[], from: number,
  * require. A date bound is local midnight in the resource's zone. `busy` lists the blocked
  * intervals availability is computed from, buffers included, so the calendar shades exactly
  * what cannot be booked; a hold's time is marked `hold`. The range may touch at most 92 local days. See docs/ARCHITECTURE.md,
- * "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)".
+ * "HTTP API (`src/plugin/features/<name>/…-endpoint.ts`, `src/plugin/shared/http`)".
  */
 export const resourceAvailabilityEndpoint = (options: ResolvedOptions, services: Services<Pick<ReserveRuntime, 'busy' | 'feeds' | 'holds' | 'ledger'>>): Endpoint => ({
   handler: endpoint(async (req) => {

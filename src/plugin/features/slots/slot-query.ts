@@ -8,7 +8,7 @@ import { isSupportedDate } from '../../shared/http/supported-dates.js'
 
 /**
  * The parameters of availability and slots, checked but with ids still as given (see
- * docs/ARCHITECTURE.md, "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)").
+ * docs/ARCHITECTURE.md, "HTTP API (`src/plugin/features/<name>/…-endpoint.ts`, `src/plugin/shared/http`)").
  */
 export interface SlotQuery {
   /** `YYYY-MM-DD`, a local day of the primary resource. */
@@ -38,7 +38,7 @@ const listedIds = (value: unknown): null | string[] => {
 /**
  * Reads and checks the query of availability or slots. `missing` is the refusal for an absent
  * resource, date or service, whose body key differs between the two endpoints (see
- * docs/ARCHITECTURE.md, "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)").
+ * docs/ARCHITECTURE.md, "HTTP API (`src/plugin/features/<name>/…-endpoint.ts`, `src/plugin/shared/http`)").
  */
 export const parseSlotQuery = (req: PayloadRequest, missing: RequestError): SlotQuery => {
   const resource = queryParam(req, 'resource')

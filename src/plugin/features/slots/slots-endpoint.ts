@@ -12,7 +12,7 @@ import { parseSlotQuery } from './slot-query.js'
 
 /**
  * GET /api/reserve/slots: the slots with the date and clamped guestCount echoed (see
- * docs/ARCHITECTURE.md, "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)").
+ * docs/ARCHITECTURE.md, "HTTP API (`src/plugin/features/<name>/…-endpoint.ts`, `src/plugin/shared/http`)").
  */
 export const slotsEndpoint = (options: ResolvedOptions, services: Services<Pick<ReserveRuntime, 'busy' | 'feeds' | 'ledger'>>): Endpoint => ({
   handler: endpoint(async (req) => {

@@ -2,7 +2,7 @@
  * Every text the endpoints answer a refused request with. The handlers and the OpenAPI
  * document both read them from here, so the documented texts are the ones sent. The first
  * six are part of the published API and must not change (see docs/ARCHITECTURE.md,
- * "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)").
+ * "HTTP API (`src/plugin/features/<name>/…-endpoint.ts`, `src/plugin/shared/http`)").
  */
 export const MESSAGES = {
   forbidden: 'Forbidden',
@@ -69,7 +69,7 @@ export const MESSAGES = {
 
 /**
  * Limits of the HTTP API (see docs/ARCHITECTURE.md,
- * "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)").
+ * "HTTP API (`src/plugin/features/<name>/…-endpoint.ts`, `src/plugin/shared/http`)").
  */
 export const LIMITS = {
   maxPage: 1_000_000,

@@ -19,13 +19,13 @@ export class RequestError extends Error {
 
 /**
  * `{ error: text }`: the body of the query endpoints' refusals (see docs/ARCHITECTURE.md,
- * "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)").
+ * "HTTP API (`src/plugin/features/<name>/…-endpoint.ts`, `src/plugin/shared/http`)").
  */
 export const errorBody = (status: number, text: string): RequestError => new RequestError(status, { error: text } satisfies ErrorBody)
 
 /**
  * `{ message: text }`: the body of cancel, history and customer-search refusals (see
- * docs/ARCHITECTURE.md, "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)").
+ * docs/ARCHITECTURE.md, "HTTP API (`src/plugin/features/<name>/…-endpoint.ts`, `src/plugin/shared/http`)").
  */
 export const messageBody = (status: number, text: string): RequestError => new RequestError(status, { message: text } satisfies MessageBody)
 

@@ -1,0 +1,23 @@
+import type { RefusalBody } from './http.js'
+
+/** Whether `body` is one of the contract's refusal bodies (`{ error }`, `{ message }`, Payload's `{ errors }`). */
+export const isRefusal = (body: unknown): body is RefusalBody =>
+  typeof body === 'object' &&
+  body !== null &&
+  (typeof (body as { error?: unknown }).error === 'string' ||
+    typeof (body as { message?: unknown }).message === 'string' ||
+    Array.isArray((body as { errors?: unknown }).errors))
+
+/**
+ * The message a refusal carries, in whichever of the contract's three shapes it came; `fallback`
+ * (the status text, say) for any other body. The one reader of refusals, for every client.
+ */
+export const refusalMessage = (body: unknown, fallback: string): string => {
+  if (!isRefusal(body)) {
+    return fallback
+  }
+  if ('errors' in body) {
+    return body.errors[0]?.message ?? fallback
+  }
+  return 'message' in body ? body.message : body.error
+}
