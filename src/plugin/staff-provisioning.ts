@@ -1,4 +1,4 @@
-import type { CollectionAfterChangeHook, PayloadRequest, TypedUser } from 'payload'
+import type { CollectionAfterChangeHook, PayloadRequest } from 'payload'
 
 import { createLocalReq } from 'payload'
 
@@ -32,7 +32,7 @@ const provisioningReq = (req: PayloadRequest, user: StaffUser): Promise<PayloadR
   return createLocalReq(
     {
       req: transactionID === undefined ? {} : { transactionID: Promise.resolve(transactionID) },
-      user: user as unknown as TypedUser,
+      user,
     },
     req.payload,
   )

@@ -112,7 +112,7 @@ export class HookDelivery {
       id: reservationId,
       overrideAccess: true,
       req,
-    })) as unknown as ReservationDoc
+    })) as ReservationDoc
     for (const event of events) {
       if (event.type === 'ReservationBooked') {
         const token = this.tokens.takeToken(reservationId)

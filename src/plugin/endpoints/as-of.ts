@@ -32,7 +32,7 @@ const AS_OF_FIELDS = ['customer', 'endTime', 'guest', 'guestCount', 'id', 'items
  * absent, and the site's own (`siteFields`, by name) go under `fields`.
  */
 const asOfReservation = (doc: JsonObject, siteFields: string[]): AsOfReservation => ({
-  ...(Object.fromEntries(AS_OF_FIELDS.filter((field) => field in doc).map((field) => [field, doc[field]])) as unknown as AsOfReservation),
+  ...(Object.fromEntries(AS_OF_FIELDS.filter((field) => field in doc).map((field) => [field, doc[field]])) as AsOfReservation),
   fields: Object.fromEntries(siteFields.filter((field) => field in doc).map((field) => [field, doc[field]])),
 })
 

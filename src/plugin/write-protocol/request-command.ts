@@ -49,7 +49,7 @@ export const approveDocument =
   async (next: ReservationState): Promise<void> => {
     if (next.kind === 'active') {
       // The site's fields in the request's form (one locale's values), as Payload validates them.
-      const document = { ...siteData, ...ownDocument(next.reservation, 0, reservationTenantField(req.payload, options)) } as unknown as JsonObject
+      const document: JsonObject = { ...siteData, ...ownDocument(next.reservation, 0, reservationTenantField(req.payload, options)) }
       await validateDocument({ collection: options.slugs.reservations, document, operation, originalDoc, req })
     }
   }
