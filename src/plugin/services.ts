@@ -15,7 +15,7 @@ import type { FeedSync } from './external-busy/feed-sync.js'
 import type { HoldExpiry } from './holds/hold-expiry.js'
 import type { LiveFeed } from './live/live-feed.js'
 import type { ResolvedOptions } from './options.js'
-import type { WaitlistOffers } from './waitlist/waitlist-offers.js'
+import type { WaitlistOfferService } from './waitlist/waitlist-offer-service.js'
 import type { WebhookDeliverer } from './webhooks/deliverer.js'
 
 /** The ledger's moving parts for one Payload instance (built by `runtime.ts` at onInit). */
@@ -44,7 +44,7 @@ export interface ReserveRuntime {
   /** The waitlist's command handler. */
   waitlist: WaitlistLedger
   /** Offers freed capacity to the waitlist, expires entries and announces offers. */
-  waitlistOffers: WaitlistOffers
+  waitlistOffers: WaitlistOfferService
   /** The waitlist collection as a projection of the waitlist streams. */
   waitlistRows: WaitlistProjector
   /** Sends the webhook outbox. */

@@ -16,6 +16,7 @@ import type { ReservationState } from '../../commands/reservation-state.js'
 import type { SiteFields } from '../../events/types.js'
 import type { ResolvedOptions } from '../options.js'
 import type { PlanInput } from './booking-plan.js'
+import type { ReservationWriteHooks } from './collection.js'
 import type { ReserveRuntime, Services } from '../services.js'
 
 import { foldReservation } from '../../commands/reservation-state.js'
@@ -275,7 +276,7 @@ const afterTheWrite = async (req: PayloadRequest, { ledger, projector }: Running
  * Every write to the reservations collection becomes ledger commands here: they are decided
  * and appended first, and what Payload then saves is the resulting projection.
  */
-export const reservationWriteHooks = (options: ResolvedOptions, services: Services<Running>) => {
+export const reservationWriteHooks = (options: ResolvedOptions, services: Services<Running>): ReservationWriteHooks => {
   const beforeChange: CollectionBeforeChangeHook = refusalsAsPayloadErrors(options.slugs.reservations, ({ data, operation, originalDoc, req }) =>
     operation === 'create' ? createReservation(req, options, services, data) : updateReservation(req, options, services, data, originalDoc ?? {}),
   )

@@ -1,7 +1,7 @@
 import type { JsonObject, PayloadRequest } from 'payload'
 
 import type { SeriesEntry, SeriesRefusal } from '../../commands/ledger.js'
-import type { DecidedWrite } from '../write-protocol/append-on-save.js'
+import type { DecidedWrite } from '../write-protocol/write-session.js'
 import type { ResolvedOptions } from '../options.js'
 import type { ReserveRuntime, Services } from '../services.js'
 
