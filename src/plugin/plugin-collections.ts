@@ -46,7 +46,7 @@ const withFeedSync = (collection: CollectionConfig, services: Services<Pick<Rese
  * `collectionOverrides`, so that the plugin's own hooks run first (but see `withOverride` on
  * the reservations' write hooks). The hooks reach the running ledger through `services`.
  */
-export const pluginCollections = (resolved: ResolvedOptions, services: Services<ReserveRuntime>): CollectionConfig[] => {
+export const pluginCollections = (resolved: Pick<ResolvedOptions, 'access' | 'adminGroup' | 'allowGuestBooking' | 'bookingWindow' | 'cancelledStatus' | 'collectionOverrides' | 'components' | 'confirmedStatus' | 'debug' | 'defaultBufferTime' | 'disabled' | 'enforceActive' | 'getExternalBusy' | 'hooks' | 'leaveTypes' | 'localizedTexts' | 'maxFlexibleDuration' | 'mediaCollection' | 'multiTenant' | 'resourceOwnerMode' | 'resourceTypes' | 'roles' | 'slotInterval' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'statusMachine' | 'timezone' | 'userCollection'>, services: Services<ReserveRuntime>): CollectionConfig[] => {
   const overridden = (collection: CollectionConfig, key: OverridableCollection): CollectionConfig =>
     withOverride(collection, resolved.collectionOverrides[key], key === 'reservations' ? ['beforeChange', 'beforeDelete'] : [])
   // Availability caches these three; their hooks drop what a change makes stale.

@@ -65,7 +65,7 @@ export const ledgerServices: Services<ReserveRuntime> = {
   },
 }
 
-const openStore = async (payload: Payload, options: ResolvedOptions): Promise<EventStore> => {
+const openStore = async (payload: Payload, options: Pick<ResolvedOptions, 'eventStore' | 'slugs'>): Promise<EventStore> => {
   const choice = options.eventStore
   if (typeof choice === 'function') {
     return choice({ collectionSlug: options.slugs.events })
@@ -82,7 +82,7 @@ const openStore = async (payload: Payload, options: ResolvedOptions): Promise<Ev
 }
 
 /** The configured store, hash-chained unless `hashChain` is off: every store, one decorator. */
-const createStore = async (payload: Payload, options: ResolvedOptions): Promise<EventStore> => {
+const createStore = async (payload: Payload, options: Pick<ResolvedOptions, 'eventStore' | 'hashChain' | 'slugs'>): Promise<EventStore> => {
   const store = await openStore(payload, options)
   return options.hashChain ? hashChained(store) : store
 }
@@ -92,7 +92,7 @@ const createStore = async (payload: Payload, options: ResolvedOptions): Promise<
  * append's statement) and this process LISTENs, bringing its busy index up to other processes'
  * heads before it decides (SQLite keeps reading the head per query). Returns what stops it.
  */
-const startAppendNotices = async (payload: Payload, options: ResolvedOptions, busy: BusyIndex): Promise<() => Promise<void>> => {
+const startAppendNotices = async (payload: Payload, options: Pick<ResolvedOptions, 'eventStore' | 'slugs'>, busy: BusyIndex): Promise<() => Promise<void>> => {
   const choice = options.eventStore
   const source = typeof choice !== 'function' && choice.kind === 'payload' ? sqlEvents(payload.db, options.slugs.events) : undefined
   const pool = (payload.db as { pool?: unknown }).pool
@@ -180,7 +180,7 @@ const checkpointStore = (payload: Payload, name: string): CheckpointStore => {
 /** Catch-up with its handlers: documents, their hooks, claims (repairs logged as warnings). */
 const createCatchUp = (
   payload: Payload,
-  options: ResolvedOptions,
+  options: Pick<ResolvedOptions, 'cancelledStatus' | 'catchUp' | 'confirmedStatus'>,
   {
     holds,
     ledger,
@@ -230,7 +230,7 @@ const projectUnowned = (payload: Payload, { ownership, projector, store }: Pick<
  * owns its reservation, so this is not `projectUnowned`'s work) and each live one timed to
  * expire; catch-up sweeps for those due that no timer here knows (`startCatchUp`).
  */
-const startHolds = (payload: Payload, options: ResolvedOptions, { ledger, store }: Pick<ReserveRuntime, 'ledger' | 'store'>) => {
+const startHolds = (payload: Payload, options: Pick<ResolvedOptions, 'inProcessTimers'>, { ledger, store }: Pick<ReserveRuntime, 'ledger' | 'store'>) => {
   const report = (error: unknown) => payload.logger.error({ err: error, msg: 'payload-reserve-ledger: hold expiry failed' })
   const holdExpiry: HoldExpiry = new HoldExpiry(ledger, () => holds, options.inProcessTimers, report)
   const holds: HoldsProjector = new HoldsProjector(payload, ledger, HOLDS_COLLECTION, {
@@ -257,7 +257,7 @@ const startHolds = (payload: Payload, options: ResolvedOptions, { ledger, store 
  */
 const startWaitlist = (
   payload: Payload,
-  options: ResolvedOptions,
+  options: Pick<ResolvedOptions, 'bookingWindow' | 'debug' | 'defaultBufferTime' | 'enforceActive' | 'getExternalBusy' | 'holdMinutes' | 'hooks' | 'inProcessTimers' | 'maxFlexibleDuration' | 'maxWaitlistEntriesPerCaller' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'timezone' | 'userCollection'>,
   { holds, ledger, store }: Pick<ReserveRuntime, 'holds' | 'ledger' | 'store'>,
 ) => {
   const report = (error: unknown) => payload.logger.error({ err: error, msg: 'payload-reserve-ledger: waitlist offer failed' })
@@ -284,7 +284,7 @@ const startWaitlist = (
  * The calendar feeds: their synced busy time loaded now, a sync pass started in the background
  * (boot does not wait on remote servers) and repeated every `refreshMinutes`.
  */
-const startFeeds = async (payload: Payload, options: ResolvedOptions) => {
+const startFeeds = async (payload: Payload, options: Pick<ResolvedOptions, 'calendarFeeds' | 'inProcessTimers' | 'slugs' | 'timezone'>) => {
   const feeds = new FeedCache(payload)
   await feeds.reload()
   const feedSync = new FeedSync(payload, options, feeds)
@@ -303,7 +303,7 @@ const WEBHOOK_POLL_MS = 2_000
 const CHECKPOINT_MS = 5 * 60_000
 
 /** The hash chains' checkpointer and the timer that runs it, when hashing is on. */
-const startCheckpoints = (payload: Payload, options: ResolvedOptions, store: EventStore) => {
+const startCheckpoints = (payload: Payload, options: Pick<ResolvedOptions, 'hashChain' | 'inProcessTimers'>, store: EventStore) => {
   if (!options.hashChain) {
     return { checkpointer: null, stopCheckpoints: () => undefined }
   }
@@ -322,7 +322,7 @@ const LIVE_POLL_MS = 500
  * The live calendar's feed: from catch-up's checkpoint, each event once its document shows it
  * (the projected revision read with access bypassed; each connection applies its own).
  */
-const createLiveFeed = (payload: Payload, options: ResolvedOptions, store: EventStore, catchUp: CatchUp): LiveFeed =>
+const createLiveFeed = (payload: Payload, options: Pick<ResolvedOptions, 'multiTenant' | 'slugs' | 'staffCollection'>, store: EventStore, catchUp: CatchUp): LiveFeed =>
   new LiveFeed(
     {
       async documentAt(reservationId, revision) {

@@ -23,7 +23,7 @@ import { joinWaitlistEndpoint, leaveWaitlistEndpoint, listWaitlistEndpoint, offe
  * "HTTP API (`src/plugin/endpoints`, `src/plugin/http`)"). Each is given the running ledger's
  * services it uses.
  */
-export const reserveEndpoints = (options: ResolvedOptions, services: Services<ReserveRuntime>): Endpoint[] => [
+export const reserveEndpoints = (options: Pick<ResolvedOptions, 'access' | 'adminGroup' | 'allowGuestBooking' | 'bookingWindow' | 'cancelledStatus' | 'components' | 'confirmedStatus' | 'debug' | 'defaultBufferTime' | 'disabled' | 'enforceActive' | 'feeds' | 'getExternalBusy' | 'holdMinutes' | 'hooks' | 'maxFlexibleDuration' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'statusMachine' | 'timezone' | 'userCollection'>, services: Services<ReserveRuntime>): Endpoint[] => [
   availabilityEndpoint(options, services),
   slotsEndpoint(options, services),
   resourceAvailabilityEndpoint(options, services),

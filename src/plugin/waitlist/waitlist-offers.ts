@@ -67,7 +67,7 @@ export class WaitlistOffers implements WaitlistOfferService {
 
   constructor(
     private readonly payload: Payload,
-    private readonly options: ResolvedOptions,
+    private readonly options: Pick<ResolvedOptions, 'bookingWindow' | 'debug' | 'defaultBufferTime' | 'enforceActive' | 'getExternalBusy' | 'holdMinutes' | 'hooks' | 'maxFlexibleDuration' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'timezone' | 'userCollection'>,
     private readonly deps: {
       holds: Pick<HoldsProjector, 'project'>
       ledger: Pick<Ledger, 'execute' | 'history'>

@@ -26,7 +26,7 @@ const documentIdOf = (where: unknown): number | string | undefined => {
  */
 const appendDecided = async (
   req: PayloadRequest,
-  options: ResolvedOptions,
+  options: Pick<ResolvedOptions, 'access' | 'adminGroup' | 'cancelledStatus' | 'components' | 'debug' | 'disabled' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'statusMachine' | 'timezone' | 'userCollection'>,
   services: Pick<ReserveRuntime, 'ledger' | 'ownership' | 'projector'>,
   id: string,
   write: DecidedWrite,
@@ -75,7 +75,7 @@ const appendDecided = async (
  */
 export const appendDecidedWritesOnSave = (
   payload: Payload,
-  options: ResolvedOptions,
+  options: Pick<ResolvedOptions, 'access' | 'adminGroup' | 'cancelledStatus' | 'components' | 'debug' | 'disabled' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'statusMachine' | 'timezone' | 'userCollection'>,
   services: Pick<ReserveRuntime, 'ledger' | 'ownership' | 'projector'>,
 ): void => {
   const db = payload.db
