@@ -25,7 +25,7 @@ const cliScript = (name: string): string => {
 }
 
 /** The host's collections with the plugin's additions: customer fields, the staff's role field, provisioning hook. */
-const extendHostCollections = (collections: CollectionConfig[], resolved: ResolvedOptions, services: Services<ReserveRuntime>): CollectionConfig[] =>
+const extendHostCollections = (collections: CollectionConfig[], resolved: Pick<ResolvedOptions, 'debug' | 'disabled' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'statusMachine' | 'userCollection'>, services: Services<ReserveRuntime>): CollectionConfig[] =>
   collections.map((collection) => {
     let extended = collection
     if (collection.slug === resolved.userCollection) {

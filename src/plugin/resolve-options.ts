@@ -53,7 +53,7 @@ const requireWholeMinutes = (name: string, value: number, min: number, max: numb
   }
 }
 
-const validateSlugs = (resolved: ResolvedOptions): void => {
+const validateSlugs = (resolved: Pick<ResolvedOptions, 'slugs' | 'staffCollection' | 'userCollection'>): void => {
   const seen = new Map<string, string>()
   for (const [key, slug] of Object.entries(resolved.slugs)) {
     requireString(`slugs.${key}`, slug)
@@ -71,7 +71,7 @@ const validateSlugs = (resolved: ResolvedOptions): void => {
   }
 }
 
-const validateRolesAndOwnership = (resolved: ResolvedOptions): void => {
+const validateRolesAndOwnership = (resolved: Pick<ResolvedOptions, 'resourceOwnerMode' | 'resourceTypes' | 'roles' | 'staffProvisioning'>): void => {
   requireString('roles.field', resolved.roles.field)
   if (!isStringArray(resolved.roles.privileged, { nonEmpty: false })) {
     throw configError('roles.privileged must be an array of strings')
@@ -195,7 +195,7 @@ const validateCustomisation = ({ collectionOverrides, components }: ResolvedOpti
 }
 
 /** The booking window, holds, the calendar feeds and the external busy resolver. */
-const validateWindowAndFeeds = (resolved: ResolvedOptions): void => {
+const validateWindowAndFeeds = (resolved: Pick<ResolvedOptions, 'bookingWindow' | 'calendarFeeds' | 'feeds' | 'getExternalBusy' | 'holdMinutes' | 'maxFlexibleDuration' | 'maxHoldsPerCaller' | 'maxWaitlistEntriesPerCaller' | 'webhooks'>): void => {
   const window = resolved.bookingWindow
   requireWholeMinutes('bookingWindow.minNoticeMinutes', window.minNoticeMinutes, 0, 525_600)
   if (window.maxAdvanceDays !== null && (!Number.isInteger(window.maxAdvanceDays) || window.maxAdvanceDays < 1 || window.maxAdvanceDays > 3660)) {
@@ -398,7 +398,7 @@ const requireAuthCollection = (config: Config, name: string, slug: string): void
  * userCollection and staffCollection must be existing auth collections, and no plugin slug may
  * collide with a host collection.
  */
-export const validateAgainstConfig = (resolved: ResolvedOptions, config: Config): void => {
+export const validateAgainstConfig = (resolved: Pick<ResolvedOptions, 'mediaCollection' | 'slugs' | 'staffCollection' | 'userCollection'>, config: Config): void => {
   if (resolved.userCollection !== undefined) {
     requireAuthCollection(config, 'userCollection', resolved.userCollection)
   }

@@ -56,7 +56,7 @@ export const ledgerServices: Services<ReserveRuntime> = {
   },
 }
 
-const openStore = async (payload: Payload, options: ResolvedOptions): Promise<EventStore> => {
+const openStore = async (payload: Payload, options: Pick<ResolvedOptions, 'eventStore' | 'slugs'>): Promise<EventStore> => {
   const choice = options.eventStore
   if (typeof choice === 'function') {
     return choice({ collectionSlug: options.slugs.events })
@@ -73,7 +73,7 @@ const openStore = async (payload: Payload, options: ResolvedOptions): Promise<Ev
 }
 
 /** The configured store, hash-chained unless `hashChain` is off: every store, one decorator. */
-const createStore = async (payload: Payload, options: ResolvedOptions): Promise<EventStore> => {
+const createStore = async (payload: Payload, options: Pick<ResolvedOptions, 'eventStore' | 'hashChain' | 'slugs'>): Promise<EventStore> => {
   const store = await openStore(payload, options)
   return options.hashChain ? hashChained(store) : store
 }
@@ -83,7 +83,7 @@ const createStore = async (payload: Payload, options: ResolvedOptions): Promise<
  * append's statement) and this process LISTENs, bringing its busy index up to other processes'
  * heads before it decides (SQLite keeps reading the head per query). Returns what stops it.
  */
-const startAppendNotices = async (payload: Payload, options: ResolvedOptions, busy: BusyIndex): Promise<() => Promise<void>> => {
+const startAppendNotices = async (payload: Payload, options: Pick<ResolvedOptions, 'eventStore' | 'slugs'>, busy: BusyIndex): Promise<() => Promise<void>> => {
   const choice = options.eventStore
   const source = typeof choice !== 'function' && choice.kind === 'payload' ? sqlEvents(payload.db, options.slugs.events) : undefined
   const pool = (payload.db as { pool?: unknown }).pool
@@ -161,7 +161,7 @@ const checkpointStore = (payload: Payload, name: string): CheckpointStore => {
 /** Catch-up with its handlers: documents, their hooks, claims (repairs logged as warnings). */
 const createCatchUp = (
   payload: Payload,
-  options: ResolvedOptions,
+  options: Pick<ResolvedOptions, 'cancelledStatus' | 'catchUp' | 'confirmedStatus'>,
   {
     holds,
     ledger,
@@ -210,7 +210,7 @@ const projectUnowned = (payload: Payload, { ownership, projector, store }: Pick<
 const CHECKPOINT_MS = 5 * 60_000
 
 /** The hash chains' checkpointer and the timer that runs it, when hashing is on. */
-const startCheckpoints = (payload: Payload, options: ResolvedOptions, store: EventStore) => {
+const startCheckpoints = (payload: Payload, options: Pick<ResolvedOptions, 'hashChain' | 'inProcessTimers'>, store: EventStore) => {
   if (!options.hashChain) {
     return { checkpointer: null, stopCheckpoints: () => undefined }
   }

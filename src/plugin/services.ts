@@ -11,11 +11,14 @@ import type { RequestOwnership } from '../projections/request-ownership.js'
 import type { ReservationsProjector } from '../projections/reservations-projector.js'
 import type { WaitlistProjector } from '../projections/waitlist-projector.js'
 import type { ResolvedOptions } from './options.js'
-import type { FeedCache, FeedSync } from './features/external-busy/index.js'
-import type { HoldExpiry } from './features/holds/index.js'
-import type { LiveFeed } from './features/live/index.js'
-import type { WaitlistOffers } from './features/waitlist/index.js'
-import type { WebhookDeliverer } from './features/webhooks/index.js'
+// The services' own modules, not the features' index.ts: an index loads its feature, whose
+// endpoints and hooks name these services back.
+import type { FeedCache } from './features/external-busy/feed-cache.js'
+import type { FeedSync } from './features/external-busy/feed-sync.js'
+import type { HoldExpiry } from './features/holds/hold-expiry.js'
+import type { LiveFeed } from './features/live/live-feed.js'
+import type { WaitlistOfferService } from './features/waitlist/waitlist-offer-service.js'
+import type { WebhookDeliverer } from './features/webhooks/deliverer.js'
 
 /** The ledger's moving parts for one Payload instance (built by `runtime.ts` at onInit). */
 export interface ReserveRuntime {
@@ -43,7 +46,7 @@ export interface ReserveRuntime {
   /** The waitlist's command handler. */
   waitlist: WaitlistLedger
   /** Offers freed capacity to the waitlist, expires entries and announces offers. */
-  waitlistOffers: WaitlistOffers
+  waitlistOffers: WaitlistOfferService
   /** The waitlist collection as a projection of the waitlist streams. */
   waitlistRows: WaitlistProjector
   /** Sends the webhook outbox. */

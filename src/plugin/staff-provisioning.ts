@@ -1,4 +1,4 @@
-import type { CollectionAfterChangeHook, PayloadRequest, TypedUser } from 'payload'
+import type { CollectionAfterChangeHook, PayloadRequest } from 'payload'
 
 import { createLocalReq } from 'payload'
 
@@ -32,7 +32,7 @@ const provisioningReq = (req: PayloadRequest, user: StaffUser): Promise<PayloadR
   return createLocalReq(
     {
       req: transactionID === undefined ? {} : { transactionID: Promise.resolve(transactionID) },
-      user: user as unknown as TypedUser,
+      user,
     },
     req.payload,
   )
@@ -51,7 +51,7 @@ const provisioningReq = (req: PayloadRequest, user: StaffUser): Promise<PayloadR
  * exists when the save returns and commits or rolls back with the user. A separate transaction
  * could not reference the user before that commits (PostgreSQL refuses the foreign key).
  */
-export const provisionStaffResource = (resolved: ResolvedOptions): CollectionAfterChangeHook => {
+export const provisionStaffResource = (resolved: Pick<ResolvedOptions, 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'userCollection'>): CollectionAfterChangeHook => {
   const provisioning = resolved.staffProvisioning
   if (provisioning === undefined) {
     throw configError('provisionStaffResource needs the staffProvisioning option')

@@ -16,7 +16,7 @@ const LAST_RETRY_MS = 60_000
  * refuses everyone the ledger's collections (403): said once at start. A role field of the
  * site's own whose shape `in` cannot query is left unchecked.
  */
-const warnWithoutAdmin = async (payload: Payload, options: ResolvedOptions): Promise<void> => {
+const warnWithoutAdmin = async (payload: Payload, options: Pick<ResolvedOptions, 'resourceOwnerMode' | 'roles' | 'staffCollection'>): Promise<void> => {
   const collection = options.staffCollection
   const field = options.roles.field
   const roles = [...new Set([...options.roles.privileged, ...(options.resourceOwnerMode?.adminRoles ?? [])])]

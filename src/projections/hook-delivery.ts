@@ -1,13 +1,23 @@
 import type { CollectionSlug, Payload, PayloadRequest } from 'payload'
 
 import type { Ledger } from '../commands/ledger.js'
+import type { ReservationState } from '../commands/reservation-state.js'
 import type { RecordedEvent, ReservationEvent } from '../events/types.js'
 import type { BookingTransitionHook, ProjectorOptions, ReservationDoc } from './host-hooks.js'
 import type { RequestOwnership } from './request-ownership.js'
-import type { WrittenDocument } from './reservations-projector.js'
 
 import { foldReservation, voidedRevisions } from '../commands/reservation-state.js'
 import { settled } from './settled.js'
+
+/**
+ * A reservation's document as a request has just written it: the events the request appended,
+ * the hook checkpoint it stored and the resulting state.
+ */
+export interface WrittenDocument {
+  events: RecordedEvent<ReservationEvent>[]
+  hooksRevision: number
+  state: ReservationState
+}
 
 /**
  * Fires the host's after-hooks (create, status change, confirm, cancel) from committed events, once per
@@ -112,7 +122,7 @@ export class HookDelivery {
       id: reservationId,
       overrideAccess: true,
       req,
-    })) as unknown as ReservationDoc
+    })) as ReservationDoc
     for (const event of events) {
       if (event.type === 'ReservationBooked') {
         const token = this.tokens.takeToken(reservationId)

@@ -3,27 +3,15 @@ import type { CollectionSlug, Payload } from 'payload'
 import { createLocalReq } from 'payload'
 
 import type { Ledger } from '../commands/ledger.js'
-
-import type { RecordedEvent, ReservationEvent } from '../events/types.js'
 import type { ProjectorOptions } from './host-hooks.js'
 import type { RequestOwnership } from './request-ownership.js'
 
-import { foldReservation, type ReservationState } from '../commands/reservation-state.js'
+import { foldReservation } from '../commands/reservation-state.js'
 import { KeyedQueue } from '../concurrency/keyed-queue.js'
 import { documentDiffers } from './document-differs.js'
 import { HookDelivery } from './hook-delivery.js'
 import { reservationDocument } from './reservation-document.js'
 import { settled } from './settled.js'
-
-/**
- * A reservation's document as a request has just written it: the events the request appended,
- * the hook checkpoint it stored and the resulting state.
- */
-export interface WrittenDocument {
-  events: RecordedEvent<ReservationEvent>[]
-  hooksRevision: number
-  state: ReservationState
-}
 
 export interface ProjectOptions {
   deliverHooks?: boolean

@@ -1,4 +1,4 @@
-import type { RoleRules } from './role-rules.js'
+import type { RoleRules } from './role-options.js'
 import type { AccessUser } from './user-roles.js'
 
 import { isPrivileged } from './is-privileged.js'

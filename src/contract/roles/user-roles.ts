@@ -1,4 +1,4 @@
-import type { RoleRules } from './role-rules.js'
+import type { RoleRules } from './role-options.js'
 
 /**
  * The parts of an authenticated user the access rules read. Payload's `req.user` (generated

@@ -11,9 +11,11 @@ import type {
 } from '@eventstore/db-client'
 
 import type { NewEvent, RecordedEvent, StoredEvent } from '../types.js'
-import type { EventStoreDBClientModule } from './eventstoredb/connection.js'
 
 import { NO_STREAM, WrongExpectedRevisionError } from '../store.js'
+
+/** `@eventstore/db-client`, an optional peer dependency loaded when the store is created. */
+export type EventStoreDBClientModule = typeof import('@eventstore/db-client')
 
 /**
  * Pure translations between the EventStore port and `@eventstore/db-client`.

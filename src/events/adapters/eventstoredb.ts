@@ -1,6 +1,7 @@
 import type { EventStore } from '../store.js'
 import type { RecordedEvent, StoredEvent } from '../types.js'
-import type { Connection, EventStoreDBClientModule } from './eventstoredb/connection.js'
+import type { EventStoreDBClientModule } from './eventstoredb-mapping.js'
+import type { Connection } from './eventstoredb/connection.js'
 
 import { toClientConnectionString } from './eventstoredb-mapping.js'
 import { append } from './eventstoredb/append.js'

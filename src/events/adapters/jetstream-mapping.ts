@@ -2,7 +2,6 @@ import type { JsMsg } from '@nats-io/jetstream'
 import type { MsgHdrs } from '@nats-io/transport-node'
 
 import type { NewEvent, RecordedEvent, StoredEvent } from '../types.js'
-import type { NatsClientModules } from './jetstream/connection.js'
 
 /**
  * Pure translations between the EventStore port and JetStream messages.
@@ -18,6 +17,12 @@ import type { NatsClientModules } from './jetstream/connection.js'
  * Positions: the stream sequence of the message (20 digits) and the event's index in it
  * (6 digits), so string order is commit order.
  */
+
+/** The NATS client's packages, optional peer dependencies loaded when the store connects. */
+export interface NatsClientModules {
+  jetstream: typeof import('@nats-io/jetstream')
+  transport: typeof import('@nats-io/transport-node')
+}
 
 export const REVISION_HEADER = 'Reserve-Revision'
 export const PREVIOUS_HEADER = 'Reserve-Previous-Sequence'

@@ -9,7 +9,7 @@ import { CommandRejected } from '../../events/rejection.js'
 import { referenceData } from './reference-data/reference-data.js'
 
 /** The command handler, deciding capacity on the reference-data cache's resources. */
-export const createLedger = (payload: Payload, options: ResolvedOptions, store: EventStore, busy: BusyIndex): Ledger =>
+export const createLedger = (payload: Payload, options: Pick<ResolvedOptions, 'cancellationNoticePeriod' | 'cancelledStatus' | 'maxHoldsPerCaller' | 'multiTenant' | 'slugs' | 'staffCollection' | 'statusMachine'>, store: EventStore, busy: BusyIndex): Ledger =>
   new Ledger({
     busy,
     // From the reference-data cache: this process sees its own changes at once, another

@@ -20,7 +20,7 @@ export interface InMemoryAccess {
  * access constraint is matched in memory where it has a shape that can be (`matchesWhere`); a
  * constraint with anything else counts as no.
  */
-export const reservationAccessInMemory = async (req: PayloadRequest, options: ResolvedOptions): Promise<InMemoryAccess> => {
+export const reservationAccessInMemory = async (req: PayloadRequest, options: Pick<ResolvedOptions, 'slugs'>): Promise<InMemoryAccess> => {
   const constraint = await readAccess(req, options.slugs.reservations)
   return {
     admits: (doc) => doc !== null && (constraint === true || (constraint !== false && matchesWhere(constraint, doc) === true)),

@@ -2,10 +2,9 @@ import type { EventStoreDBClient } from '@eventstore/db-client'
 
 import { setTimeout as sleep } from 'node:timers/promises'
 
-import { isTransientError } from '../eventstoredb-mapping.js'
+import type { EventStoreDBClientModule } from '../eventstoredb-mapping.js'
 
-/** `@eventstore/db-client`, an optional peer dependency loaded when the store is created. */
-export type EventStoreDBClientModule = typeof import('@eventstore/db-client')
+import { isTransientError } from '../eventstoredb-mapping.js'
 
 /** The store's client, its package, and whether the store was closed: nothing is retried after that. */
 export interface Connection {

@@ -3,16 +3,10 @@ import type { NatsConnection } from '@nats-io/transport-node'
 
 import { setTimeout as sleep } from 'node:timers/promises'
 
-import type { MessageHead } from '../jetstream-mapping.js'
+import type { MessageHead, NatsClientModules } from '../jetstream-mapping.js'
 
 import { isTransientError } from '../jetstream-mapping.js'
 import { loadOptional } from '../load-optional.js'
-
-/** The NATS client's packages, optional peer dependencies loaded when the store connects. */
-export interface NatsClientModules {
-  jetstream: typeof import('@nats-io/jetstream')
-  transport: typeof import('@nats-io/transport-node')
-}
 
 /** The store's client, its JetStream stream, and what this process learnt of the ledger's streams. */
 export interface Connection {

@@ -1,4 +1,4 @@
-import { getTableName, sql, type Table } from 'drizzle-orm'
+import { getTableName, sql } from 'drizzle-orm'
 
 import type { PgDatabaseCalls, SqlEvents } from './database.js'
 
@@ -6,7 +6,7 @@ import type { PgDatabaseCalls, SqlEvents } from './database.js'
 const MAX_PAYLOAD = 7_900
 
 /** The channel on which appends to `table` are announced. */
-export const appendChannel = (table: SqlEvents['table']): string => `reserve_ledger_${getTableName(table as unknown as Table)}`
+export const appendChannel = (table: SqlEvents['table']): string => `reserve_ledger_${getTableName(table)}`
 
 /**
  * Installs a statement-level trigger on the PostgreSQL events table that NOTIFYs, per append
@@ -14,7 +14,7 @@ export const appendChannel = (table: SqlEvents['table']): string => `reserve_led
  * inside the append's own statement, so the notice is delivered only when the append commits.
  */
 export const installAppendNotices = async (db: PgDatabaseCalls, table: SqlEvents['table']): Promise<string> => {
-  const name = getTableName(table as unknown as Table)
+  const name = getTableName(table)
   const channel = appendChannel(table)
   const fn = `${channel}_notify`
   // Processes booting together would otherwise race on the catalog rows ("tuple concurrently updated").

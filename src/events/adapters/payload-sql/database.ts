@@ -1,9 +1,9 @@
-import type { Column, Placeholder, SQL } from 'drizzle-orm'
+import type { Column, Placeholder, SQL, Table } from 'drizzle-orm'
 
 import type { EventRow } from '../payload-rows.js'
 
-/** The events table as the SQL adapters build it: a drizzle column per field, keyed by field name. */
-export type EventsTable = Record<keyof EventRow, Column>
+/** The events table as the SQL adapters build it: a drizzle table with a column per field, keyed by field name. */
+export type EventsTable = Table & Record<keyof EventRow, Column>
 
 export const COLUMNS = ['stream', 'revision', 'eventId', 'type', 'data', 'metadata', 'recordedAt'] as const
 

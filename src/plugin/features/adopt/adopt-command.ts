@@ -44,7 +44,7 @@ const claimsOnce = (claims: ResourceClaim[]): ResourceClaim[] => {
 export const adoptCommand = async (
   req: PayloadRequest,
   doc: SourceDocument,
-  options: ResolvedOptions,
+  options: Pick<ResolvedOptions, 'access' | 'adminGroup' | 'cancelledStatus' | 'components' | 'defaultBufferTime' | 'disabled' | 'maxFlexibleDuration' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'statusMachine' | 'timezone' | 'userCollection'>,
 ): Promise<AdoptReservation> => {
   const { endTime, guestCount, items, resource, service, startTime } = doc
   const plan: BookingPlan = await buildBookingPlan(

@@ -32,7 +32,7 @@ const AS_OF_FIELDS = ['customer', 'endTime', 'guest', 'guestCount', 'id', 'items
  * absent, and the site's own (`siteFields`, by name) go under `fields`.
  */
 const asOfReservation = (doc: JsonObject, siteFields: string[]): AsOfReservation => ({
-  ...(Object.fromEntries(AS_OF_FIELDS.filter((field) => field in doc).map((field) => [field, doc[field]])) as unknown as AsOfReservation),
+  ...(Object.fromEntries(AS_OF_FIELDS.filter((field) => field in doc).map((field) => [field, doc[field]])) as AsOfReservation),
   fields: Object.fromEntries(siteFields.filter((field) => field in doc).map((field) => [field, doc[field]])),
 })
 
@@ -78,7 +78,7 @@ const heldAsOf = async (store: EventStore, resource: string, start: number, end:
  * reservations collection would have answered them then: the reservations its read access
  * admits (owner mode, tenants), each without the fields its field-level access hides.
  */
-export const asOfEndpoint = (options: ResolvedOptions, services: Services<Pick<ReserveRuntime, 'store'>>): Endpoint => ({
+export const asOfEndpoint = (options: Pick<ResolvedOptions, 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'userCollection'>, services: Services<Pick<ReserveRuntime, 'store'>>): Endpoint => ({
   handler: endpoint(async (req) => {
     if (!req.user) {
       throw errorBody(401, MESSAGES.unauthorized)

@@ -40,7 +40,7 @@ const entry = ({ changes, event }: AuditEntry): HistoryEvent => ({
  * hides from them. Others get 403 whether or not the reservation exists, so the
  * endpoint does not tell them which ids are taken; staff get 404 for an unknown id.
  */
-export const historyEndpoint = (options: ResolvedOptions, services: Services<Pick<ReserveRuntime, 'ledger'>>): Endpoint => ({
+export const historyEndpoint = (options: Pick<ResolvedOptions, 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'userCollection'>, services: Services<Pick<ReserveRuntime, 'ledger'>>): Endpoint => ({
   handler: endpoint(async (req) => {
     const param = queryParam(req, 'reservationId')
     if (param.kind === 'absent') {

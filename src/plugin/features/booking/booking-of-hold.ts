@@ -33,7 +33,7 @@ const isBlank = (value: unknown): boolean => value === undefined || value === nu
  */
 export const withHoldBooked = async (
   req: PayloadRequest,
-  options: ResolvedOptions,
+  options: Pick<ResolvedOptions, 'debug' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffProvisioning' | 'userCollection'>,
   services: Services<Pick<ReserveRuntime, 'ledger'>>,
   data: Record<string, unknown>,
 ): Promise<Record<string, unknown>> => {

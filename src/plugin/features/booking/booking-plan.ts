@@ -62,7 +62,7 @@ const requireId = (value: unknown, path: string): RelationId => {
 /** What working out a plan needs: the request, the options, cached reference data. */
 interface PlanContext {
   keepEndTime: boolean
-  options: ResolvedOptions
+  options: Pick<ResolvedOptions, 'defaultBufferTime' | 'maxFlexibleDuration' | 'slotInterval' | 'slugs' | 'timezone'>
   reference: ReturnType<typeof referenceData>
   req: PayloadRequest
 }
@@ -189,7 +189,7 @@ const planItem = async (
 export const buildBookingPlan = async (
   req: PayloadRequest,
   input: PlanInput,
-  options: ResolvedOptions,
+  options: Pick<ResolvedOptions, 'defaultBufferTime' | 'maxFlexibleDuration' | 'multiTenant' | 'slotInterval' | 'slugs' | 'staffCollection' | 'timezone'>,
   { fillRequiredResources, keepEndTime }: { fillRequiredResources: boolean; keepEndTime: boolean },
 ): Promise<BookingPlan> => {
   const ctx: PlanContext = { keepEndTime, options, reference: referenceData(req.payload, options), req }

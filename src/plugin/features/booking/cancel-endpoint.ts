@@ -29,7 +29,7 @@ const isBlank = (value: unknown): boolean => value === undefined || value === nu
  * `{ reservations }`, none of them when any is refused. See docs/ARCHITECTURE.md,
  * "HTTP API (`src/plugin/features/<name>/…-endpoint.ts`, `src/plugin/shared/http`)".
  */
-export const cancelEndpoint = (options: ResolvedOptions, services: Services<Pick<ReserveRuntime, 'ledger'>>): Endpoint => ({
+export const cancelEndpoint = (options: Pick<ResolvedOptions, 'cancelledStatus' | 'debug' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'statusMachine' | 'timezone' | 'userCollection'>, services: Services<Pick<ReserveRuntime, 'ledger'>>): Endpoint => ({
   handler: endpoint(async (req) => {
     const body = await readJsonObject(req, (text, status = 400) => messageBody(status, text))
     const { reason, reservationId, scope = 'one', token } = body

@@ -10,7 +10,7 @@ import { requestSession } from './write-protocol/write-session.js'
  * Whether the customer `id` exists. An id no customer could have (beyond PostgreSQL's integer
  * ids, say) is not looked up: the database would fail on it with a server error.
  */
-export const customerExists = async (req: PayloadRequest, options: ResolvedOptions, id: RelationId): Promise<boolean> => {
+export const customerExists = async (req: PayloadRequest, options: Pick<ResolvedOptions, 'slugs'>, id: RelationId): Promise<boolean> => {
   // Per request: the book endpoint's check and the booking rule share one read.
   const known = requestSession(req).customers
   const key = String(id)

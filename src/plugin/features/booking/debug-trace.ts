@@ -12,7 +12,7 @@ import { requestSession } from './write-protocol/write-session.js'
  * Payload's logger, all of a request's lines under one trace id. Undefined when debugging is
  * off, so callers' `trace?.(…)` neither builds nor logs anything.
  */
-export const requestTracer = (req: PayloadRequest, options: ResolvedOptions): Tracer | undefined => {
+export const requestTracer = (req: PayloadRequest, options: Pick<ResolvedOptions, 'debug'>): Tracer | undefined => {
   if (!options.debug) {
     return undefined
   }

@@ -13,7 +13,7 @@ import { errorBody } from '../../shared/http/request-error.js'
  * that is malformed, unknown or not theirs to edit (not being allowed to move a booking is not
  * being told it exists). Decided by the collection's own update access.
  */
-export const editableReservation = async (req: PayloadRequest, options: ResolvedOptions, given: string): Promise<string> => {
+export const editableReservation = async (req: PayloadRequest, options: Pick<ResolvedOptions, 'slugs'>, given: string): Promise<string> => {
   const collection = options.slugs.reservations
   const id = parseRecordId(req.payload, collection, given)
   const collectionConfig = req.payload.collections[collection].config

@@ -22,7 +22,7 @@ import { isReadable, readableIds } from '../../shared/readable-ids.js'
  */
 export const requireKnownRecords = async (
   req: PayloadRequest,
-  options: ResolvedOptions,
+  options: Pick<ResolvedOptions, 'multiTenant' | 'slugs' | 'staffCollection'>,
   data: Record<string, unknown>,
 ): Promise<void> => {
   const items = Array.isArray(data.items) ? data.items : []
@@ -60,7 +60,7 @@ export const requireKnownRecords = async (
  * a document). Anonymous requesters cannot book for a customer at all (a booking rule refuses
  * it before the ledger) and are not told which customer ids exist.
  */
-const checkCustomer = async (req: PayloadRequest, options: ResolvedOptions, value: unknown, scoped: boolean): Promise<void> => {
+const checkCustomer = async (req: PayloadRequest, options: Pick<ResolvedOptions, 'slugs'>, value: unknown, scoped: boolean): Promise<void> => {
   if (!req.user || value === undefined || value === null || value === '') {
     return
   }

@@ -1,7 +1,14 @@
-import type { CollectionConfig, Condition, FieldAccess } from 'payload'
+import type {
+  CollectionAfterOperationHook,
+  CollectionBeforeChangeHook,
+  CollectionBeforeDeleteHook,
+  CollectionBeforeOperationHook,
+  CollectionConfig,
+  Condition,
+  FieldAccess,
+} from 'payload'
 
 import type { ResolvedOptions } from '../../options.js'
-import type { reservationWriteHooks } from './write-hooks.js'
 
 import { reservationComponent, reservationFieldComponents, zonedDateComponents } from '../../shared/admin/registration.js'
 import { adminSettings } from '../../shared/admin/settings.js'
@@ -33,13 +40,21 @@ const guestCondition: Condition = (data) => {
   return !data?.customer || Object.values(guest ?? {}).some((value) => value !== undefined && value !== null && value !== '')
 }
 
+/** The hooks that turn the collection's writes into ledger commands (`write-hooks.ts` builds them). */
+export interface ReservationWriteHooks {
+  afterOperation: CollectionAfterOperationHook
+  beforeChange: CollectionBeforeChangeHook
+  beforeDelete: CollectionBeforeDeleteHook
+  beforeOperation: CollectionBeforeOperationHook
+}
+
 /**
  * The reservations collection: a projection of the reservation streams. Writes through Payload
  * (Local API, REST, GraphQL, the admin form) are turned into ledger commands by its hooks;
  * the fields the ledger owns cannot be written directly. Without `hooks` (the plugin disabled, or
  * only its fields read) it is the collection's shape alone.
  */
-export const buildReservationsCollection = (options: ResolvedOptions, hooks?: ReturnType<typeof reservationWriteHooks>): CollectionConfig => {
+export const buildReservationsCollection = (options: Pick<ResolvedOptions, 'access' | 'adminGroup' | 'cancelledStatus' | 'components' | 'disabled' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffProvisioning' | 'statusMachine' | 'timezone' | 'userCollection'>, hooks?: ReservationWriteHooks): CollectionConfig => {
   const { slugs, statusMachine } = options
   const statusField = reservationComponent(options, 'statusField')
   const customerCell = reservationComponent(options, 'customerCell')

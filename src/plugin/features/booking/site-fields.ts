@@ -20,7 +20,7 @@ import { buildReservationsCollection } from './reservations-collection.js'
 const known = new WeakMap<object, FlattenedField[]>()
 
 /** The top-level fields of the reservations collection that store data and are not the plugin's. */
-export const siteFieldsOf = (payload: Payload, options: ResolvedOptions): FlattenedField[] => {
+export const siteFieldsOf = (payload: Payload, options: Pick<ResolvedOptions, 'access' | 'adminGroup' | 'cancelledStatus' | 'components' | 'disabled' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'statusMachine' | 'timezone' | 'userCollection'>): FlattenedField[] => {
   const config = payload.collections[options.slugs.reservations].config
   const cached = known.get(config)
   if (cached) {

@@ -8,7 +8,7 @@ import { reservationDocument } from '../../../projections/reservation-document.j
 import { reservationTenantField } from '../../shared/tenancy/tenancy.js'
 
 /** The beforeBookingConfirm or beforeBookingCancel hooks that a move to `status` calls. */
-const hooksFor = (status: string, options: ResolvedOptions): BookingTransitionHook[] =>
+const hooksFor = (status: string, options: Pick<ResolvedOptions, 'cancelledStatus' | 'confirmedStatus' | 'hooks'>): BookingTransitionHook[] =>
   status === options.confirmedStatus
     ? options.hooks.beforeBookingConfirm
     : status === options.cancelledStatus
@@ -32,7 +32,7 @@ const asRefusal = (error: unknown): unknown => {
  */
 export const beforeTransitionHooks = async (
   req: PayloadRequest,
-  options: ResolvedOptions,
+  options: Pick<ResolvedOptions, 'cancelledStatus' | 'confirmedStatus' | 'hooks' | 'multiTenant' | 'slugs' | 'staffCollection'>,
   state: ReservationState,
   next: ReservationState,
 ): Promise<void> => {

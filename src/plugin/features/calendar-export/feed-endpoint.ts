@@ -23,7 +23,7 @@ const FEED_NOT_FOUND = 'Feed not found'
  * an unknown or revoked one is 404. `ETag` and `Last-Modified` let a client poll for nothing:
  * an unchanged feed answers 304.
  */
-export const feedEndpoint = (options: ResolvedOptions): Endpoint => ({
+export const feedEndpoint = (options: Pick<ResolvedOptions, 'cancelledStatus' | 'confirmedStatus' | 'feeds' | 'multiTenant' | 'slugs' | 'staffCollection' | 'statusMachine' | 'timezone'>): Endpoint => ({
   handler: endpoint(async (req) => {
     const file = String(req.routeParams?.file ?? '')
     const key = file.endsWith('.ics')

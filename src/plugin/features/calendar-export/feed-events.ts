@@ -18,7 +18,7 @@ const namesOf = async (req: PayloadRequest, collection: CollectionSlug, ids: unk
   return new Map((docs as Doc[]).map((doc) => [String(doc.id), String(doc.name ?? doc.email ?? doc.id)]))
 }
 
-const statusOf = (status: string, options: ResolvedOptions): FeedEvent['status'] =>
+const statusOf = (status: string, options: Pick<ResolvedOptions, 'cancelledStatus' | 'confirmedStatus' | 'statusMachine'>): FeedEvent['status'] =>
   status === options.cancelledStatus
     ? 'CANCELLED'
     : status === options.confirmedStatus || options.statusMachine.terminalStatuses.includes(status)
@@ -30,7 +30,7 @@ const statusOf = (status: string, options: ResolvedOptions): FeedEvent['status']
  * the service and who booked, with the notes. A customer's feed names the service and the
  * resource, and nothing about other people.
  */
-export const feedEvents = async (req: PayloadRequest, options: ResolvedOptions, docs: Doc[], audience: 'customer' | 'resource'): Promise<FeedEvent[]> => {
+export const feedEvents = async (req: PayloadRequest, options: Pick<ResolvedOptions, 'cancelledStatus' | 'confirmedStatus' | 'feeds' | 'multiTenant' | 'slugs' | 'staffCollection' | 'statusMachine' | 'timezone'>, docs: Doc[], audience: 'customer' | 'resource'): Promise<FeedEvent[]> => {
   const reference = referenceData(req.payload, options)
   const services = await reference.services(docs.map((doc) => relationId(doc.service)).filter((id) => id !== null))
   const resources = await reference.resources(docs.map((doc) => relationId(doc.resource)).filter((id) => id !== null))

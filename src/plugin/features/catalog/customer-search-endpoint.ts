@@ -39,7 +39,7 @@ const wholeNumberParam = (req: PayloadRequest, name: string, fallback: number, m
  * Their ids are read first (staff lists are short) because a role field may hold several
  * roles, where `not_in` on the field itself would not exclude a user holding one of them.
  */
-const staffExclusion = async (req: PayloadRequest, options: ResolvedOptions, fieldNames: Set<string>): Promise<null | Where> => {
+const staffExclusion = async (req: PayloadRequest, options: Pick<ResolvedOptions, 'resourceOwnerMode' | 'roles' | 'slugs' | 'userCollection'>, fieldNames: Set<string>): Promise<null | Where> => {
   const roles = [...options.roles.privileged, ...(options.resourceOwnerMode?.adminRoles ?? [])]
   if (options.userCollection === undefined || !fieldNames.has(options.roles.field) || roles.length === 0) {
     return null
@@ -64,7 +64,7 @@ const staffExclusion = async (req: PayloadRequest, options: ResolvedOptions, fie
  * `page` at least 1. Each result carries only id, email and those name fields. See
  * docs/ARCHITECTURE.md, "HTTP API (`src/plugin/features/<name>/…-endpoint.ts`, `src/plugin/shared/http`)".
  */
-export const customerSearchEndpoint = (options: ResolvedOptions): Endpoint => ({
+export const customerSearchEndpoint = (options: Pick<ResolvedOptions, 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffProvisioning' | 'userCollection'>): Endpoint => ({
   handler: endpoint(async (req) => {
     if (!req.user) {
       throw messageBody(401, MESSAGES.unauthorized)

@@ -15,7 +15,7 @@ import { wholeNumberField } from '../../shared/fields/whole-number-field.js'
 import { collectionLabels, label, navigationGroup, translatedOptions } from '../../shared/labels.js'
 
 /** Who or what is booked: a staff member, room or piece of equipment, with its capacity. */
-export const buildResourcesCollection = (resolved: ResolvedOptions): CollectionConfig => ({
+export const buildResourcesCollection = (resolved: Pick<ResolvedOptions, 'access' | 'adminGroup' | 'disabled' | 'localizedTexts' | 'mediaCollection' | 'multiTenant' | 'resourceOwnerMode' | 'resourceTypes' | 'roles' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'timezone' | 'userCollection'>): CollectionConfig => ({
   slug: resolved.slugs.resources,
   access: { ...ownedRecordAccess(resolved), ...resolved.access.resources },
   admin: {

@@ -12,7 +12,7 @@ import { forceFullDayDuration } from './hooks/force-full-day-duration.js'
 import { collectionLabels, label, navigationGroup, translatedOptions } from '../../shared/labels.js'
 
 /** What can be booked: a treatment, room type or offering, with its length and buffers. */
-export const buildServicesCollection = (resolved: ResolvedOptions): CollectionConfig => ({
+export const buildServicesCollection = (resolved: Pick<ResolvedOptions, 'access' | 'adminGroup' | 'localizedTexts' | 'maxFlexibleDuration' | 'mediaCollection' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'userCollection'>): CollectionConfig => ({
   slug: resolved.slugs.services,
   access: { ...ownedRecordAccess(resolved), ...resolved.access.services },
   admin: {

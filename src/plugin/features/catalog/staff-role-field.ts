@@ -7,7 +7,7 @@ import { label } from '../../shared/labels.js'
 import { topLevelDataNames } from '../../shared/top-level-names.js'
 
 /** The roles the plugin's options name, privileged ones first: the choices of the added field. */
-const rolesNamed = (resolved: ResolvedOptions): string[] => [
+const rolesNamed = (resolved: Pick<ResolvedOptions, 'resourceOwnerMode' | 'roles' | 'staffProvisioning'>): string[] => [
   ...new Set([
     ...resolved.roles.privileged,
     ...(resolved.resourceOwnerMode?.adminRoles ?? []),
@@ -21,7 +21,7 @@ const rolesNamed = (resolved: ResolvedOptions): string[] => [
  * the ledger's.
  */
 const firstUserIsPrivileged =
-  (resolved: ResolvedOptions, slug: string): FieldHook =>
+  (resolved: Pick<ResolvedOptions, 'resourceOwnerMode' | 'roles'>, slug: string): FieldHook =>
   async ({ operation, req, value }) => {
     if (operation !== 'create' || req.user || value) {
       return value
@@ -37,7 +37,7 @@ const firstUserIsPrivileged =
  * field of that name is left as it is. Only a user who manages every record may set it, so
  * nobody signs up or edits themselves into staff.
  */
-export const withRoleField = (collection: CollectionConfig, resolved: ResolvedOptions): CollectionConfig => {
+export const withRoleField = (collection: CollectionConfig, resolved: Pick<ResolvedOptions, 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffProvisioning' | 'userCollection'>): CollectionConfig => {
   const name = resolved.roles.field
   const roles = rolesNamed(resolved)
   if (topLevelDataNames(collection.fields).has(name) || roles.length === 0) {

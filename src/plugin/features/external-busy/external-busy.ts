@@ -21,7 +21,7 @@ const fromResolver = (answer: ExternalBusyInterval[]): ExternalInterval[] =>
  */
 export const externalBusyOf = async (
   req: PayloadRequest,
-  options: ResolvedOptions,
+  options: Pick<ResolvedOptions, 'getExternalBusy'>,
   services: Services<Pick<ReserveRuntime, 'feeds'>>,
   resourceId: RelationId,
   from: number,

@@ -56,7 +56,7 @@ export class FeedSync {
 
   constructor(
     private readonly payload: Payload,
-    private readonly options: ResolvedOptions,
+    private readonly options: Pick<ResolvedOptions, 'calendarFeeds' | 'slugs' | 'timezone'>,
     private readonly cache: FeedCache,
   ) {}
 

@@ -18,7 +18,7 @@ const dayAndTime = { pickerAppearance: 'dayAndTime' as const }
  * the ETag of the copy they came from, the last successful sync and the failures since. Written
  * by the background sync only; staff read it in the admin to see whether a feed is stale.
  */
-export const feedsCollection = (options: ResolvedOptions): CollectionConfig => {
+export const feedsCollection = (options: Pick<ResolvedOptions, 'adminGroup' | 'cancelledStatus' | 'disabled' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffProvisioning' | 'statusMachine' | 'timezone' | 'userCollection'>): CollectionConfig => {
   const zoned = zonedDateComponents(options)
   return {
     access: {

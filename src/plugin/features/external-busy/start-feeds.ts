@@ -10,7 +10,7 @@ import { FeedSync } from './feed-sync.js'
  * The calendar feeds: their synced busy time loaded now, a sync pass started in the background
  * (boot does not wait on remote servers) and repeated every `refreshMinutes`.
  */
-export const startFeeds = async (payload: Payload, options: ResolvedOptions) => {
+export const startFeeds = async (payload: Payload, options: Pick<ResolvedOptions, 'calendarFeeds' | 'inProcessTimers' | 'slugs' | 'timezone'>) => {
   const feeds = new FeedCache(payload)
   await feeds.reload()
   const feedSync = new FeedSync(payload, options, feeds)

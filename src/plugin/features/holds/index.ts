@@ -1,6 +1,5 @@
 // Holds: capacity kept while a customer checks out. What the shell and other features may use of it.
 export { holdDetailsFor } from './hold-details.js'
-export { HoldExpiry } from './hold-expiry.js'
 export { ownHoldOf } from './own-hold.js'
 export { holdsSlice } from './slice.js'
 export { startHolds } from './start-holds.js'

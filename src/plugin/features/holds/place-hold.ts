@@ -29,7 +29,7 @@ const MINUTE_MS = 60_000
  */
 export const placeHold = async (
   req: PayloadRequest,
-  options: ResolvedOptions,
+  options: Pick<ResolvedOptions, 'allowGuestBooking' | 'bookingWindow' | 'debug' | 'defaultBufferTime' | 'enforceActive' | 'getExternalBusy' | 'holdMinutes' | 'maxFlexibleDuration' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'timezone' | 'userCollection'>,
   services: Services<Pick<ReserveRuntime, 'feeds' | 'holds' | 'ledger'>>,
   data: Record<string, unknown>,
 ): Promise<{ hold: Hold; token: null | string }> => {

@@ -17,7 +17,7 @@ const LIVE_POLL_MS = 500
  * The live calendar's feed: from catch-up's checkpoint, each event once its document shows it
  * (the projected revision read with access bypassed; each connection applies its own).
  */
-export const startLiveFeed = (payload: Payload, options: ResolvedOptions, store: EventStore, catchUp: CatchUp): LiveFeed =>
+export const startLiveFeed = (payload: Payload, options: Pick<ResolvedOptions, 'multiTenant' | 'slugs' | 'staffCollection'>, store: EventStore, catchUp: CatchUp): LiveFeed =>
   new LiveFeed(
     {
       async documentAt(reservationId, revision) {

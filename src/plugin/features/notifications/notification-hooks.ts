@@ -7,7 +7,7 @@ import { sendNotification } from './send-notification.js'
 const HOUR_MS = 3_600_000
 
 /** The guest's cancellation link: the site's `cancelUrl` with the reservation and the token filled in. */
-const cancelLink = (options: ResolvedOptions, reservationId: string, token: unknown): string | undefined => {
+const cancelLink = (options: Pick<ResolvedOptions, 'notifications'>, reservationId: string, token: unknown): string | undefined => {
   const template = options.notifications.email?.cancelUrl
   return template && typeof token === 'string'
     ? template.replace('{{reservationId}}', encodeURIComponent(reservationId)).replace('{{token}}', encodeURIComponent(token))
@@ -19,7 +19,7 @@ const cancelLink = (options: ResolvedOptions, reservationId: string, token: unkn
  * after commit, like every hook, and sent once each (`sendNotification`). The booking mail is
  * the one place the guest's plaintext token leaves the server.
  */
-export const notificationHooks = (options: ResolvedOptions): Partial<ResolvedOptions['hooks']> =>
+export const notificationHooks = (options: Pick<ResolvedOptions, 'cancelledStatus' | 'notifications' | 'slugs'>): Partial<ResolvedOptions['hooks']> =>
   options.notifications.email === null
     ? {}
     : {
@@ -36,7 +36,7 @@ export const notificationHooks = (options: ResolvedOptions): Partial<ResolvedOpt
       }
 
 /** One reminder pass: every booking that still holds capacity and starts within `reminderHours` gets its reminder, once per start time. */
-export const sendReminders = async (payload: Payload, options: ResolvedOptions): Promise<number> => {
+export const sendReminders = async (payload: Payload, options: Pick<ResolvedOptions, 'notifications' | 'slugs' | 'statusMachine'>): Promise<number> => {
   const hours = options.notifications.email?.reminderHours
   if (!hours) {
     return 0

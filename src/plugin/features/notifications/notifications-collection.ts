@@ -12,7 +12,7 @@ export const NOTIFICATIONS_COLLECTION: CollectionSlug = 'reservation-notificatio
  * reservation, which occasion): written before sending, so a hook delivered again after a crash,
  * or a reminder pass in a second process, sends nothing twice.
  */
-export const notificationsCollection = (options: ResolvedOptions): CollectionConfig => ({
+export const notificationsCollection = (options: Pick<ResolvedOptions, 'adminGroup' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffProvisioning' | 'userCollection'>): CollectionConfig => ({
   access: { create: () => false, delete: () => false, read: ({ req }) => isPrivileged(req.user, options), update: () => false },
   admin: { defaultColumns: ['kind', 'to', 'status', 'createdAt'], group: navigationGroup(options.adminGroup), useAsTitle: 'key' },
   fields: [

@@ -21,7 +21,7 @@ const TEXTS: Record<NotificationKind, [ReserveLedgerKey, ReserveLedgerKey]> = {
 const fill = (text: string, values: Record<string, string>): string => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '')
 
 /** Who a reservation's mail goes to: its customer's address, else its guest's. */
-const recipientOf = async (payload: Payload, options: ResolvedOptions, doc: Doc): Promise<null | string> => {
+const recipientOf = async (payload: Payload, options: Pick<ResolvedOptions, 'slugs'>, doc: Doc): Promise<null | string> => {
   const customer = relationId(doc.customer)
   if (customer !== null) {
     const found = (await payload.db.findOne({ collection: options.slugs.customers, where: { id: { equals: customer } } })) as Doc | null
@@ -31,7 +31,7 @@ const recipientOf = async (payload: Payload, options: ResolvedOptions, doc: Doc)
   return typeof email === 'string' && email !== '' ? email : null
 }
 
-const serviceName = async (payload: Payload, options: ResolvedOptions, doc: Doc): Promise<string> => {
+const serviceName = async (payload: Payload, options: Pick<ResolvedOptions, 'slugs'>, doc: Doc): Promise<string> => {
   const service = (await payload.db.findOne({ collection: options.slugs.services, where: { id: { equals: relationId(doc.service) } } })) as Doc | null
   return typeof service?.name === 'string' ? service.name : ''
 }
@@ -43,7 +43,7 @@ const serviceName = async (payload: Payload, options: ResolvedOptions, doc: Doc)
  */
 export const sendNotification = async (
   payload: Payload,
-  options: ResolvedOptions,
+  options: Pick<ResolvedOptions, 'notifications' | 'slugs'>,
   { doc, key, kind, link }: { doc: Doc; key: string; kind: NotificationKind; link?: string },
 ): Promise<void> => {
   const email = options.notifications.email

@@ -14,7 +14,7 @@ import { parseSlotQuery } from './slot-query.js'
  * GET /api/reserve/availability: `{ slots }` (see docs/ARCHITECTURE.md,
  * "HTTP API (`src/plugin/features/<name>/…-endpoint.ts`, `src/plugin/shared/http`)").
  */
-export const availabilityEndpoint = (options: ResolvedOptions, services: Services<Pick<ReserveRuntime, 'busy' | 'feeds' | 'ledger'>>): Endpoint => ({
+export const availabilityEndpoint = (options: Pick<ResolvedOptions, 'bookingWindow' | 'debug' | 'defaultBufferTime' | 'enforceActive' | 'getExternalBusy' | 'maxFlexibleDuration' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'timezone' | 'userCollection'>, services: Services<Pick<ReserveRuntime, 'busy' | 'feeds' | 'ledger'>>): Endpoint => ({
   handler: endpoint(async (req) => {
     // The published API has this endpoint alone answer missing parameters with `{ message }`.
     const query = parseSlotQuery(req, messageBody(400, MESSAGES.missingSlotParams))

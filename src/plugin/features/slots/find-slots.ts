@@ -41,7 +41,7 @@ const DAY_MS = 86_400_000
  */
 export const findSlots = async (
   req: PayloadRequest,
-  options: ResolvedOptions,
+  options: Pick<ResolvedOptions, 'bookingWindow' | 'debug' | 'defaultBufferTime' | 'enforceActive' | 'getExternalBusy' | 'maxFlexibleDuration' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'timezone' | 'userCollection'>,
   services: Services<Pick<ReserveRuntime, 'busy' | 'feeds' | 'ledger'>>,
   query: SlotQuery,
 ): Promise<EpochRange[]> => {
@@ -106,7 +106,7 @@ export const findSlots = async (
  */
 const slotSetOf = async (
   req: PayloadRequest,
-  options: ResolvedOptions,
+  options: Pick<ResolvedOptions, 'enforceActive' | 'multiTenant' | 'slugs' | 'staffCollection'>,
   query: SlotQuery,
 ): Promise<null | { primary: ResourceRecord; resources: Map<string, ResourceRecord>; service: ServiceRecord; set: RelationId[] }> => {
   const { payload } = req

@@ -58,7 +58,7 @@ const heldRows = (holds: HoldsProjector, indexes: IntervalIndex[], from: number,
  * what cannot be booked; a hold's time is marked `hold`. The range may touch at most 92 local days. See docs/ARCHITECTURE.md,
  * "HTTP API (`src/plugin/features/<name>/…-endpoint.ts`, `src/plugin/shared/http`)".
  */
-export const resourceAvailabilityEndpoint = (options: ResolvedOptions, services: Services<Pick<ReserveRuntime, 'busy' | 'feeds' | 'holds' | 'ledger'>>): Endpoint => ({
+export const resourceAvailabilityEndpoint = (options: Pick<ResolvedOptions, 'debug' | 'getExternalBusy' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'timezone' | 'userCollection'>, services: Services<Pick<ReserveRuntime, 'busy' | 'feeds' | 'holds' | 'ledger'>>): Endpoint => ({
   handler: endpoint(async (req) => {
     const { bounds, id } = parseQuery(req, options)
     const data = referenceData(req.payload, options)
@@ -115,7 +115,7 @@ export const resourceAvailabilityEndpoint = (options: ResolvedOptions, services:
 })
 
 /** The query's resource id (null: none could have it) and range bounds, or a 400 saying what is wrong. */
-const parseQuery = (req: PayloadRequest, options: ResolvedOptions) => {
+const parseQuery = (req: PayloadRequest, options: Pick<ResolvedOptions, 'slugs'>) => {
   const resourceParam = queryParam(req, 'resource')
   const startParam = queryParam(req, 'start')
   const endParam = queryParam(req, 'end')

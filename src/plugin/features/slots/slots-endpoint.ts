@@ -14,7 +14,7 @@ import { parseSlotQuery } from './slot-query.js'
  * GET /api/reserve/slots: the slots with the date and clamped guestCount echoed (see
  * docs/ARCHITECTURE.md, "HTTP API (`src/plugin/features/<name>/…-endpoint.ts`, `src/plugin/shared/http`)").
  */
-export const slotsEndpoint = (options: ResolvedOptions, services: Services<Pick<ReserveRuntime, 'busy' | 'feeds' | 'ledger'>>): Endpoint => ({
+export const slotsEndpoint = (options: Pick<ResolvedOptions, 'bookingWindow' | 'debug' | 'defaultBufferTime' | 'enforceActive' | 'getExternalBusy' | 'maxFlexibleDuration' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'timezone' | 'userCollection'>, services: Services<Pick<ReserveRuntime, 'busy' | 'feeds' | 'ledger'>>): Endpoint => ({
   handler: endpoint(async (req) => {
     const query = parseSlotQuery(req, errorBody(400, MESSAGES.missingSlotParams))
     const slots = await findSlots(req, options, services, query)

@@ -1,4 +1,3 @@
 // The waitlist: joining, offering freed time, leaving. What the shell and other features may use of it.
-export { WaitlistOffers } from './waitlist-offers.js'
 export { waitlistSlice } from './slice.js'
 export { startWaitlist } from './start-waitlist.js'

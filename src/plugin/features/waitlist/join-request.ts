@@ -76,7 +76,7 @@ const guestOf = (value: unknown, errors: FieldError[]): Guest | null => {
  * `guest`; anyone else is a guest (`guest: { name, email, phone }`), for a service that allows
  * guests. Every problem is a 400 naming its field (Payload's standard body), all at once.
  */
-export const readJoinRequest = async (req: PayloadRequest, options: ResolvedOptions, body: Record<string, unknown>): Promise<JoinRequest> => {
+export const readJoinRequest = async (req: PayloadRequest, options: Pick<ResolvedOptions, 'allowGuestBooking' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'userCollection'>, body: Record<string, unknown>): Promise<JoinRequest> => {
   const errors: FieldError[] = []
   for (const key of Object.keys(body)) {
     if (!KNOWN_KEYS.has(key)) {
@@ -115,7 +115,7 @@ export const readJoinRequest = async (req: PayloadRequest, options: ResolvedOpti
  */
 const tenantOf = async (
   req: PayloadRequest,
-  options: ResolvedOptions,
+  options: Pick<ResolvedOptions, 'multiTenant' | 'slugs' | 'staffCollection'>,
   { customer, resource, service }: Pick<JoinRequest, 'customer' | 'resource'> & { service: null | RelationId },
   errors: FieldError[],
 ): Promise<null | RelationId> => {
@@ -135,7 +135,7 @@ const tenantOf = async (
 }
 
 /** The service: known, active and readable by the caller (400 on `service` otherwise). */
-const serviceOf = async (req: PayloadRequest, options: ResolvedOptions, value: unknown, errors: FieldError[]): Promise<null | RelationId> => {
+const serviceOf = async (req: PayloadRequest, options: Pick<ResolvedOptions, 'multiTenant' | 'slugs' | 'staffCollection'>, value: unknown, errors: FieldError[]): Promise<null | RelationId> => {
   const id = isId(value) ? parseRecordId(req.payload, options.slugs.services, value) : null
   const found: Map<string, ServiceRecord> = id === null ? new Map() : await referenceData(req.payload, options).services([id])
   const record = id === null ? undefined : found.get(String(id))
@@ -149,7 +149,7 @@ const serviceOf = async (req: PayloadRequest, options: ResolvedOptions, value: u
 /** The resource, or null for any: when named, known, active and offering the service (400 on `resource` otherwise). */
 const resourceOf = async (
   req: PayloadRequest,
-  options: ResolvedOptions,
+  options: Pick<ResolvedOptions, 'multiTenant' | 'slugs' | 'staffCollection'>,
   value: unknown,
   service: null | RelationId,
   errors: FieldError[],
@@ -169,7 +169,7 @@ const resourceOf = async (
 }
 
 /** A signed-in customer's own id; a customer staff name, which must exist; none for guests. */
-const customerOf = async (req: PayloadRequest, options: ResolvedOptions, value: unknown, errors: FieldError[]): Promise<null | RelationId> => {
+const customerOf = async (req: PayloadRequest, options: Pick<ResolvedOptions, 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffProvisioning' | 'userCollection'>, value: unknown, errors: FieldError[]): Promise<null | RelationId> => {
   const given = value === undefined || value === null ? null : value
   if (req.user && isCustomer(req.user, options)) {
     if (given !== null && String(given) !== String(req.user.id)) {

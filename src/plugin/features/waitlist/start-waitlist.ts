@@ -20,7 +20,7 @@ import { WaitlistOffers } from './waitlist-offers.js'
  */
 export const startWaitlist = (
   payload: Payload,
-  options: ResolvedOptions,
+  options: Pick<ResolvedOptions, 'bookingWindow' | 'debug' | 'defaultBufferTime' | 'enforceActive' | 'getExternalBusy' | 'holdMinutes' | 'hooks' | 'inProcessTimers' | 'maxFlexibleDuration' | 'maxWaitlistEntriesPerCaller' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'timezone' | 'userCollection'>,
   { holds, ledger, slots, store }: { holds: HoldsProjector; ledger: Ledger; slots: Parameters<typeof findSlots>[2]; store: EventStore },
 ) => {
   const report = (error: unknown) => payload.logger.error({ err: error, msg: 'payload-reserve-ledger: waitlist offer failed' })

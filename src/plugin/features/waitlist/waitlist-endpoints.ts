@@ -35,7 +35,7 @@ const LIST_LIMIT = 500
  * waitlist stream. Answers 201 with the entry; a guest gets a `token` (32 random bytes, only the
  * SHA-256 digest stored) that lets them leave again. Refusals are 400s naming their fields.
  */
-export const joinWaitlistEndpoint = (options: ResolvedOptions, services: Services<Pick<ReserveRuntime, 'waitlist' | 'waitlistRows'>>): Endpoint => ({
+export const joinWaitlistEndpoint = (options: Pick<ResolvedOptions, 'allowGuestBooking' | 'debug' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'userCollection'>, services: Services<Pick<ReserveRuntime, 'waitlist' | 'waitlistRows'>>): Endpoint => ({
   handler: endpoint(async (req) => {
     const collection = options.slugs.reservations
     const body = await readJsonObject(req, (text, status = 400) => payloadErrorBody(status, text))
@@ -82,7 +82,7 @@ const presentedToken = async (req: PayloadRequest): Promise<null | string> => {
  * 403 whether or not the entry exists, and only privileged staff learn of an unknown id (404). An
  * entry that ended already is answered as it ended; one offered a hold answers 409.
  */
-export const leaveWaitlistEndpoint = (options: ResolvedOptions, services: Services<Pick<ReserveRuntime, 'waitlist' | 'waitlistRows'>>): Endpoint => ({
+export const leaveWaitlistEndpoint = (options: Pick<ResolvedOptions, 'debug' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'userCollection'>, services: Services<Pick<ReserveRuntime, 'waitlist' | 'waitlistRows'>>): Endpoint => ({
   handler: endpoint(async (req) => {
     const entryId = String(req.routeParams?.id ?? '')
     const token = await presentedToken(req)
@@ -123,7 +123,7 @@ export const leaveWaitlistEndpoint = (options: ResolvedOptions, services: Servic
  * first (an offered one with its hold's expiry while the hold is live), for privileged staff (the admin's list of a day; on a multi-tenant site, of their
  * tenants): 401 without a session, 403 for others.
  */
-export const listWaitlistEndpoint = (options: ResolvedOptions, services: Services<Pick<ReserveRuntime, 'holds' | 'waitlistRows'>>): Endpoint => ({
+export const listWaitlistEndpoint = (options: Pick<ResolvedOptions, 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'userCollection'>, services: Services<Pick<ReserveRuntime, 'holds' | 'waitlistRows'>>): Endpoint => ({
   handler: endpoint(async (req) => {
     if (!req.user) {
       throw messageBody(401, MESSAGES.unauthorized)
@@ -173,7 +173,7 @@ export const listWaitlistEndpoint = (options: ResolvedOptions, services: Service
  * 401 without a session, 403 for others, 404 for an unknown entry or one of another tenant,
  * 400 for a bad time or resource, 409 when the entry is not waiting or the time is not free.
  */
-export const offerWaitlistEndpoint = (options: ResolvedOptions, services: Services<Pick<ReserveRuntime, 'waitlist' | 'waitlistOffers'>>): Endpoint => ({
+export const offerWaitlistEndpoint = (options: Pick<ResolvedOptions, 'debug' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'userCollection'>, services: Services<Pick<ReserveRuntime, 'waitlist' | 'waitlistOffers'>>): Endpoint => ({
   handler: endpoint(async (req) => {
     if (!req.user) {
       throw messageBody(401, MESSAGES.unauthorized)

@@ -11,6 +11,7 @@ import type { HoldsProjector } from '../../../projections/holds-projector.js'
 import type { WaitlistProjector, WaitlistRow } from '../../../projections/waitlist-projector.js'
 import type { EpochRange } from '../../../time/ranges.js'
 import type { ResolvedOptions } from '../../options.js'
+import type { WaitlistOfferService, WaitlistSweep } from './waitlist-offer-service.js'
 
 import { holdTokenDigest } from '../../../commands/hold-rules.js'
 import { isCommandRejected } from '../../../events/rejection.js'
@@ -42,13 +43,6 @@ interface Pass {
   slots: Map<string, Promise<EpochRange[]>>
 }
 
-/** What one sweep did. */
-export interface WaitlistSweep {
-  announced: number
-  expired: number
-  offered: number
-}
-
 /**
  * Offers freed capacity to the waitlist. When a resource's capacity is released in this process
  * (`freed`, on a long-lived server), a pass walks the waiting entries that could use it, oldest
@@ -64,7 +58,7 @@ export interface WaitlistSweep {
  * The `afterWaitlistOffer` hooks fire for an offer once: whoever inserts its row into the notices
  * collection (unique entry id) calls them.
  */
-export class WaitlistOffers {
+export class WaitlistOffers implements WaitlistOfferService {
   private lastBackstop = Number.NEGATIVE_INFINITY
   private readonly pending = new Set<string>()
   private current: null | Promise<void> = null
@@ -73,7 +67,7 @@ export class WaitlistOffers {
 
   constructor(
     private readonly payload: Payload,
-    private readonly options: ResolvedOptions,
+    private readonly options: Pick<ResolvedOptions, 'bookingWindow' | 'debug' | 'defaultBufferTime' | 'enforceActive' | 'getExternalBusy' | 'holdMinutes' | 'hooks' | 'maxFlexibleDuration' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'timezone' | 'userCollection'>,
     private readonly deps: {
       holds: Pick<HoldsProjector, 'project'>
       ledger: Pick<Ledger, 'execute' | 'history'>

@@ -45,7 +45,7 @@ export class WebhookDeliverer {
   constructor(
     private readonly payload: Payload,
     private readonly ledger: Pick<Ledger, 'history'>,
-    private readonly options: ResolvedOptions,
+    private readonly options: Pick<ResolvedOptions, 'webhooks'>,
     /** A reservation a request in this process is still writing waits: its write may yet be voided. */
     private readonly owned: Ownership,
   ) {}

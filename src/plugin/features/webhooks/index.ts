@@ -1,5 +1,4 @@
 // Webhooks: receivers, the delivery outbox and its sender. What the shell and other features may use of it.
-export { WebhookDeliverer } from './deliverer.js'
 export { enqueueWebhooks } from './outbox.js'
 export { webhooksSlice } from './slice.js'
 export { startWebhooks } from './start-webhooks.js'

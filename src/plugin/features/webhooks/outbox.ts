@@ -33,7 +33,7 @@ const documentAt = (history: RecordedEvent<ReservationEvent>[], revision: number
  * ledger's position like catch-up, a crash loses nothing: the pass that did not finish reads
  * those events again.
  */
-export const enqueueWebhooks = (payload: Payload, ledger: Pick<Ledger, 'history'>, options: ResolvedOptions): CatchUpHandler => ({
+export const enqueueWebhooks = (payload: Payload, ledger: Pick<Ledger, 'history'>, options: Pick<ResolvedOptions, 'cancelledStatus' | 'confirmedStatus'>): CatchUpHandler => ({
   async handle({ events }) {
     if (events.length === 0) {
       return {}

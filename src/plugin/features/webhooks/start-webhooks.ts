@@ -11,7 +11,7 @@ const WEBHOOK_POLL_MS = 2_000
 /** The webhook sender, and on a long-lived server its timer; `stopWebhooks` ends the timer. */
 export const startWebhooks = (
   payload: Payload,
-  options: ResolvedOptions,
+  options: Pick<ResolvedOptions, 'inProcessTimers' | 'webhooks'>,
   { ledger, owned }: { ledger: ConstructorParameters<typeof WebhookDeliverer>[1]; owned: ConstructorParameters<typeof WebhookDeliverer>[3] },
 ) => {
   const webhooks = new WebhookDeliverer(payload, ledger, options, owned)

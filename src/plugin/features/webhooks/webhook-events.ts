@@ -9,7 +9,7 @@ export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number]
  * confirm or cancel status, also `confirmed` or `cancelled`. Recovery's own events (voids,
  * abandoned bookings, claim fences) are not changes a subscriber acts on.
  */
-export const webhookEventsOf = (event: RecordedEvent<ReservationEvent>, options: ResolvedOptions): WebhookEvent[] => {
+export const webhookEventsOf = (event: RecordedEvent<ReservationEvent>, options: Pick<ResolvedOptions, 'cancelledStatus' | 'confirmedStatus'>): WebhookEvent[] => {
   switch (event.type) {
     case 'ReservationBooked':
       return ['booked']

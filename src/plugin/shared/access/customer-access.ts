@@ -11,7 +11,7 @@ type CustomerAccess = Record<'create' | 'delete' | 'read' | 'unlock' | 'update',
  * Default access of the standalone customers collection: anyone may sign up; a customer reads
  * and updates only their own account; privileged staff read and manage all.
  */
-export const customerAccess = (resolved: ResolvedOptions): CustomerAccess => {
+export const customerAccess = (resolved: Pick<ResolvedOptions, 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffProvisioning' | 'userCollection'>): CustomerAccess => {
   const privileged: Access = ({ req: { user } }) => isPrivileged(user, resolved)
   const selfOrPrivileged: Access = ({ req: { user } }) => {
     if (isPrivileged(user, resolved)) {

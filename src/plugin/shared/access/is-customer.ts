@@ -8,5 +8,5 @@ import { isStaff } from '../../../contract/roles/is-staff.js'
  * userCollection) who is not staff. Only they can be a reservation's `customer`; a staff user
  * of a separate collection is never one, even when an id happens to match.
  */
-export const isCustomer = (user: AccessUser | null | undefined, resolved: ResolvedOptions): boolean =>
+export const isCustomer = (user: AccessUser | null | undefined, resolved: Pick<ResolvedOptions, 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffProvisioning' | 'userCollection'>): boolean =>
   !!user && user.collection === resolved.slugs.customers && !isStaff(user, resolved)

@@ -14,7 +14,7 @@ const ACTIVE: Where = { active: { equals: true } }
  * (booking pages list them); staff who see all records manage all; in owner mode other staff
  * manage only what they own (the owner field itself pins new records to them).
  */
-export const ownedRecordAccess = (resolved: ResolvedOptions): CrudAccess => {
+export const ownedRecordAccess = (resolved: Pick<ResolvedOptions, 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffProvisioning' | 'userCollection'>): CrudAccess => {
   const manage: Access = ({ req: { user } }) => {
     if (seesAllRecords(user, resolved)) {
       return true

@@ -7,7 +7,7 @@ import { ownerFieldOf } from '../../../contract/roles/role-rules.js'
 
 
 /** Records (services, resources) whose owner field is the user. */
-export const ownedByUser = (user: AccessUser, resolved: ResolvedOptions): Where => ({
+export const ownedByUser = (user: AccessUser, resolved: Pick<ResolvedOptions, 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffProvisioning' | 'userCollection'>): Where => ({
   [ownerFieldOf(resolved)]: { equals: user.id },
 })
 
@@ -18,7 +18,7 @@ const MATCHES_NOTHING: Where = { id: { exists: false } }
 /** Ids of the resources the request's user owns (one indexed query, access bypassed). */
 export const ownedResourceIds = async (
   req: PayloadRequest,
-  resolved: ResolvedOptions,
+  resolved: Pick<ResolvedOptions, 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffProvisioning' | 'userCollection'>,
 ): Promise<Array<number | string>> => {
   if (!req.user) {
     return []
@@ -44,7 +44,7 @@ export const ownedResourceIds = async (
  */
 export const ownedResourcesWhere = async (
   req: PayloadRequest,
-  resolved: ResolvedOptions,
+  resolved: Pick<ResolvedOptions, 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffProvisioning' | 'userCollection'>,
   paths: readonly string[] = ['resource'],
 ): Promise<Where> => {
   const ids = await ownedResourceIds(req, resolved)

@@ -26,7 +26,7 @@ const idsAt = (value: unknown, path: readonly string[]): unknown => {
  * asks for: a populated relation would bring staff users (owners) and their data along.
  */
 export const relationIdsForNonStaff =
-  (resolved: ResolvedOptions, paths: readonly string[]): CollectionAfterReadHook =>
+  (resolved: Pick<ResolvedOptions, 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffProvisioning' | 'userCollection'>, paths: readonly string[]): CollectionAfterReadHook =>
   ({ doc, req }) => {
     const trusted = req.user ? isStaff(req.user, resolved) : req.payloadAPI === 'local'
     return trusted ? doc : paths.reduce<unknown>((reduced, path) => idsAt(reduced, path.split('.')), doc)

@@ -10,7 +10,7 @@ import type { ResolvedOptions } from '../../options.js'
  */
 export const requireCreateAccess = async (
   req: PayloadRequest,
-  options: ResolvedOptions,
+  options: Pick<ResolvedOptions, 'slugs'>,
   data: Record<string, unknown>,
 ): Promise<void> => {
   const create = req.payload.collections[options.slugs.reservations]?.config.access.create

@@ -11,7 +11,7 @@ import { withoutDigestDeep } from './token-digest.js'
  * on a multi-tenant site, those with access to every tenant).
  */
 export const readsLedger =
-  (resolved: ResolvedOptions): Access =>
+  (resolved: Pick<ResolvedOptions, 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'userCollection'>): Access =>
   ({ req }) =>
     readsWholeLedger(req, resolved)
 

@@ -13,7 +13,7 @@ const ACTIVE: Where = { active: { equals: true } }
  * needs them); staff who see all records manage all; in owner mode other staff manage the
  * schedules of their own resources (the schedule's resource field only accepts those).
  */
-export const scheduleAccess = (resolved: ResolvedOptions): CrudAccess => {
+export const scheduleAccess = (resolved: Pick<ResolvedOptions, 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffProvisioning' | 'userCollection'>): CrudAccess => {
   const manage: Access = async ({ req }) => {
     if (seesAllRecords(req.user, resolved)) {
       return true

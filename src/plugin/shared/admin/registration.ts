@@ -26,7 +26,7 @@ const SHIPPED: Record<PathComponent, string> = {
 }
 
 /** The path of a component: the site's replacement, the plugin's own, or null where the site chose Payload's default. */
-const componentPath = (options: ResolvedOptions, name: PathComponent): null | string => {
+const componentPath = (options: Pick<ResolvedOptions, 'components'>, name: PathComponent): null | string => {
   const chosen = options.components[name]
   return chosen === false ? null : (chosen ?? SHIPPED[name])
 }
@@ -88,7 +88,7 @@ const withCalendar = (
 })
 
 /** The host's import map dependencies, with the site's reservation detail among them when it names one. */
-const withDetailDependency = (options: ResolvedOptions, dependencies: NonNullable<Config['admin']>['dependencies']) => {
+const withDetailDependency = (options: Pick<ResolvedOptions, 'components'>, dependencies: NonNullable<Config['admin']>['dependencies']) => {
   const detail = options.components.reservationDetail
   return typeof detail === 'string'
     ? { ...dependencies, [RESERVATION_DETAIL_DEPENDENCY]: { path: detail, type: 'component' as const } }
@@ -100,7 +100,7 @@ const withDetailDependency = (options: ResolvedOptions, dependencies: NonNullabl
  * the reservation detail it opens), the today widget above the dashboard, the availability
  * overview page and its navigation link, and the strings of all shipped languages.
  */
-export const withAdmin = (config: Config, options: ResolvedOptions): Config => {
+export const withAdmin = (config: Config, options: Pick<ResolvedOptions, 'cancelledStatus' | 'components' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffProvisioning' | 'statusMachine' | 'timezone' | 'userCollection'>): Config => {
   const settings = adminSettings(options)
   const components = config.admin?.components ?? {}
   const widget = componentPath(options, 'dashboardWidget')
@@ -152,7 +152,7 @@ const OWN = {
  * the IANA list.
  * None when the plugin is disabled, like the admin UI as a whole.
  */
-export const reservationComponent = (options: ResolvedOptions, name: keyof typeof OWN): string | undefined =>
+export const reservationComponent = (options: Pick<ResolvedOptions, 'disabled'>, name: keyof typeof OWN): string | undefined =>
   options.disabled ? undefined : OWN[name]
 
 /** What a date field of the plugin's collections is drawn with in Payload's admin. */
@@ -165,7 +165,7 @@ export interface ZonedDateComponents {
  * The field and list cell of a date field of the plugin's collections: times in the plugin's
  * zone, named, as in the calendar, not in the browser's. None when the plugin is disabled.
  */
-export const zonedDateComponents = (options: ResolvedOptions): undefined | ZonedDateComponents => {
+export const zonedDateComponents = (options: Pick<ResolvedOptions, 'cancelledStatus' | 'disabled' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffProvisioning' | 'statusMachine' | 'timezone' | 'userCollection'>): undefined | ZonedDateComponents => {
   if (options.disabled) {
     return undefined
   }
@@ -181,7 +181,7 @@ export const zonedDateComponents = (options: ResolvedOptions): undefined | Zoned
  * plugin's zone, where Payload's document controls use the browser's. Unchanged when the
  * plugin is disabled or the collection keeps no timestamps.
  */
-export const withZonedTimestamps = (collection: CollectionConfig, options: ResolvedOptions): CollectionConfig => {
+export const withZonedTimestamps = (collection: CollectionConfig, options: Pick<ResolvedOptions, 'cancelledStatus' | 'disabled' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffProvisioning' | 'statusMachine' | 'timezone' | 'userCollection'>): CollectionConfig => {
   if (options.disabled || collection.timestamps === false) {
     return collection
   }
@@ -205,7 +205,7 @@ export const withZonedTimestamps = (collection: CollectionConfig, options: Resol
  * both read endpoints that are then not mounted.
  */
 export const reservationFieldComponents = (
-  options: ResolvedOptions,
+  options: Pick<ResolvedOptions, 'cancelledStatus' | 'components' | 'disabled' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffProvisioning' | 'statusMachine' | 'timezone' | 'userCollection'>,
   component: 'customerField' | 'slotPicker',
 ): undefined | { Field: { clientProps: { settings: AdminSettings }; path: string } } => {
   const path = options.disabled ? null : componentPath(options, component)

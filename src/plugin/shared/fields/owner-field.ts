@@ -14,7 +14,7 @@ import { label } from '../labels.js'
  * would not own or hand theirs to someone else. Server code running with overrideAccess (staff
  * provisioning) may set any owner.
  */
-export const ownerField = (resolved: ResolvedOptions): RelationshipField => ({
+export const ownerField = (resolved: Pick<ResolvedOptions, 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'userCollection'>): RelationshipField => ({
   name: ownerFieldOf(resolved),
   type: 'relationship',
   admin: { position: 'sidebar' },

@@ -5,7 +5,7 @@ import type { ResolvedOptions } from '../../options.js'
 import { label } from '../labels.js'
 
 /** What visitors read of a service or resource: its name, translated when the site is localized. */
-export const nameField = (resolved: ResolvedOptions): TextField => ({
+export const nameField = (resolved: Pick<ResolvedOptions, 'localizedTexts'>): TextField => ({
   name: 'name',
   type: 'text',
   label: label('field_name'),
@@ -13,7 +13,7 @@ export const nameField = (resolved: ResolvedOptions): TextField => ({
   required: true,
 })
 
-export const descriptionField = (resolved: ResolvedOptions): TextareaField => ({
+export const descriptionField = (resolved: Pick<ResolvedOptions, 'localizedTexts'>): TextareaField => ({
   name: 'description',
   type: 'textarea',
   label: label('field_description'),
@@ -21,7 +21,7 @@ export const descriptionField = (resolved: ResolvedOptions): TextareaField => ({
 })
 
 /** A picture from the site's media collection, when the options name one. */
-export const imageFields = (resolved: ResolvedOptions): Field[] =>
+export const imageFields = (resolved: Pick<ResolvedOptions, 'mediaCollection'>): Field[] =>
   resolved.mediaCollection === null
     ? []
     : [{ name: 'image', type: 'upload', label: label('field_image'), relationTo: resolved.mediaCollection }]

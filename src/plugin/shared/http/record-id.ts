@@ -9,8 +9,6 @@ const DIGITS = /^\d{1,16}$/
 const MAX_SERIAL = 2_147_483_647
 const MAX_TEXT_ID = 255
 
-type Adapter = { idType?: string; name?: string }
-
 /**
  * `value` as an id of `collection` on this database, or null when no record could have it.
  * Callers answer "not found" for null without asking the database, where a malformed id (text
@@ -32,13 +30,14 @@ export const parseRecordId = (payload: Payload, collection: string, value: unkno
     const id = Number(value)
     return value.trim() !== '' && Number.isFinite(id) ? id : null
   }
-  const adapter = payload.db as unknown as Adapter
-  if (payload.db.defaultIDType === 'number') {
+  const adapter = payload.db
+  if (adapter.defaultIDType === 'number') {
     const id = Number(value)
     const max = adapter.name === 'postgres' ? MAX_SERIAL : Number.MAX_SAFE_INTEGER
     return DIGITS.test(value) && id <= max ? id : null
   }
-  if (adapter.idType === 'uuid') {
+  // Only the SQL adapters have `idType` (serial or uuid).
+  if ('idType' in adapter && adapter.idType === 'uuid') {
     return UUID.test(value) ? value : null
   }
   if (adapter.name === 'mongoose') {

@@ -35,7 +35,7 @@ export class ReferenceData {
 
   constructor(
     private readonly payload: Payload,
-    private readonly options: ResolvedOptions,
+    private readonly options: Pick<ResolvedOptions, 'multiTenant' | 'slugs' | 'staffCollection'>,
   ) {}
 
   invalidate(kind: ReferenceKind, key: RelationId): void {
@@ -98,7 +98,7 @@ const byId = <T>(docs: Doc[], map: (doc: Doc) => T): Map<string, T> =>
 const instances = new WeakMap<Payload, ReferenceData>()
 
 /** The reference data of a Payload instance, created on first use. */
-export const referenceData = (payload: Payload, options: ResolvedOptions): ReferenceData => {
+export const referenceData = (payload: Payload, options: Pick<ResolvedOptions, 'multiTenant' | 'slugs' | 'staffCollection'>): ReferenceData => {
   let data = instances.get(payload)
   if (!data) {
     data = new ReferenceData(payload, options)

@@ -8,7 +8,7 @@ import type { ServiceRecord } from './records.js'
  * applies them (no before-buffer, `defaultBufferTime` after, `slotInterval` step), so that
  * every slot offered is a booking that fits.
  */
-export const slotServiceOf = (service: ServiceRecord, options: ResolvedOptions): SlotService => ({
+export const slotServiceOf = (service: ServiceRecord, options: Pick<ResolvedOptions, 'defaultBufferTime' | 'slotInterval'>): SlotService => ({
   bufferAfterMinutes: service.bufferTimeAfter ?? options.defaultBufferTime,
   bufferBeforeMinutes: service.bufferTimeBefore ?? 0,
   durationMinutes: service.duration ?? Number.NaN,
@@ -20,7 +20,7 @@ export const slotServiceOf = (service: ServiceRecord, options: ResolvedOptions):
  * The lengths a booking of `service` may have: its duration, or a flexible service's window on its
  * slot grid, up to its own longest booking or else the plugin's `maxFlexibleDuration`.
  */
-export const durationRangeOf = (service: ServiceRecord, options: ResolvedOptions): DurationRange => {
+export const durationRangeOf = (service: ServiceRecord, options: Pick<ResolvedOptions, 'maxFlexibleDuration' | 'slotInterval'>): DurationRange => {
   const min = service.duration ?? Number.NaN
   return service.durationType === 'flexible'
     ? { max: service.maxFlexibleDuration ?? options.maxFlexibleDuration, min, step: service.slotInterval ?? options.slotInterval }

@@ -48,7 +48,7 @@ const membersOf = (slug: string, fields: Field[], tenantsSlug: string): Tenancy[
   return null
 }
 
-const detect = (payload: Payload, options: ResolvedOptions): Tenancy => {
+const detect = (payload: Payload, options: Pick<ResolvedOptions, 'multiTenant' | 'staffCollection'>): Tenancy => {
   const fields = new Map<string, string>()
   let tenantsSlug: CollectionSlug | null = null
   for (const collection of payload.config.collections) {
@@ -70,7 +70,7 @@ const detect = (payload: Payload, options: ResolvedOptions): Tenancy => {
 const found = new WeakMap<Payload, Tenancy>()
 
 /** The site's tenancy, read from its config once per Payload instance. */
-export const tenancyOf = (payload: Payload, options: ResolvedOptions): Tenancy => {
+export const tenancyOf = (payload: Payload, options: Pick<ResolvedOptions, 'multiTenant' | 'staffCollection'>): Tenancy => {
   let tenancy = found.get(payload)
   if (!tenancy) {
     tenancy = detect(payload, options)
@@ -80,7 +80,7 @@ export const tenancyOf = (payload: Payload, options: ResolvedOptions): Tenancy =
 }
 
 /** Whether the ledger's own records are split by tenant: services or resources are scoped. */
-export const isTenantScoped = (tenancy: Tenancy, options: ResolvedOptions): boolean =>
+export const isTenantScoped = (tenancy: Tenancy, options: Pick<ResolvedOptions, 'slugs'>): boolean =>
   tenancy.fields.has(options.slugs.services) || tenancy.fields.has(options.slugs.resources)
 
 /** The tenant a document of `collection` belongs to; null where the collection is not scoped or the field is empty. */
@@ -96,7 +96,7 @@ export const tenantOfDoc = (tenancy: Tenancy, collection: string, doc: Record<st
 export const tenantsAgree = (a: null | RelationId, b: null | RelationId): boolean => a === null || b === null || String(a) === String(b)
 
 /** The reservations collection's tenant field, where the multi-tenant plugin scopes it. */
-export const reservationTenantField = (payload: Payload, options: ResolvedOptions): null | string =>
+export const reservationTenantField = (payload: Payload, options: Pick<ResolvedOptions, 'multiTenant' | 'slugs' | 'staffCollection'>): null | string =>
   tenancyOf(payload, options).fields.get(options.slugs.reservations) ?? null
 
 /** The tenants a user of the multi-tenant plugin's users collection belongs to, in their order. */

@@ -13,7 +13,7 @@ import { tenancyOf } from './tenancy.js'
  * writes the zone into the resource, so everything that reads a resource's zone reads it there.
  */
 export const timeZoneFromTenant =
-  (options: ResolvedOptions): CollectionBeforeValidateHook =>
+  (options: Pick<ResolvedOptions, 'multiTenant' | 'slugs' | 'staffCollection' | 'timezone'>): CollectionBeforeValidateHook =>
   async ({ data, originalDoc, req }) => {
     const current = data?.timezone !== undefined ? data.timezone : originalDoc?.timezone
     if (!data || (typeof current === 'string' && current !== '')) {

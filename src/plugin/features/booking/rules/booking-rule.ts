@@ -17,7 +17,7 @@ export interface BookingRuleContext {
   guest: Guest | null
   meta: CommandMeta
   operation: 'create' | 'update'
-  options: ResolvedOptions
+  options: Pick<ResolvedOptions, 'allowGuestBooking' | 'bookingWindow' | 'enforceActive' | 'getExternalBusy' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'timezone' | 'userCollection'>
   originalDoc?: Record<string, unknown>
   /** The booking plan the write leads to; null on an update that does not move the booking. */
   plan: BookingPlan | null

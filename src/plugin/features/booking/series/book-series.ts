@@ -70,7 +70,7 @@ const occurrenceData = (data: Record<string, unknown>, first: number, start: num
 /** The occurrences' start instants, in the resource's zone (the plugin's where it has none). */
 const occurrenceTimes = async (
   req: PayloadRequest,
-  options: ResolvedOptions,
+  options: Pick<ResolvedOptions, 'multiTenant' | 'slugs' | 'staffCollection' | 'timezone'>,
   data: Record<string, unknown>,
 ): Promise<OccurrenceTimes> => {
   const collection = options.slugs.reservations
@@ -114,7 +114,7 @@ export interface SeriesPlan {
  */
 export const planSeries = async (
   req: PayloadRequest,
-  options: ResolvedOptions,
+  options: Pick<ResolvedOptions, 'access' | 'adminGroup' | 'allowGuestBooking' | 'bookingWindow' | 'cancelledStatus' | 'components' | 'debug' | 'defaultBufferTime' | 'disabled' | 'enforceActive' | 'getExternalBusy' | 'maxFlexibleDuration' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'statusMachine' | 'timezone' | 'userCollection'>,
   services: Services<Pick<ReserveRuntime, 'feeds'>>,
   data: Record<string, unknown>,
 ): Promise<SeriesPlan> => {
@@ -203,7 +203,7 @@ export const seriesRefusals = async (
  */
 export const bookSeries = async (
   req: PayloadRequest,
-  options: ResolvedOptions,
+  options: Pick<ResolvedOptions, 'access' | 'adminGroup' | 'allowGuestBooking' | 'bookingWindow' | 'cancelledStatus' | 'components' | 'debug' | 'defaultBufferTime' | 'disabled' | 'enforceActive' | 'getExternalBusy' | 'maxFlexibleDuration' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'statusMachine' | 'timezone' | 'userCollection'>,
   services: Services<Pick<ReserveRuntime, 'feeds' | 'ledger' | 'ownership' | 'projector'>>,
   data: Record<string, unknown>,
 ): Promise<SeriesBooked> => {

@@ -26,7 +26,7 @@ type Stored = Record<string, unknown>
  */
 export const seriesToCancel = async (
   req: PayloadRequest,
-  options: ResolvedOptions,
+  options: Pick<ResolvedOptions, 'cancelledStatus' | 'debug' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'statusMachine' | 'timezone' | 'userCollection'>,
   services: Services<Pick<ReserveRuntime, 'ledger'>>,
   stored: Stored,
   scope: CancelScope,

@@ -1,7 +1,7 @@
 import type { JsonObject, PayloadRequest } from 'payload'
 
 import type { SeriesEntry, SeriesRefusal } from '../../../../commands/ledger.js'
-import type { DecidedWrite } from '../write-protocol/append-on-save.js'
+import type { DecidedWrite } from '../write-protocol/write-session.js'
 import type { ResolvedOptions } from '../../../options.js'
 import type { ReserveRuntime, Services } from '../../../services.js'
 
@@ -24,7 +24,7 @@ const isoTime = (value: unknown): unknown => (value instanceof Date ? value.toIS
 const appendSeries =
   (
     req: PayloadRequest,
-    options: ResolvedOptions,
+    options: Pick<ResolvedOptions, 'multiTenant' | 'slugs' | 'staffCollection'>,
     services: Services<Pick<ReserveRuntime, 'ledger' | 'ownership' | 'projector'>>,
     plan: SeriesPlan,
     free: SeriesEntry[],
@@ -74,7 +74,7 @@ const appendSeries =
  */
 export const decideSeriesCreate = async (
   req: PayloadRequest,
-  options: ResolvedOptions,
+  options: Pick<ResolvedOptions, 'access' | 'adminGroup' | 'allowGuestBooking' | 'bookingWindow' | 'cancelledStatus' | 'components' | 'debug' | 'defaultBufferTime' | 'disabled' | 'enforceActive' | 'getExternalBusy' | 'maxFlexibleDuration' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'statusMachine' | 'timezone' | 'userCollection'>,
   services: Services<Pick<ReserveRuntime, 'feeds' | 'ledger' | 'ownership' | 'projector'>>,
   data: JsonObject,
 ) => {

@@ -17,7 +17,7 @@ import { skippedOccurrence } from './series-refusal.js'
  */
 export const previewSeries = async (
   req: PayloadRequest,
-  options: ResolvedOptions,
+  options: Pick<ResolvedOptions, 'access' | 'adminGroup' | 'allowGuestBooking' | 'bookingWindow' | 'cancelledStatus' | 'components' | 'debug' | 'defaultBufferTime' | 'disabled' | 'enforceActive' | 'getExternalBusy' | 'maxFlexibleDuration' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'statusMachine' | 'timezone' | 'userCollection'>,
   services: Services<Pick<ReserveRuntime, 'feeds' | 'ledger'>>,
   data: Record<string, unknown>,
 ): Promise<SeriesPreview> => {

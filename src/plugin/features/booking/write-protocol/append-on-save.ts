@@ -1,9 +1,6 @@
 import type { JsonObject, Payload, PayloadRequest } from 'payload'
 
-import type { CommandMeta } from '../../../../commands/ledger.js'
 import type { ReservationState } from '../../../../commands/reservation-state.js'
-import type { ReservationCommand } from '../../../../commands/reservation-commands.js'
-import type { SiteFields } from '../../../../events/types.js'
 import type { ResolvedOptions } from '../../../options.js'
 import type { ReserveRuntime } from '../../../services.js'
 
@@ -11,35 +8,9 @@ import { KeyedQueue } from '../../../../concurrency/keyed-queue.js'
 import { ownDocument } from '../../../../projections/reservation-document.js'
 import { reservationTenantField } from '../../../shared/tenancy/tenancy.js'
 import { refusalAsPayloadError } from '../../../shared/refusals.js'
-import { beginRequestWrite, recordRequestWrite, takeDecided } from './write-session.js'
+import { beginRequestWrite, recordRequestWrite, takeDecided, type DecidedWrite } from './write-session.js'
 import { approveDocument, requestDocument, runRequestCommands } from './request-command.js'
 import { siteFieldsOf, withSiteFields } from '../site-fields.js'
-
-/** A write the reservations collection's beforeChange hook decided, to append as Payload saves it. */
-export interface DecidedWrite {
-  /** A write appended its own way (a series, `series/create-series.ts`), answering the data to save. */
-  append?: (data: JsonObject) => Promise<JsonObject>
-  /** Once its events are appended (a guest's cancellation token is kept for the hooks). */
-  appended?: () => void
-  /** The reservation before the request's first command. */
-  before: ReservationState
-  /** None where only the site's fields may change: they are known at the save. */
-  commands: ReservationCommand[]
-  /** Who acts, and the decision's time: a retry decides at the same time, to the same document. */
-  meta: CommandMeta
-  /** The state the decision leads to, whose document Payload validates. */
-  next: ReservationState
-  operation: 'create' | 'update'
-  originalDoc?: JsonObject
-  /** The site's fields as the decided document gave them to Payload (one locale's values): a retry's document is validated with them. */
-  siteData: JsonObject
-  /** An update: the site's fields as the stored document showed them (`site-fields.ts`). */
-  siteShown?: SiteFields
-  /** The hooks checkpoint of the stored document, for an update. */
-  storedHooksRevision?: null | number
-  /** An update: the revision the stored document shows, which it keeps when nothing changes. */
-  storedRevision?: number
-}
 
 /** The one document a write's `where` names by id (`{ id }` or the first of an `and`), if it does. */
 const documentIdOf = (where: unknown): number | string | undefined => {
@@ -55,7 +26,7 @@ const documentIdOf = (where: unknown): number | string | undefined => {
  */
 const appendDecided = async (
   req: PayloadRequest,
-  options: ResolvedOptions,
+  options: Pick<ResolvedOptions, 'access' | 'adminGroup' | 'cancelledStatus' | 'components' | 'debug' | 'disabled' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'statusMachine' | 'timezone' | 'userCollection'>,
   services: Pick<ReserveRuntime, 'ledger' | 'ownership' | 'projector'>,
   id: string,
   write: DecidedWrite,
@@ -104,7 +75,7 @@ const appendDecided = async (
  */
 export const appendDecidedWritesOnSave = (
   payload: Payload,
-  options: ResolvedOptions,
+  options: Pick<ResolvedOptions, 'access' | 'adminGroup' | 'cancelledStatus' | 'components' | 'debug' | 'disabled' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'statusMachine' | 'timezone' | 'userCollection'>,
   services: Pick<ReserveRuntime, 'ledger' | 'ownership' | 'projector'>,
 ): void => {
   const db = payload.db

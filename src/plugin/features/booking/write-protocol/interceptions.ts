@@ -104,7 +104,7 @@ const endSessionsOnCommitOrRollback = (payload: Payload, services: Pick<ReserveR
 }
 
 /** Installs every interception of INTERCEPTIONS on a started Payload, with its running ledger; `stop` stops that. */
-export const installWriteProtocol = (payload: Payload, options: ResolvedOptions, runtime: Pick<ReserveRuntime, 'ledger' | 'ownership' | 'projector' | 'stop'>): void => {
+export const installWriteProtocol = (payload: Payload, options: Pick<ResolvedOptions, 'access' | 'adminGroup' | 'cancelledStatus' | 'components' | 'debug' | 'disabled' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'statusMachine' | 'timezone' | 'userCollection'>, runtime: Pick<ReserveRuntime, 'ledger' | 'ownership' | 'projector' | 'stop'>): void => {
   endSessionsOnCommitOrRollback(payload, runtime)
   appendDecidedWritesOnSave(payload, options, runtime)
   watchReservationFailures(payload, options.slugs.reservations)

@@ -20,7 +20,7 @@ import { validateDocument } from '../validate-document.js'
  */
 export const runRequestCommands = async (
   req: PayloadRequest,
-  options: ResolvedOptions,
+  options: Pick<ResolvedOptions, 'debug' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffProvisioning' | 'userCollection'>,
   { ledger, ownership }: Pick<ReserveRuntime, 'ledger' | 'ownership'>,
   commands: ReservationCommand[],
   { before, meta = commandMeta(req, options), ...execute }: ExecuteOptions & { before: ReservationState; meta?: CommandMeta },
@@ -45,11 +45,11 @@ export const runRequestCommands = async (
 
 /** Payload's field validation of the document `next` projects to (with the site's fields `siteData`), before anything is appended. */
 export const approveDocument =
-  (req: PayloadRequest, options: ResolvedOptions, operation: 'create' | 'update', originalDoc?: JsonObject, siteData: JsonObject = {}) =>
+  (req: PayloadRequest, options: Pick<ResolvedOptions, 'multiTenant' | 'slugs' | 'staffCollection'>, operation: 'create' | 'update', originalDoc?: JsonObject, siteData: JsonObject = {}) =>
   async (next: ReservationState): Promise<void> => {
     if (next.kind === 'active') {
       // The site's fields in the request's form (one locale's values), as Payload validates them.
-      const document = { ...siteData, ...ownDocument(next.reservation, 0, reservationTenantField(req.payload, options)) } as unknown as JsonObject
+      const document: JsonObject = { ...siteData, ...ownDocument(next.reservation, 0, reservationTenantField(req.payload, options)) }
       await validateDocument({ collection: options.slugs.reservations, document, operation, originalDoc, req })
     }
   }
@@ -64,7 +64,7 @@ export const approveDocument =
  */
 export const requestDocument = (
   req: PayloadRequest,
-  options: ResolvedOptions,
+  options: Pick<ResolvedOptions, 'multiTenant' | 'slugs' | 'staffCollection'>,
   { projector }: Pick<ReserveRuntime, 'projector'>,
   reservationId: string,
   outcome: CommandOutcome,

@@ -1,12 +1,38 @@
-import type { PayloadRequest } from 'payload'
+import type { JsonObject, PayloadRequest } from 'payload'
 
 import { commitTransaction } from 'payload'
 import { v7 as uuidv7 } from 'uuid'
 
-import type { RecordedEvent, ReservationEvent } from '../../../../events/types.js'
-import type { Tracer } from '../../../../commands/ledger.js'
+import type { RecordedEvent, ReservationEvent, SiteFields } from '../../../../events/types.js'
+import type { CommandMeta, Tracer } from '../../../../commands/ledger.js'
+import type { ReservationCommand } from '../../../../commands/reservation-commands.js'
 import type { ReservationState } from '../../../../commands/reservation-state.js'
-import type { DecidedWrite } from './append-on-save.js'
+
+/** A write the reservations collection's beforeChange hook decided, to append as Payload saves it. */
+export interface DecidedWrite {
+  /** A write appended its own way (a series, `series/create-series.ts`), answering the data to save. */
+  append?: (data: JsonObject) => Promise<JsonObject>
+  /** Once its events are appended (a guest's cancellation token is kept for the hooks). */
+  appended?: () => void
+  /** The reservation before the request's first command. */
+  before: ReservationState
+  /** None where only the site's fields may change: they are known at the save. */
+  commands: ReservationCommand[]
+  /** Who acts, and the decision's time: a retry decides at the same time, to the same document. */
+  meta: CommandMeta
+  /** The state the decision leads to, whose document Payload validates. */
+  next: ReservationState
+  operation: 'create' | 'update'
+  originalDoc?: JsonObject
+  /** The site's fields as the decided document gave them to Payload (one locale's values): a retry's document is validated with them. */
+  siteData: JsonObject
+  /** An update: the site's fields as the stored document showed them (`site-fields.ts`). */
+  siteShown?: SiteFields
+  /** The hooks checkpoint of the stored document, for an update. */
+  storedHooksRevision?: null | number
+  /** An update: the revision the stored document shows, which it keeps when nothing changes. */
+  storedRevision?: number
+}
 
 /** What one request appended for one reservation, and the states around it. */
 export interface RequestWrite {

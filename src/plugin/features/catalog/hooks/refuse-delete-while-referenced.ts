@@ -21,7 +21,7 @@ const refused = (message: string, counts: Record<string, number>) => new LedgerR
  * name cannot be deleted: the database would refuse it with a server error, and the ledger
  * would lose what its bookings are for. Answer 409 with the counts and the way out.
  */
-const refuseReferencedRecord = async (req: PayloadRequest, options: ResolvedOptions, kind: 'resources' | 'services', id: number | string) => {
+const refuseReferencedRecord = async (req: PayloadRequest, options: Pick<ResolvedOptions, 'slugs'>, kind: 'resources' | 'services', id: number | string) => {
   const field = kind === 'services' ? 'service' : 'resource'
   const reservations = await count(req, options.slugs.reservations, { or: [{ [field]: { equals: id } }, { [`items.${field}`]: { equals: id } }] })
   const schedules = kind === 'resources' ? await count(req, options.slugs.schedules, { resource: { equals: id } }) : 0
@@ -39,7 +39,7 @@ const refuseReferencedRecord = async (req: PayloadRequest, options: ResolvedOpti
  * their past and ended reservations forget them through the ledger (a details change, so the
  * history says who removed the customer and when), and keep reading and changing.
  */
-const refuseCustomerWithBookings = async (req: PayloadRequest, options: ResolvedOptions, services: Services<Pick<ReserveRuntime, 'ledger'>>, id: number | string) => {
+const refuseCustomerWithBookings = async (req: PayloadRequest, options: Pick<ResolvedOptions, 'debug' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffProvisioning' | 'statusMachine' | 'userCollection'>, services: Services<Pick<ReserveRuntime, 'ledger'>>, id: number | string) => {
   const blocking = await count(req, options.slugs.reservations, {
     and: [
       { customer: { equals: id } },
@@ -72,7 +72,7 @@ const refuseCustomerWithBookings = async (req: PayloadRequest, options: Resolved
 /** Adds the guard to a plugin collection (or, in userCollection mode, the host's). */
 export const withDeleteGuard = (
   collection: CollectionConfig,
-  options: ResolvedOptions,
+  options: Pick<ResolvedOptions, 'debug' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffProvisioning' | 'statusMachine' | 'userCollection'>,
   services: Services<Pick<ReserveRuntime, 'ledger'>>,
   kind: GuardedKind,
 ): CollectionConfig => {
