@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 import { AvailabilityResponse, ResourceAvailability, ResourceBusy, SlotsResponse } from '../../contract/availability.js'
-import { BusyInterval, date, dateTime, RecordId, TimeRange } from '../../contract/common.js'
+import { BusyInterval, dateTime, RecordId, TimeRange } from '../../contract/common.js'
 import { CustomerSearchResponse } from '../../contract/customers.js'
 import { HistoryEvent, HistoryResponse, LiveEventData } from '../../contract/history.js'
 import { HoldReleaseResponse, HoldResponse } from '../../contract/holds.js'
@@ -12,6 +12,7 @@ import { WaitlistEntryResponse, WaitlistLeaveResponse, WaitlistListResponse, Wai
 import { MAX_ITEMS } from '../reservations/booking-plan.js'
 import { MAX_BODY_BYTES, MAX_BODY_DEPTH } from '../http/json-body.js'
 import { LIMITS, MESSAGES } from '../http/messages.js'
+import { slotQueryParameters } from './slot-query.js'
 
 /**
  * The OpenAPI 3.1 description of the plugin's HTTP endpoints, served at
@@ -82,15 +83,17 @@ const holdParameters: RouteParameter[] = [
 
 const holdForbidden = refusal("`holdId` names a live hold of another caller.", ErrorBody, { forbidden: error(MESSAGES.forbidden) })
 
+/** The parameters of availability and slots, described with the schemas that check them. */
+const slot = slotQueryParameters.shape
 const slotParameters: RouteParameter[] = [
-  query('resource', true, text, 'Primary resource id: its schedules and time zone define the day. The caller resource set unless `resources` is given.'),
-  query('service', true, text, 'Service id.'),
-  query('date', true, date(), 'Local day `YYYY-MM-DD` in the primary resource\'s time zone, from 1900-01-01 to 9998-12-31.'),
-  query('guestCount', false, z.int().default(1), 'Guests, for per-guest capacity. A whole number; values below 1 count as 1.'),
-  query('duration', false, z.int().min(1), "Minutes: the length of the slots of a flexible service, from its `duration` to its `maxFlexibleDuration` in steps of its slot interval. Default: the service's duration (a flexible service's shortest). Other services take only their own duration."),
-  query('resources', false, text, `Comma-separated resource ids (at most ${LIMITS.maxResources}) replacing \`resource\` as the caller set.`),
+  query('resource', true, slot.resource, 'Primary resource id: its schedules and time zone define the day. The caller resource set unless `resources` is given.'),
+  query('service', true, slot.service, 'Service id.'),
+  query('date', true, slot.date, 'Local day `YYYY-MM-DD` in the primary resource\'s time zone, from 1900-01-01 to 9998-12-31.'),
+  query('guestCount', false, slot.guestCount, 'Guests, for per-guest capacity. A whole number; values below 1 count as 1.'),
+  query('duration', false, slot.duration, "Minutes: the length of the slots of a flexible service, from its `duration` to its `maxFlexibleDuration` in steps of its slot interval. Default: the service's duration (a flexible service's shortest). Other services take only their own duration."),
+  query('resources', false, slot.resources, `Comma-separated resource ids (at most ${LIMITS.maxResources}) replacing \`resource\` as the caller set.`),
   ...holdParameters,
-  query('exclude', false, text, "A reservation being moved: its own claim does not count as busy, so the times it may move to are offered. Only for callers who may update it (else 404)."),
+  query('exclude', false, slot.exclude, "A reservation being moved: its own claim does not count as busy, so the times it may move to are offered. Only for callers who may update it (else 404)."),
 ]
 
 const slotRefusals = (missing: unknown): Record<string, unknown> => ({
