@@ -17,7 +17,7 @@ import { MESSAGES } from '../http/messages.js'
 import { queryParam } from '../http/query-params.js'
 import { endpoint, messageBody, payloadErrorBody } from '../http/request-error.js'
 import { commandMeta } from '../reservations/command-meta.js'
-import { checkBookingShape, checkItemCount } from './booking-shape.js'
+import { checkBookingShape } from './booking-shape.js'
 import { requireKnownRecords } from './known-records.js'
 
 /**
@@ -29,7 +29,6 @@ export const placeHoldEndpoint = (options: ResolvedOptions, services: Services<P
   handler: endpoint(async (req) => {
     const collection = options.slugs.reservations
     const data = checkBookingShape(await readJsonObject(req, (text, status = 400) => payloadErrorBody(status, text)), collection)
-    checkItemCount(data, collection)
     await requireKnownRecords(req, options, data)
     const { hold, token } = await placeHold(req, options, services, data)
     const body: HoldResponse = {

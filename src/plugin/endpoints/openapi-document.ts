@@ -12,6 +12,7 @@ import { WaitlistEntryResponse, WaitlistLeaveResponse, WaitlistListResponse, Wai
 import { MAX_ITEMS } from '../reservations/booking-plan.js'
 import { MAX_BODY_BYTES, MAX_BODY_DEPTH } from '../http/json-body.js'
 import { LIMITS, MESSAGES } from '../http/messages.js'
+import { bookingShape } from './booking-shape.js'
 import { slotQueryParameters } from './slot-query.js'
 
 /**
@@ -149,7 +150,7 @@ const bookingNotFound = {
 
 const contactFields = z.object({ email: text.optional(), name: text.optional(), phone: text.optional() })
 
-/** The body of POST /reserve/book. */
+/** The body of POST /reserve/book; its free-form fields as `checkBookingShape` checks them. */
 const bookBody = z
   .looseObject({
     customer: RecordId.optional(),
@@ -159,16 +160,16 @@ const bookBody = z
         description:
           "For a flexible service, where the booking ends: its length must be from the service's duration to its maxFlexibleDuration, in steps of its slot interval (else 400 on `endTime`); default the shortest. Other services end after their duration; privileged staff may set any end.",
       }),
-    guest: contactFields.optional(),
+    guest: bookingShape.shape.guest,
     guestCount: z.int().min(1).default(1),
     holdId: text.optional().meta({
       description:
         "Books this hold of the caller's (`POST /reserve/holds`) under its id and with its capacity, competing with no one. The hold's schedule, customer and guest fill what the body leaves out; a schedule field that differs from the hold's is refused (400 on its path). Another caller's hold answers 403, an ended or booked one 409, an unknown one 404 (path `holdId`).",
     }),
     holdToken: text.optional().meta({ description: "A guest's hold token, with `holdId`." }),
-    idempotencyKey: text.optional(),
+    idempotencyKey: bookingShape.shape.idempotencyKey,
     items: z.array(z.looseObject({})).max(MAX_ITEMS).optional(),
-    notes: text.optional(),
+    notes: bookingShape.shape.notes,
     partial: z
       .boolean()
       .default(false)
