@@ -13,6 +13,7 @@ import { MAX_ITEMS } from '../reservations/booking-plan.js'
 import { MAX_BODY_BYTES, MAX_BODY_DEPTH } from '../http/json-body.js'
 import { LIMITS, MESSAGES } from '../http/messages.js'
 import { bookingShape } from './booking-shape.js'
+import { cancelRequest } from './cancel.js'
 import { slotQueryParameters } from './slot-query.js'
 
 /**
@@ -427,13 +428,10 @@ const routes: Route[] = [
     path: '/reserve/cancel',
     requestBody: {
       required: true,
-      schema: z.object({
-        reason: text.max(LIMITS.maxReasonLength).optional(),
-        reservationId: text,
-        scope: z
-          .enum(['one', 'following', 'series'])
-          .default('one')
-          .meta({ description: '`one`: this reservation. `following`: it and the later occurrences of its series. `series`: it and every occurrence of its series not yet begun.' }),
+      schema: cancelRequest.extend({
+        scope: cancelRequest.shape.scope.meta({
+          description: '`one`: this reservation. `following`: it and the later occurrences of its series. `series`: it and every occurrence of its series not yet begun.',
+        }),
         token: text.optional(),
       }),
     },
