@@ -14,6 +14,7 @@ import { MAX_BODY_BYTES, MAX_BODY_DEPTH } from '../http/json-body.js'
 import { LIMITS, MESSAGES } from '../http/messages.js'
 import { bookingShape } from './booking-shape.js'
 import { cancelRequest } from './cancel.js'
+import { reservationIdParameter } from './history.js'
 import { slotQueryParameters } from './slot-query.js'
 
 /**
@@ -458,7 +459,7 @@ const routes: Route[] = [
     description: "A reservation's ledger events, oldest first: the audit trail. For privileged staff and the reservation's customer.",
     method: 'get',
     operationId: 'getHistory',
-    parameters: [query('reservationId', true, text, 'Reservation id.')],
+    parameters: [query('reservationId', true, reservationIdParameter, 'Reservation id.')],
     path: '/reserve/history',
     responses: {
       200: ok('The events.', HistoryResponse),

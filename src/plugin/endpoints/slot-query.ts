@@ -2,27 +2,12 @@ import type { PayloadRequest } from 'payload'
 
 import { z } from 'zod'
 
+import { asGiven, queryText } from '../../contract/query.js'
 import { isCalendarDate } from '../validation/is-calendar-date.js'
 import { LIMITS, MESSAGES } from '../http/messages.js'
 import { parseWholeNumber } from '../http/query-params.js'
 import { errorBody, type RequestError } from '../http/request-error.js'
 import { isSupportedDate } from '../http/supported-dates.js'
-
-/**
- * A query parameter as Payload's query parser (qs) left it, read as `queryParam` reads it:
- * missing or blank is absent (undefined), one text is trimmed, anything else (a list, an
- * object, text holding a NUL) stays as it is for the schema to refuse.
- */
-const asGiven = (value: unknown): unknown => {
-  if (value === null || (typeof value === 'string' && !value.includes('\u0000') && value.trim() === '')) {
-    return undefined
-  }
-  return typeof value === 'string' && !value.includes('\u0000') ? value.trim() : value
-}
-
-/** One text parameter; anything else is refused with `message`. */
-const queryText = (message: string) =>
-  z.preprocess(asGiven, z.string({ error: message }).refine((text) => !text.includes('\u0000'), message))
 
 /** A whole number in decimal (`parseWholeNumber`); anything else is refused with `message`. */
 const wholeNumber = (message: string) =>
