@@ -15,7 +15,7 @@ import { reservationTenantField } from '../../shared/tenancy/tenancy.js'
 import { isReadable } from '../../shared/readable-ids.js'
 import { hiddenFromCustomer, historyWithout } from './history-redaction.js'
 import { MESSAGES } from '../../shared/http/messages.js'
-import { queryParam } from '../../shared/http/query-params.js'
+import { queryText } from '../../../contract/query.js'
 import { parseRecordId } from '../../shared/http/record-id.js'
 import { endpoint, messageBody } from '../../shared/http/request-error.js'
 import { isReservationCustomer } from '../booking/index.js'
@@ -40,19 +40,19 @@ const entry = ({ changes, event }: AuditEntry): HistoryEvent => ({
  * hides from them. Others get 403 whether or not the reservation exists, so the
  * endpoint does not tell them which ids are taken; staff get 404 for an unknown id.
  */
+/** `reservationId`, one text; refused as missing when absent or blank, else as of the wrong type. */
+export const reservationIdParameter = queryText((given) => (given === undefined ? MESSAGES.reservationIdRequired : MESSAGES.reservationIdType))
+
 export const historyEndpoint = (options: Pick<ResolvedOptions, 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'userCollection'>, services: Services<Pick<ReserveRuntime, 'ledger'>>): Endpoint => ({
   handler: endpoint(async (req) => {
-    const param = queryParam(req, 'reservationId')
-    if (param.kind === 'absent') {
-      throw messageBody(400, MESSAGES.reservationIdRequired)
-    }
-    if (param.kind !== 'text') {
-      throw messageBody(400, MESSAGES.reservationIdType)
+    const param = reservationIdParameter.safeParse((req.query as Record<string, unknown> | undefined)?.reservationId)
+    if (!param.success) {
+      throw messageBody(400, param.error.issues[0].message)
     }
     if (!req.user) {
       throw messageBody(401, MESSAGES.unauthorized)
     }
-    const id = parseRecordId(req.payload, options.slugs.reservations, param.value)
+    const id = parseRecordId(req.payload, options.slugs.reservations, param.data)
     const events = id === null ? [] : await services.of(req.payload).ledger.history(String(id))
     const state = foldReservation(events)
     const privileged = isPrivileged(req.user, options)

@@ -5,7 +5,7 @@ import type { ResolvedOptions } from '../../options.js'
 import type { ReserveRuntime, Services } from '../../services.js'
 
 import { withHoldBooked } from './booking-of-hold.js'
-import { checkBookingShape, checkItemCount } from './booking-shape.js'
+import { checkBookingShape } from './booking-shape.js'
 import { readJsonObject } from '../../shared/http/json-body.js'
 import { requireKnownRecords } from './known-records.js'
 import { endpoint, payloadErrorBody } from '../../shared/http/request-error.js'
@@ -36,13 +36,11 @@ export const bookEndpoint = (options: Pick<ResolvedOptions, 'access' | 'adminGro
     const collection = options.slugs.reservations
     if (data.recurrence !== undefined && data.recurrence !== null) {
       const series = checkBookingShape(data, collection)
-      checkItemCount(series, collection)
       await requireKnownRecords(req, options, series)
       return Response.json(await bookSeries(req, options, services, series), { status: 201 })
     }
     // With `holdId`, the hold's schedule and contact fill what the body leaves out.
     data = checkBookingShape(await withHoldBooked(req, options, services, data), collection)
-    checkItemCount(data, collection)
     await requireKnownRecords(req, options, data)
     const doc = await req.payload.create({
       collection,

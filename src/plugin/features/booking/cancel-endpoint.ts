@@ -1,5 +1,7 @@
 import type { Endpoint } from 'payload'
 
+import { z } from 'zod'
+
 import type { ReservationDocument, SeriesCancelled } from '../../../contract/http.js'
 import type { ResolvedOptions } from '../../options.js'
 import type { ReserveRuntime, Services } from '../../services.js'
@@ -11,11 +13,25 @@ import { readJsonObject } from '../../shared/http/json-body.js'
 import { LIMITS, MESSAGES } from '../../shared/http/messages.js'
 import { parseRecordId } from '../../shared/http/record-id.js'
 import { endpoint, messageBody } from '../../shared/http/request-error.js'
-import { type CancelScope, CANCEL_SCOPES, seriesToCancel } from './series/cancel-series.js'
+import { CANCEL_SCOPES, seriesToCancel } from './series/cancel-series.js'
 import { isReadable } from '../../shared/readable-ids.js'
 import { withoutToken } from './without-token.js'
 
-const isBlank = (value: unknown): boolean => value === undefined || value === null || value === ''
+/** Null or empty text counts as not given. */
+const blankAsAbsent = (value: unknown): unknown => (value === null || value === '' ? undefined : value)
+
+/**
+ * The body of POST /api/reserve/cancel, each field refused with its own text, the first wrong
+ * one in key order. `token` is not checked here: a wrong one is refused as no token is (403).
+ */
+export const cancelRequest = z.looseObject({
+  reservationId: z.preprocess(
+    blankAsAbsent,
+    z.string({ error: (issue) => (issue.input === undefined ? MESSAGES.reservationIdRequired : MESSAGES.reservationIdType) }),
+  ),
+  reason: z.preprocess(blankAsAbsent, z.string({ error: MESSAGES.reason }).max(LIMITS.maxReasonLength, MESSAGES.reason).optional()),
+  scope: z.enum(CANCEL_SCOPES, { error: MESSAGES.scope }).default('one'),
+})
 
 /**
  * POST /api/reserve/cancel. Allowed to the reservation's customer, privileged staff,
@@ -32,19 +48,12 @@ const isBlank = (value: unknown): boolean => value === undefined || value === nu
 export const cancelEndpoint = (options: Pick<ResolvedOptions, 'cancelledStatus' | 'debug' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'statusMachine' | 'timezone' | 'userCollection'>, services: Services<Pick<ReserveRuntime, 'ledger'>>): Endpoint => ({
   handler: endpoint(async (req) => {
     const body = await readJsonObject(req, (text, status = 400) => messageBody(status, text))
-    const { reason, reservationId, scope = 'one', token } = body
-    if (isBlank(reservationId)) {
-      throw messageBody(400, MESSAGES.reservationIdRequired)
+    const checked = cancelRequest.safeParse(body)
+    if (!checked.success) {
+      throw messageBody(400, checked.error.issues[0].message)
     }
-    if (typeof reservationId !== 'string') {
-      throw messageBody(400, MESSAGES.reservationIdType)
-    }
-    if (!isBlank(reason) && (typeof reason !== 'string' || reason.length > LIMITS.maxReasonLength)) {
-      throw messageBody(400, MESSAGES.reason)
-    }
-    if (!CANCEL_SCOPES.includes(scope as CancelScope)) {
-      throw messageBody(400, MESSAGES.scope)
-    }
+    const { reason, reservationId, scope } = checked.data
+    const { token } = body
 
     const collection = options.slugs.reservations
     const id = parseRecordId(req.payload, collection, reservationId)
@@ -71,12 +80,12 @@ export const cancelEndpoint = (options: Pick<ResolvedOptions, 'cancelledStatus' 
     // The other occurrences are the caller's to cancel on the same terms as this one.
     const mayCancel = async (doc: Record<string, unknown>) =>
       ownsDoc(doc) || (privileged && (await isReadable(req, collection, doc.id as number | string)))
-    const members = await seriesToCancel(req, options, services, stored, scope as CancelScope, mayCancel)
+    const members = await seriesToCancel(req, options, services, stored, scope, mayCancel)
     const cancelled = []
     for (const member of members) {
       const updated = await req.payload.update({
         collection,
-        context: typeof reason === 'string' && reason !== '' ? { reason } : {},
+        context: reason === undefined ? {} : { reason },
         data: { status: options.cancelledStatus },
         depth: 0,
         id: member.id as number | string,

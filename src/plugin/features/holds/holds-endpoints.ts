@@ -16,7 +16,7 @@ import { readJsonObject } from '../../shared/http/json-body.js'
 import { MESSAGES } from '../../shared/http/messages.js'
 import { queryParam } from '../../shared/http/query-params.js'
 import { endpoint, messageBody, payloadErrorBody } from '../../shared/http/request-error.js'
-import { checkBookingShape, checkItemCount, commandMeta, requireKnownRecords } from '../booking/index.js'
+import { checkBookingShape, commandMeta, requireKnownRecords } from '../booking/index.js'
 
 /**
  * POST /api/reserve/holds: holds capacity for the body of a booking while the customer checks
@@ -27,7 +27,6 @@ export const placeHoldEndpoint = (options: Pick<ResolvedOptions, 'allowGuestBook
   handler: endpoint(async (req) => {
     const collection = options.slugs.reservations
     const data = checkBookingShape(await readJsonObject(req, (text, status = 400) => payloadErrorBody(status, text)), collection)
-    checkItemCount(data, collection)
     await requireKnownRecords(req, options, data)
     const { hold, token } = await placeHold(req, options, services, data)
     const body: HoldResponse = {

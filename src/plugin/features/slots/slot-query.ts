@@ -1,15 +1,52 @@
 import type { PayloadRequest } from 'payload'
 
+import { z } from 'zod'
+
+import { asGiven, queryText } from '../../../contract/query.js'
 import { isCalendarDate } from '../../shared/validation/is-calendar-date.js'
 import { LIMITS, MESSAGES } from '../../shared/http/messages.js'
-import { parseWholeNumber, queryParam } from '../../shared/http/query-params.js'
+import { parseWholeNumber } from '../../shared/http/query-params.js'
 import { errorBody, type RequestError } from '../../shared/http/request-error.js'
 import { isSupportedDate } from '../../shared/http/supported-dates.js'
 
+/** A whole number in decimal (`parseWholeNumber`); anything else is refused with `message`. */
+const wholeNumber = (message: string) =>
+  queryText(message).transform(parseWholeNumber).pipe(z.number({ error: message }))
+
+/** `resources` as ids: one comma-separated text, or several (`resources=1&resources=2,3`). */
+const idList = z
+  .preprocess(
+    (value) => (typeof value === 'string' ? [value] : value),
+    z.array(z.string({ error: MESSAGES.resourcesList }), { error: MESSAGES.resourcesList }),
+  )
+  .transform((parts) => parts.flatMap((part) => part.split(',')).map((id) => id.trim()).filter((id) => id !== ''))
+  .refine((ids) => ids.length <= LIMITS.maxResources, MESSAGES.tooManyResources)
+  .transform((ids) => (ids.length > 0 ? [...new Set(ids)] : undefined))
+
 /**
- * The parameters of availability and slots, checked but with ids still as given (see
- * docs/ARCHITECTURE.md, "HTTP API (`src/plugin/features/<name>/…-endpoint.ts`, `src/plugin/shared/http`)").
+ * The parameters of availability and slots, each refused with its own text. Checked in the
+ * order of the keys, so the first refusal is the one the first wrong parameter earns; the
+ * OpenAPI document describes the parameters with these schemas.
  */
+export const slotQueryParameters = z.object({
+  resource: queryText(MESSAGES.singleIds),
+  service: queryText(MESSAGES.singleIds),
+  date: queryText(MESSAGES.invalidDate)
+    .refine(isCalendarDate, MESSAGES.invalidDate)
+    .refine(isSupportedDate, MESSAGES.dateOutOfRange)
+    .meta({ format: 'date' }),
+  guestCount: z.preprocess(asGiven, wholeNumber(MESSAGES.guestCount).optional()).meta({ type: 'integer' }),
+  duration: z
+    .preprocess(asGiven, wholeNumber(MESSAGES.duration).refine((minutes) => minutes >= 1, MESSAGES.duration).optional())
+    .meta({ minimum: 1, type: 'integer' }),
+  resources: z.preprocess(asGiven, idList.optional()),
+  exclude: z.preprocess(asGiven, queryText(MESSAGES.singleExclude).optional()),
+})
+
+/** The parameters every query must give; one missing is refused before any is read. */
+const REQUIRED = ['resource', 'service', 'date'] as const
+
+/** The parameters of availability and slots, checked but with ids still as given. */
 export interface SlotQuery {
   /** `YYYY-MM-DD`, a local day of the primary resource. */
   date: string
@@ -26,74 +63,20 @@ export interface SlotQuery {
   service: string
 }
 
-/** `resources` as ids: one comma-separated text, or several (`resources=1&resources=2,3`); null if neither. */
-const listedIds = (value: unknown): null | string[] => {
-  const parts = typeof value === 'string' ? [value] : Array.isArray(value) ? value : null
-  if (parts === null || !parts.every((part) => typeof part === 'string')) {
-    return null
-  }
-  return (parts as string[]).flatMap((part) => part.split(',')).map((id) => id.trim()).filter((id) => id !== '')
-}
-
 /**
  * Reads and checks the query of availability or slots. `missing` is the refusal for an absent
  * resource, date or service, whose body key differs between the two endpoints (see
  * docs/ARCHITECTURE.md, "HTTP API (`src/plugin/features/<name>/…-endpoint.ts`, `src/plugin/shared/http`)").
  */
 export const parseSlotQuery = (req: PayloadRequest, missing: RequestError): SlotQuery => {
-  const resource = queryParam(req, 'resource')
-  const service = queryParam(req, 'service')
-  const date = queryParam(req, 'date')
-  if (resource.kind === 'absent' || service.kind === 'absent' || date.kind === 'absent') {
+  const query = (req.query ?? {}) as Record<string, unknown>
+  if (REQUIRED.some((name) => asGiven(query[name]) === undefined)) {
     throw missing
   }
-  if (resource.kind !== 'text' || service.kind !== 'text') {
-    throw errorBody(400, MESSAGES.singleIds)
+  const parsed = slotQueryParameters.safeParse(query)
+  if (!parsed.success) {
+    throw errorBody(400, parsed.error.issues[0].message)
   }
-  if (date.kind !== 'text' || !isCalendarDate(date.value)) {
-    throw errorBody(400, MESSAGES.invalidDate)
-  }
-  if (!isSupportedDate(date.value)) {
-    throw errorBody(400, MESSAGES.dateOutOfRange)
-  }
-
-  let guestCount = 1
-  const guests = queryParam(req, 'guestCount')
-  if (guests.kind !== 'absent') {
-    const count = guests.kind === 'text' ? parseWholeNumber(guests.value) : null
-    if (count === null) {
-      throw errorBody(400, MESSAGES.guestCount)
-    }
-    guestCount = Math.max(1, count)
-  }
-
-  let duration: null | number = null
-  const length = queryParam(req, 'duration')
-  if (length.kind !== 'absent') {
-    duration = length.kind === 'text' ? parseWholeNumber(length.value) : null
-    if (duration === null || duration < 1) {
-      throw errorBody(400, MESSAGES.duration)
-    }
-  }
-
-  let resources: null | string[] = null
-  const listed = queryParam(req, 'resources')
-  if (listed.kind !== 'absent') {
-    const ids = listedIds(listed.value)
-    if (ids === null) {
-      throw errorBody(400, MESSAGES.resourcesList)
-    }
-    if (ids.length > LIMITS.maxResources) {
-      throw errorBody(400, MESSAGES.tooManyResources)
-    }
-    resources = ids.length > 0 ? [...new Set(ids)] : null
-  }
-
-  const excluded = queryParam(req, 'exclude')
-  if (excluded.kind !== 'absent' && excluded.kind !== 'text') {
-    throw errorBody(400, MESSAGES.singleExclude)
-  }
-  const exclude = excluded.kind === 'text' ? excluded.value : null
-
-  return { date: date.value, duration, exclude, guestCount, resource: resource.value, resources, service: service.value }
+  const { duration, exclude, guestCount, resources, ...named } = parsed.data
+  return { ...named, duration: duration ?? null, exclude: exclude ?? null, guestCount: Math.max(1, guestCount ?? 1), resources: resources ?? null }
 }

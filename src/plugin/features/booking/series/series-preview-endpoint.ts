@@ -9,7 +9,7 @@ import { readJsonObject } from '../../../shared/http/json-body.js'
 import { MESSAGES } from '../../../shared/http/messages.js'
 import { endpoint, messageBody, payloadErrorBody } from '../../../shared/http/request-error.js'
 import { previewSeries } from './preview-series.js'
-import { checkBookingShape, checkItemCount } from '../booking-shape.js'
+import { checkBookingShape } from '../booking-shape.js'
 import { requireKnownRecords } from '../known-records.js'
 
 /**
@@ -30,7 +30,6 @@ export const seriesPreviewEndpoint = (options: Pick<ResolvedOptions, 'access' | 
     }
     const collection = options.slugs.reservations
     const data = checkBookingShape(await readJsonObject(req, (text, status = 400) => payloadErrorBody(status, text)), collection)
-    checkItemCount(data, collection)
     await requireKnownRecords(req, options, data)
     return Response.json((await previewSeries(req, options, services, data)) satisfies SeriesPreview)
   }),

@@ -40,8 +40,9 @@ type Json = Record<string, any>
 
 /**
  * Every key of a contract type, marked required or optional. tsc insists on every key, on no
- * other, and on the right mark, so a change to a contract type fails tsc here until the table
- * below follows it, and then this test until the OpenAPI document follows it too.
+ * other, and on the right mark. The document is generated from the same zod schemas the types
+ * are inferred from, so this holds the generation: a key or its mark lost on the way to JSON
+ * Schema (an optional made required, a nested schema dropped) fails here.
  */
 type KeysOf<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? 'optional' : 'required' }
 
@@ -222,7 +223,7 @@ const CONTRACT: [string, Json, Record<string, 'optional' | 'required'>][] = [
   ],
 ]
 
-describe('the OpenAPI document describes the bodies of the HTTP contract (src/contract/http.ts)', () => {
+describe('the OpenAPI document generated from the contract describes its bodies (src/contract)', () => {
   it.each(CONTRACT)('%s: the same properties, the same required', (_label, schemaOrRef, keys) => {
     const described = descend(schemaOrRef)
     expect(Object.keys(described.properties ?? {}).sort()).toEqual(Object.keys(keys).sort())
