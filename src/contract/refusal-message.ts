@@ -1,7 +1,7 @@
 import type { RefusalBody } from './http.js'
 
 /** Whether `body` is one of the contract's refusal bodies (`{ error }`, `{ message }`, Payload's `{ errors }`). */
-export const isRefusal = (body: unknown): body is RefusalBody =>
+const isRefusal = (body: unknown): body is RefusalBody =>
   typeof body === 'object' &&
   body !== null &&
   (typeof (body as { error?: unknown }).error === 'string' ||
