@@ -1,5 +1,7 @@
 import { z } from 'zod'
 
+import type { Endpoint } from './endpoints.js'
+
 /**
  * Builds an OpenAPI 3.1 document from a route table whose bodies and parameters are zod schemas:
  * the schemas named in `components` become `#/components/schemas/<name>` (and are referenced by
@@ -30,7 +32,7 @@ export interface RouteResponse {
 
 export interface Route {
   description?: string
-  method: 'delete' | 'get' | 'patch' | 'post'
+  method: Endpoint['method']
   operationId: string
   parameters?: RouteParameter[]
   /** Below the host's API route, e.g. `/reserve/book`; path parameters as `{name}`. */
@@ -110,7 +112,7 @@ export const openApiFromRoutes = ({ components, info, routes }: OpenApiSource, a
   const paths: Record<string, Record<string, Json>> = {}
   for (const route of routes) {
     const path = `${apiRoute}${route.path}`
-    paths[path] = { ...paths[path], [route.method]: operation(route) }
+    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation(route) }
   }
   return { components: { schemas }, info, openapi: '3.1.0', paths }
 }
