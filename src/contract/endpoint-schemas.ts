@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import type { EndpointName } from './endpoints.js'
+import type { ENDPOINTS, EndpointName } from './endpoints.js'
 
 import { AvailabilityResponse, ResourceAvailability, SlotsResponse } from './availability.js'
 import { CustomerSearchResponse } from './customers.js'
@@ -32,19 +32,20 @@ import { WaitlistEntryResponse, WaitlistLeaveResponse, WaitlistListResponse, Wai
 export type ResponseSchema = null | z.ZodType | z.ZodType[]
 
 /** An endpoint's input and its answers by status, the success ones below 400. */
-export interface EndpointSchema {
+export interface EndpointSchema<Status extends number = number> {
   body?: { required: boolean; schema: z.ZodType }
   params?: z.ZodObject
   query?: z.ZodObject
-  responses: Record<number, ResponseSchema>
+  responses: Record<Status, ResponseSchema>
 }
 
 const required = <S extends z.ZodType>(schema: S) => ({ required: true as const, schema })
 const optional = <S extends z.ZodType>(schema: S) => ({ required: false as const, schema })
 
 /**
- * Every endpoint's schemas, under its name in `ENDPOINTS`. The OpenAPI document describes each
- * with these, and the API client's types are inferred from them.
+ * Every endpoint's schemas, under its name in `ENDPOINTS` and with a body for each of its
+ * statuses, no other. The OpenAPI document describes each with these, and the API client's types
+ * are inferred from them.
  */
 export const ENDPOINT_SCHEMAS = {
   searchCustomers: {
@@ -145,4 +146,4 @@ export const ENDPOINT_SCHEMAS = {
     query: SlotQuery,
     responses: { 200: SlotsResponse, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody },
   },
-} satisfies Record<EndpointName, EndpointSchema>
+} satisfies { [N in EndpointName]: EndpointSchema<(typeof ENDPOINTS)[N]['statuses'][number]> }

@@ -38,6 +38,8 @@ describe('the installed package', () => {
       expect.arrayContaining([
         'dist/index.js',
         'dist/index.d.ts',
+        'dist/exports/api-client.js',
+        'dist/exports/api-client.d.ts',
         'dist/exports/client.js',
         'dist/exports/client.d.ts',
         'dist/exports/rsc.js',
@@ -56,7 +58,7 @@ describe('the installed package', () => {
     expect(component.startsWith("'use client'")).toBe(true)
   })
 
-  it('boots under plain node, from dist/, and books once over REST', () => {
+  it('boots under plain node, from dist/, and books once over REST through the API client', () => {
     const output = execFileSync(process.execPath, ['book-once.mjs', path.join(work, 'smoke.db')], {
       cwd: app,
       encoding: 'utf8',

@@ -1,6 +1,8 @@
 // Runs under plain `node` in an app that installed the packed tarball: the plugin must load
-// from its compiled `dist/`, boot on SQLite and take a booking over REST.
+// from its compiled `dist/`, boot on SQLite and take a booking over REST, asked through the
+// package's API client (`payload-reserve-ledger/api-client`), whose fetch hands the request to Payload.
 import { getPayload, handleEndpoints } from 'payload'
+import { createReserveClient } from 'payload-reserve-ledger/api-client'
 
 import { appConfig } from './app-config.mjs'
 
@@ -15,20 +17,18 @@ await payload.create({
   data: { name: 'Always', recurringSlots: days.map((day) => ({ day, endTime: '24:00', startTime: '00:00' })), resource: resource.id },
 })
 
-const response = await handleEndpoints({
-  config: payload.config,
-  request: new Request('http://localhost/api/reserve/book', {
-    body: JSON.stringify({
-      guest: { email: 'guest@example.test', name: 'Gail Guest' },
-      resource: resource.id,
-      service: service.id,
-      startTime: '2030-03-01T10:00:00.000Z',
-    }),
-    headers: { 'Content-Type': 'application/json' },
-    method: 'POST',
-  }),
+const client = createReserveClient({
+  baseUrl: 'http://localhost/api',
+  fetch: (url, init) => handleEndpoints({ config: payload.config, request: new Request(url, init) }),
 })
-const body = await response.json()
-console.log(JSON.stringify({ endTime: body.endTime, status: response.status }))
+const result = await client.book({
+  body: {
+    guest: { email: 'guest@example.test', name: 'Gail Guest' },
+    resource: resource.id,
+    service: service.id,
+    startTime: '2030-03-01T10:00:00.000Z',
+  },
+})
+console.log(JSON.stringify({ endTime: result.ok ? result.data.endTime : result.message, status: result.status }))
 await payload.destroy()
-process.exit(response.status === 201 ? 0 : 1)
+process.exit(result.status === 201 ? 0 : 1)

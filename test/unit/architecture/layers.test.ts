@@ -9,10 +9,13 @@ import { describe, expect, it } from 'vitest'
  * needs it is what this catches. The bottom layer, `contract`, is what the server and the admin
  * agree on: the HTTP contract, the role checks (pure functions of a user and options) and which
  * services a resource offers. `admin` talks to the server over HTTP only, so besides its own
- * code it imports only that layer, the time helpers and the translations.
+ * code it imports only that layer, the time helpers, the translations and the API client. The
+ * API client, `api-client`, runs in any site's browser, server components or Node: it imports
+ * only the contract.
  */
 const LAYERS = ['contract', 'translations', 'time', 'concurrency', 'events', 'capacity', 'commands', 'projections', 'availability', 'ledger-io', 'plugin', 'cli']
-const ADMIN_MAY_IMPORT = ['admin', 'contract', 'translations', 'time']
+const ADMIN_MAY_IMPORT = ['admin', 'api-client', 'contract', 'translations', 'time']
+const API_CLIENT_MAY_IMPORT = ['api-client', 'contract']
 const TOP = ['exports', 'index.ts']
 
 const SRC = path.resolve(import.meta.dirname, '../../../src')
@@ -52,7 +55,10 @@ export const upwardImport = (from: string, to: string): null | string => {
       ? null
       : `admin talks to the server over HTTP only, yet imports ${to}`
   }
-  if (target === 'admin' || TOP.includes(target)) {
+  if (source === 'api-client') {
+    return API_CLIENT_MAY_IMPORT.includes(layerOf(to)) ? null : `the API client knows only the contract, yet imports ${to}`
+  }
+  if (target === 'admin' || target === 'api-client' || TOP.includes(target)) {
     return `${source} imports ${to}, which is above every layer`
   }
   const [s, t] = [LAYERS.indexOf(source), LAYERS.indexOf(target)]
@@ -84,6 +90,10 @@ describe('layers', () => {
     expect(upwardImport('admin/calendar/TimeGrid.tsx', 'plugin/shared/http/json-body.ts')).toMatch(/HTTP only/)
     expect(upwardImport('contract/http.ts', 'commands/status-machine.ts')).toMatch(/a layer above/)
     expect(upwardImport('plugin/index.ts', 'commands/ledger.ts')).toBeNull()
+    expect(upwardImport('admin/calendar/use-hold.ts', 'api-client/create-reserve-client.ts')).toBeNull()
+    expect(upwardImport('api-client/create-reserve-client.ts', 'contract/endpoints.ts')).toBeNull()
+    expect(upwardImport('api-client/create-reserve-client.ts', 'time/zoned.ts')).toMatch(/only the contract/)
+    expect(upwardImport('plugin/index.ts', 'api-client/create-reserve-client.ts')).toMatch(/above every layer/)
   })
 })
 
