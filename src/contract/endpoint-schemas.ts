@@ -9,6 +9,7 @@ import { HoldReleaseResponse, HoldResponse } from './holds.js'
 import { ErrorBody, MessageBody, PayloadErrorBody } from './refusals.js'
 import {
   AsOfQuery,
+  BookHoldRequest,
   BookRequest,
   CancelRequest,
   CustomerSearchQuery,
@@ -57,7 +58,7 @@ export const ENDPOINT_SCHEMAS = {
     responses: { 200: AvailabilityResponse, 400: [MessageBody, ErrorBody], 403: ErrorBody, 404: ErrorBody },
   },
   book: {
-    body: required(BookRequest),
+    body: required(z.union([BookRequest, BookHoldRequest])),
     responses: {
       201: [ReservationDocument, SeriesBooked],
       400: PayloadErrorBody,

@@ -8,6 +8,7 @@ import { dateTime, RecordId } from './common.js'
  * them (`z.input`). The bodies the OpenAPI document describes with these same schemas; where an
  * endpoint checks its input with a schema of its own carrying refusal texts (slots, cancel,
  * history), the one here says what a client may send and a test holds the two to the same names.
+ * Ids in a query may be numbers (a database with numeric ids): they go as text.
  */
 
 const text = z.string()
@@ -25,19 +26,19 @@ const holdQuery = { holdId: optionalText, holdToken: optionalText }
 export const SlotQuery = z.object({
   date: text,
   duration: z.int().optional(),
-  exclude: optionalText,
+  exclude: RecordId.optional(),
   guestCount: z.int().optional(),
   ...holdQuery,
-  resource: text,
+  resource: RecordId,
   resources: optionalText,
-  service: text,
+  service: RecordId,
 })
 
-export const ResourceAvailabilityQuery = z.object({ end: text, ...holdQuery, resource: text, start: text })
+export const ResourceAvailabilityQuery = z.object({ end: text, ...holdQuery, resource: RecordId, start: text })
 
-export const HistoryQuery = z.object({ reservationId: text })
+export const HistoryQuery = z.object({ reservationId: RecordId })
 
-export const AsOfQuery = z.object({ at: text, end: text, resource: text, start: text })
+export const AsOfQuery = z.object({ at: text, end: text, resource: RecordId, start: text })
 
 export const WaitlistRangeQuery = z.object({ end: text, start: text })
 
@@ -92,6 +93,9 @@ export const BookRequest = z
     description:
       "Any field the site added to reservations (`collectionOverrides.reservations.fields`) is taken as the collection's create takes it, and recorded in the ledger; a series (`recurrence`) refuses them (400 naming each).",
   })
+
+/** Booking a hold (`holdId`): the hold's schedule fills what the body leaves out. */
+export const BookHoldRequest = BookRequest.partial({ resource: true, service: true, startTime: true }).required({ holdId: true })
 
 export const SeriesPreviewRequest = z
   .looseObject({})

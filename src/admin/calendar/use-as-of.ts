@@ -4,7 +4,8 @@ import { useEffect, useMemo, useState } from 'react'
 import type { AdminSettings, AsOfReservation, AsOfResponse, RecordId, ReservationRecord, ResourceRecord } from '../../contract/http.js'
 import type { EpochAvailability } from '../shared/capacity.js'
 
-import { useApi } from '../shared/use-api.js'
+import { orThrow } from '../../api-client/or-throw.js'
+import { useReserveClient } from '../shared/use-reserve-client.js'
 import { recordKey, useRecordLabels } from '../shared/use-record-labels.js'
 
 export interface AsOfData {
@@ -18,7 +19,7 @@ type Answers = { answers: [string, AsOfResponse][]; error: null | string; questi
 
 /** One as-of answer per resource shown, asked again when the instant, the range or the resources change. */
 const useAnswers = (at: null | number, resourceIds: string[], from: number, to: number): Answers | null => {
-  const api = useApi()
+  const reserve = useReserveClient()
   const ids = resourceIds.join(',')
   const question = `${at}|${ids}|${from}|${to}`
   const [answers, setAnswers] = useState<Answers | null>(null)
@@ -30,7 +31,7 @@ const useAnswers = (at: null | number, resourceIds: string[], from: number, to: 
     const query = { at: new Date(at).toISOString(), end: new Date(to).toISOString(), start: new Date(from).toISOString() }
     Promise.all(
       (ids ? ids.split(',') : []).map(async (resource) =>
-        [resource, await api.get<AsOfResponse>('/reserve/as-of', { ...query, resource }, controller.signal)] as [string, AsOfResponse],
+        [resource, orThrow(await reserve.getAsOf({ query: { ...query, resource } }, { signal: controller.signal }))] as [string, AsOfResponse],
       ),
     )
       .then((loaded) => setAnswers({ answers: loaded, error: null, question }))
@@ -40,7 +41,7 @@ const useAnswers = (at: null | number, resourceIds: string[], from: number, to: 
         }
       })
     return () => controller.abort()
-  }, [api, at, from, ids, question, to])
+  }, [at, from, ids, question, reserve, to])
   return answers?.question === question ? answers : null
 }
 

@@ -2,9 +2,8 @@
 import { toast } from '@payloadcms/ui'
 import { useContext, useState } from 'react'
 
-import type { HoldReleaseResponse, ReservationDocument } from '../../contract/http.js'
-
-import { useApi } from '../shared/use-api.js'
+import { orThrow } from '../../api-client/or-throw.js'
+import { useReserveClient } from '../shared/use-reserve-client.js'
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'
 import { HoldChangeContext } from './hold-change-context.js'
 
@@ -24,7 +23,7 @@ export interface HoldActions {
  * Done, a toast names the hold (`described`) and the calendar loads again.
  */
 export const useHoldActions = (holdId: string, described: string): HoldActions => {
-  const api = useApi()
+  const reserve = useReserveClient()
   const { t } = useReserveTranslation()
   const changed = useContext(HoldChangeContext)
   const [busy, setBusy] = useState(false)
@@ -48,12 +47,12 @@ export const useHoldActions = (holdId: string, described: string): HoldActions =
 
   return {
     book: () =>
-      run(() => api.send<ReservationDocument>('POST', '/reserve/book', { holdId }), t('quickBooked', { booking: described })),
+      run(() => reserve.book({ body: { holdId } }).then(orThrow), t('quickBooked', { booking: described })),
     busy,
     error,
     release: () =>
       run(
-        () => api.send<HoldReleaseResponse>('DELETE', `/reserve/holds/${encodeURIComponent(holdId)}`, {}),
+        () => reserve.releaseHold({ body: {}, params: { id: holdId } }).then(orThrow),
         t('holdReleased', { hold: described }),
       ),
   }

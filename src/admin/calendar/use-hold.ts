@@ -2,11 +2,12 @@
 import { toast } from '@payloadcms/ui'
 import { useState } from 'react'
 
-import type { AdminSettings, HoldResponse } from '../../contract/http.js'
+import type { AdminSettings } from '../../contract/http.js'
 import type { QuickCreate } from './use-quick-create.js'
 
-import { useApi } from '../shared/use-api.js'
+import { orThrow } from '../../api-client/or-throw.js'
 import { useFormatters } from '../shared/use-formatters.js'
+import { useReserveClient } from '../shared/use-reserve-client.js'
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'
 
 export interface QuickHold {
@@ -23,7 +24,7 @@ export interface QuickHold {
  * when and `onHeld` closes; refused, `onRefused` is told, as for a booking.
  */
 export const useQuickHold = (settings: AdminSettings, start: string, form: QuickCreate, onHeld: () => void, onRefused: () => void): QuickHold => {
-  const api = useApi()
+  const reserve = useReserveClient()
   const { t } = useReserveTranslation()
   const format = useFormatters(settings.timezone)
   const [busy, setBusy] = useState(false)
@@ -36,12 +37,9 @@ export const useQuickHold = (settings: AdminSettings, start: string, form: Quick
     setBusy(true)
     setError(null)
     try {
-      const held = await api.send<HoldResponse>('POST', '/reserve/holds', {
-        customer: form.customer,
-        resource: form.resource.id,
-        service: form.service,
-        startTime: start,
-      })
+      const held = orThrow(
+        await reserve.placeHold({ body: { customer: form.customer, resource: form.resource.id, service: form.service, startTime: start } }),
+      )
       toast.success(t('quickHeld', { booking: `${customerName}, ${format.dateTime(held.startTime)}`, time: format.time(held.expiresAt) }))
       onHeld()
     } catch (caught) {

@@ -6,8 +6,9 @@ import type { AdminSettings, RecordId, ReservationDocument, ResourceRecord, Seri
 import type { BookingChoice } from './use-calendar-drawers.js'
 import type { SeriesRequest } from '../repeats/use-repeats.js'
 
-import { useApi } from '../shared/use-api.js'
+import { orThrow } from '../../api-client/or-throw.js'
 import { useFormatters } from '../shared/use-formatters.js'
+import { useReserveClient } from '../shared/use-reserve-client.js'
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'
 
 export interface QuickCreate extends BookingChoice {
@@ -39,7 +40,7 @@ export const useQuickCreate = (
   onBooked: () => void,
   onRefused: () => void,
 ): QuickCreate => {
-  const api = useApi()
+  const reserve = useReserveClient()
   const { t } = useReserveTranslation()
   const format = useFormatters(settings.timezone)
   const [resource, setResource] = useState(initial)
@@ -67,7 +68,8 @@ export const useQuickCreate = (
   }
 
   const submit = async (customerName: string, series: null | SeriesRequest = null): Promise<void> => {
-    if (!ready || busy || resource === null) {
+    // Not `ready`, spelled out so that the ids below are known to be given.
+    if (busy || resource === null || service === null || customer === null) {
       return
     }
     setBusy(true)
@@ -75,11 +77,12 @@ export const useQuickCreate = (
     try {
       const body = { customer, resource: resource.id, service, startTime: start }
       if (series) {
-        const { reservations, skipped } = await api.send<SeriesBooked>('POST', '/reserve/book', { ...body, ...series })
+        // With a recurrence the answer is the series.
+        const { reservations, skipped } = orThrow(await reserve.book({ body: { ...body, ...series } })) as SeriesBooked
         const booking = `${customerName}, ${format.dateTime(reservations[0].startTime)}`
         toast.success(t('quickBookedSeries', { booking, count: reservations.length, total: reservations.length + skipped.length }))
       } else {
-        const booked = await api.send<ReservationDocument>('POST', '/reserve/book', body)
+        const booked = orThrow(await reserve.book({ body })) as ReservationDocument
         toast.success(t('quickBooked', { booking: `${customerName}, ${format.dateTime(booked.startTime)}` }))
       }
       onBooked()

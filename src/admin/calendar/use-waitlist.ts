@@ -1,11 +1,13 @@
 'use client'
 import { useEffect, useState } from 'react'
 
-import type { AdminSettings, WaitlistEntryRecord, WaitlistListResponse, WaitlistOfferResponse } from '../../contract/http.js'
+import type { AdminSettings, WaitlistEntryRecord } from '../../contract/http.js'
 
+import { orThrow } from '../../api-client/or-throw.js'
+import { ReserveApiError } from '../../api-client/reserve-api-error.js'
 import { dayBounds } from '../shared/calendar-dates.js'
-import { ApiError, useApi } from '../shared/use-api.js'
 import { useFormatters } from '../shared/use-formatters.js'
+import { useReserveClient } from '../shared/use-reserve-client.js'
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'
 
 /** What an offer answered, per entry: placed (with until when), or refused and why. */
@@ -31,7 +33,7 @@ export interface Waitlist {
  * placed, `onOffered` has the calendar show the hold.
  */
 export const useWaitlist = (settings: AdminSettings, dates: string[], refreshKey: number, onOffered: () => void): Waitlist => {
-  const api = useApi()
+  const reserve = useReserveClient()
   const { t } = useReserveTranslation()
   const format = useFormatters(settings.timezone)
   const [entries, setEntries] = useState<null | WaitlistEntryRecord[]>(null)
@@ -46,25 +48,27 @@ export const useWaitlist = (settings: AdminSettings, dates: string[], refreshKey
     const controller = new AbortController()
     const start = new Date(dayBounds(first, settings.timezone).start).toISOString()
     const end = new Date(dayBounds(last, settings.timezone).end).toISOString()
-    api
-      .get<WaitlistListResponse>('/reserve/waitlist', { end, start }, controller.signal)
+    reserve
+      .listWaitlist({ query: { end, start } }, { signal: controller.signal })
+      .then(orThrow)
       .then((answer) => setEntries(answer.entries))
       .catch(() => controller.signal.aborted || setEntries([]))
     return () => controller.abort()
-  }, [api, first, last, refreshKey, settings.timezone])
+  }, [first, last, refreshKey, reserve, settings.timezone])
 
   const heldUntil = (expiresAt: string): OfferAnswer => ({ kind: 'offered', text: t('waitlistOffered', { time: format.time(expiresAt) }) })
 
   const offer: Waitlist['offer'] = async (entry, resource) => {
     try {
-      const offered = await api.send<WaitlistOfferResponse>('POST', `/reserve/waitlist/${encodeURIComponent(entry.entryId)}/offer`, {
-        ...(entry.resource === null && resource !== null ? { resource } : {}),
-        startTime: entry.from,
+      const answer = await reserve.offerWaitlist({
+        body: { ...(entry.resource === null && resource !== null ? { resource } : {}), startTime: entry.from },
+        params: { id: entry.entryId },
       })
+      const offered = orThrow(answer)
       setAnswers((was) => ({ ...was, [entry.entryId]: heldUntil(offered.expiresAt) }))
       onOffered()
     } catch (caught) {
-      const text = caught instanceof ApiError && caught.status === 409 ? t('waitlistTaken') : caught instanceof Error ? caught.message : t('requestFailed')
+      const text = caught instanceof ReserveApiError && caught.status === 409 ? t('waitlistTaken') : caught instanceof Error ? caught.message : t('requestFailed')
       setAnswers((was) => ({ ...was, [entry.entryId]: { kind: 'refused', text } }))
       // A 409 may mean the entry was offered meanwhile (the background pass, another tab): the reload says so.
       onOffered()

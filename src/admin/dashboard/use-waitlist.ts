@@ -1,22 +1,20 @@
 'use client'
 import { useEffect, useState } from 'react'
 
-import type { WaitlistEntryRecord, WaitlistListResponse } from '../../contract/http.js'
+import type { WaitlistEntryRecord } from '../../contract/http.js'
 
-import { useApi } from '../shared/use-api.js'
+import { orThrow } from '../../api-client/or-throw.js'
+import { useReserveClient } from '../shared/use-reserve-client.js'
 
 /** The waitlist entries whose range overlaps `[from, to)`, oldest first; null while loading, [] when they cannot be read. */
 export const useWaitlist = (from: number, to: number): null | WaitlistEntryRecord[] => {
-  const api = useApi()
+  const reserve = useReserveClient()
   const [entries, setEntries] = useState<null | WaitlistEntryRecord[]>(null)
   useEffect(() => {
     const controller = new AbortController()
-    api
-      .get<WaitlistListResponse>(
-        '/reserve/waitlist',
-        { end: new Date(to).toISOString(), start: new Date(from).toISOString() },
-        controller.signal,
-      )
+    reserve
+      .listWaitlist({ query: { end: new Date(to).toISOString(), start: new Date(from).toISOString() } }, { signal: controller.signal })
+      .then(orThrow)
       .then((answer) => setEntries(answer.entries))
       .catch(() => {
         // Staff without the list (not privileged) see it empty rather than an error on the dashboard.
@@ -25,6 +23,6 @@ export const useWaitlist = (from: number, to: number): null | WaitlistEntryRecor
         }
       })
     return () => controller.abort()
-  }, [api, from, to])
+  }, [from, reserve, to])
   return entries
 }

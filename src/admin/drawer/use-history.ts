@@ -1,9 +1,10 @@
 'use client'
 import { useEffect, useState } from 'react'
 
-import type { HistoryEvent, HistoryResponse } from '../../contract/http.js'
+import type { HistoryEvent } from '../../contract/http.js'
 
-import { useApi } from '../shared/use-api.js'
+import { orThrow } from '../../api-client/or-throw.js'
+import { useReserveClient } from '../shared/use-reserve-client.js'
 import { useReserveTranslation } from '../shared/use-reserve-translation.js'
 
 /** A reservation's events from the ledger, oldest first; read again when `refreshKey` changes. */
@@ -11,15 +12,16 @@ export const useHistory = (
   reservationId: string,
   refreshKey: number,
 ): { error: null | string; events: HistoryEvent[] | null } => {
-  const api = useApi()
+  const reserve = useReserveClient()
   const { t } = useReserveTranslation()
   const [events, setEvents] = useState<HistoryEvent[] | null>(null)
   const [error, setError] = useState<null | string>(null)
 
   useEffect(() => {
     const controller = new AbortController()
-    api
-      .get<HistoryResponse>('/reserve/history', { reservationId }, controller.signal)
+    reserve
+      .getHistory({ query: { reservationId } }, { signal: controller.signal })
+      .then(orThrow)
       .then(({ events: loaded }) => {
         setEvents([...loaded].sort((a, b) => a.revision - b.revision))
         setError(null)
@@ -30,7 +32,7 @@ export const useHistory = (
         }
       })
     return () => controller.abort()
-  }, [api, refreshKey, reservationId, t])
+  }, [refreshKey, reservationId, reserve, t])
 
   return { error, events }
 }

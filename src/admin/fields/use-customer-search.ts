@@ -2,9 +2,10 @@
 import { useDebounce } from '@payloadcms/ui'
 import { useEffect, useState } from 'react'
 
-import type { CustomerHit, CustomerSearchResponse } from '../../contract/http.js'
+import type { CustomerHit } from '../../contract/http.js'
 
-import { useApi } from '../shared/use-api.js'
+import { orThrow } from '../../api-client/or-throw.js'
+import { useReserveClient } from '../shared/use-reserve-client.js'
 
 /** Typing pauses this long before a search is sent. */
 const DEBOUNCE_MS = 250
@@ -22,7 +23,7 @@ export interface CustomerSearch {
  * asked while `enabled` (the search box is open).
  */
 export const useCustomerSearch = (text: string, enabled: boolean): CustomerSearch => {
-  const api = useApi()
+  const reserve = useReserveClient()
   const search = useDebounce(text.trim(), DEBOUNCE_MS)
   const [result, setResult] = useState<{ for: null | string } & CustomerSearch>({ error: null, for: null, hits: null, more: false })
 
@@ -31,8 +32,9 @@ export const useCustomerSearch = (text: string, enabled: boolean): CustomerSearc
       return
     }
     const controller = new AbortController()
-    api
-      .get<CustomerSearchResponse>('/reservation-customer-search', { limit: PAGE_SIZE, search }, controller.signal)
+    reserve
+      .searchCustomers({ query: { limit: PAGE_SIZE, search } }, { signal: controller.signal })
+      .then(orThrow)
       .then(({ docs, hasNextPage }) => setResult({ error: null, for: search, hits: docs, more: hasNextPage }))
       .catch((caught: unknown) => {
         if (!controller.signal.aborted) {
@@ -40,7 +42,7 @@ export const useCustomerSearch = (text: string, enabled: boolean): CustomerSearc
         }
       })
     return () => controller.abort()
-  }, [api, enabled, search])
+  }, [enabled, reserve, search])
 
   // Hits found for an earlier text are not offered: a quick Enter would pick a customer the
   // text typed since no longer names.

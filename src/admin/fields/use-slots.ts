@@ -1,9 +1,10 @@
 'use client'
 import { useEffect, useState } from 'react'
 
-import type { RecordId, SlotsResponse, TimeRange } from '../../contract/http.js'
+import type { RecordId, TimeRange } from '../../contract/http.js'
 
-import { useApi } from '../shared/use-api.js'
+import { orThrow } from '../../api-client/or-throw.js'
+import { useReserveClient } from '../shared/use-reserve-client.js'
 
 export interface SlotQuery {
   date: string
@@ -24,17 +25,18 @@ export interface Slots {
 
 /** The free start times of a resource and service on a date, from the slots endpoint. */
 export const useSlots = ({ date, exclude, guestCount, resource, savedAt, service }: SlotQuery): Slots => {
-  const api = useApi()
+  const reserve = useReserveClient()
   const question = resource === null || service === null ? null : `${resource}|${service}|${date}|${guestCount}|${exclude}|${savedAt}`
   const [answer, setAnswer] = useState<{ question: string } & Slots>({ error: null, question: '', slots: null })
 
   useEffect(() => {
-    if (question === null) {
+    if (question === null || resource === null || service === null) {
       return
     }
     const controller = new AbortController()
-    api
-      .get<SlotsResponse>('/reserve/slots', { date, exclude: exclude ?? undefined, guestCount, resource, service }, controller.signal)
+    reserve
+      .getSlots({ query: { date, exclude: exclude ?? undefined, guestCount, resource, service } }, { signal: controller.signal })
+      .then(orThrow)
       .then(({ slots }) => setAnswer({ error: null, question, slots }))
       .catch((caught: unknown) => {
         if (!controller.signal.aborted) {
@@ -42,7 +44,7 @@ export const useSlots = ({ date, exclude, guestCount, resource, savedAt, service
         }
       })
     return () => controller.abort()
-  }, [api, date, exclude, guestCount, question, resource, service])
+  }, [date, exclude, guestCount, question, reserve, resource, service])
 
   return answer.question === question ? answer : { error: null, slots: null }
 }

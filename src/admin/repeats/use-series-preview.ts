@@ -1,10 +1,11 @@
 'use client'
 import { useEffect, useState } from 'react'
 
-import type { OccurrencePreview, RecordId, SeriesPreview } from '../../contract/http.js'
+import type { OccurrencePreview, RecordId } from '../../contract/http.js'
 import type { RecurrenceBody } from './repeats.js'
 
-import { useApi } from '../shared/use-api.js'
+import { orThrow } from '../../api-client/or-throw.js'
+import { useReserveClient } from '../shared/use-reserve-client.js'
 
 /** The booking a series repeats: what the popover has chosen so far. */
 export interface SeriesBooking {
@@ -34,7 +35,7 @@ const IDLE: SeriesPreviewState = { error: null, loading: false, occurrences: nul
  * times changed). An answer to an earlier choice that arrives late is dropped.
  */
 export const useSeriesPreview = (booking: SeriesBooking, recurrence: null | RecurrenceBody, refresh: unknown): SeriesPreviewState => {
-  const api = useApi()
+  const reserve = useReserveClient()
   const [state, setState] = useState<SeriesPreviewState>(IDLE)
   const { customer, resource, service, startTime } = booking
   const body =
@@ -50,8 +51,9 @@ export const useSeriesPreview = (booking: SeriesBooking, recurrence: null | Recu
     let current = true
     setState((was) => ({ ...was, loading: true }))
     const timer = window.setTimeout(() => {
-      api
-        .send<SeriesPreview>('POST', '/reserve/series-preview', JSON.parse(body))
+      reserve
+        .previewSeries({ body: JSON.parse(body) })
+        .then(orThrow)
         .then(({ occurrences }) => current && setState({ error: null, loading: false, occurrences }))
         .catch((caught: unknown) => {
           if (current) {
@@ -63,7 +65,7 @@ export const useSeriesPreview = (booking: SeriesBooking, recurrence: null | Recu
       current = false
       window.clearTimeout(timer)
     }
-  }, [api, body, refresh])
+  }, [body, refresh, reserve])
 
   return state
 }

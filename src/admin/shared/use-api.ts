@@ -2,19 +2,9 @@
 import { useConfig } from '@payloadcms/ui'
 import { useMemo } from 'react'
 
+import { ReserveApiError } from '../../api-client/reserve-api-error.js'
 import { refusalMessage } from '../../contract/refusal-message.js'
 import { type QueryValue, toQueryString } from './query-string.js'
-
-/** A refused request, with the message the server gave. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message)
-    this.name = 'ApiError'
-  }
-}
 
 export interface Api {
   get<T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal): Promise<T>
@@ -22,8 +12,9 @@ export interface Api {
 }
 
 /**
- * JSON requests to the host's API route with the admin's session cookie. Paths are relative to
- * the API route (`/reserve/slots`), so a host that moves `/api` keeps working.
+ * JSON requests to Payload's REST API of the collections (`/reservations/<id>`), under the host's
+ * API route with the admin's session cookie, so a host that moves `/api` keeps working. A refusal
+ * throws a `ReserveApiError`, as the plugin's endpoints' do (`useReserveClient`, `orThrow`).
  */
 export const useApi = (): Api => {
   const { config } = useConfig()
@@ -33,7 +24,7 @@ export const useApi = (): Api => {
       const response = await fetch(`${base}${path}`, { credentials: 'include', ...init })
       const body: unknown = await response.json().catch(() => null)
       if (!response.ok) {
-        throw new ApiError(response.status, refusalMessage(body, response.statusText))
+        throw new ReserveApiError(response.status, refusalMessage(body, response.statusText), body)
       }
       return body as T
     }

@@ -1,10 +1,11 @@
 'use client'
 import { useEffect, useState } from 'react'
 
-import type { RecordId, ResourceAvailability } from '../../contract/http.js'
+import type { RecordId } from '../../contract/http.js'
 
+import { orThrow } from '../../api-client/or-throw.js'
 import { type EpochAvailability, toEpochAvailability } from './capacity.js'
-import { useApi } from './use-api.js'
+import { useReserveClient } from './use-reserve-client.js'
 
 /**
  * The resource-availability of each resource over `[from, to)`, keyed by resource id; null
@@ -17,7 +18,7 @@ export const useAvailability = (
   to: number,
   refreshKey: number,
 ): Map<string, EpochAvailability> | null => {
-  const api = useApi()
+  const reserve = useReserveClient()
   const ids = resourceIds.map(String).join(',')
   // Answers are kept with the question they answer, so a new range never shows the old one's,
   // while a refresh of the same range keeps showing the previous answer until the new one is in.
@@ -30,8 +31,9 @@ export const useAvailability = (
     const end = new Date(to).toISOString()
     void Promise.all(
       (ids ? ids.split(',') : []).map((resource) =>
-        api
-          .get<ResourceAvailability>('/reserve/resource-availability', { end, resource, start }, controller.signal)
+        reserve
+          .getResourceAvailability({ query: { end, resource, start } }, { signal: controller.signal })
+          .then(orThrow)
           .then((response) => [resource, toEpochAvailability(response)] as const)
           .catch(() => null),
       ),
@@ -41,7 +43,7 @@ export const useAvailability = (
       }
     })
     return () => controller.abort()
-  }, [api, from, ids, question, refreshKey, to])
+  }, [from, ids, question, refreshKey, reserve, to])
 
   return answer?.question === question ? answer.availability : null
 }

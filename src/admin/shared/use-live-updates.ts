@@ -2,6 +2,7 @@
 import { useConfig } from '@payloadcms/ui'
 import { useEffect, useRef } from 'react'
 
+import { ENDPOINTS } from '../../contract/endpoints.js'
 import { followLive } from './live-connection.js'
 
 /** A burst of changes (a series, a move and its status) becomes one reload. */
@@ -16,7 +17,8 @@ const SETTLE_MS = 150
  */
 export const useLiveUpdates = (onChange: () => void, enabled: boolean, reservationId?: null | string): void => {
   const { config } = useConfig()
-  const url = `${config.serverURL ?? ''}${config.routes.api}/reserve/live`
+  // An EventSource, not the API client: it reconnects by itself, sending Last-Event-ID.
+  const url = `${config.serverURL ?? ''}${config.routes.api}${ENDPOINTS.getLive.path}`
   const latest = useRef(onChange)
   latest.current = onChange
 

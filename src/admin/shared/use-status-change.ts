@@ -4,8 +4,10 @@ import { useCallback } from 'react'
 
 import type { AdminSettings, ReservationDocument } from '../../contract/http.js'
 
+import { orThrow } from '../../api-client/or-throw.js'
 import { statusLabel } from './status.js'
 import { useApi } from './use-api.js'
+import { useReserveClient } from './use-reserve-client.js'
 import { useReserveTranslation } from './use-reserve-translation.js'
 import { useUndoCancel } from './use-undo-cancel.js'
 
@@ -26,16 +28,15 @@ export const useStatusChange = (
   settings: AdminSettings,
 ): ((reservationId: string, status: string, reason?: string, booking?: string, undo?: CancelUndo) => Promise<boolean>) => {
   const api = useApi()
+  const reserve = useReserveClient()
   const { has, t } = useReserveTranslation()
   const undoCancel = useUndoCancel(settings)
   return useCallback(
     async (reservationId, status, reason, booking, undo) => {
       try {
         if (status === settings.cancelledStatus) {
-          const cancelled = await api.send<ReservationDocument>('POST', '/reserve/cancel', {
-            reason: reason || undefined,
-            reservationId,
-          })
+          // One reservation (no scope): the answer is its document.
+          const cancelled = orThrow(await reserve.cancel({ body: { reason: reason || undefined, reservationId } })) as ReservationDocument
           toast.success(booking ? t('cancelledBooking', { booking }) : t('cancelled'), {
             ...(undo && {
               action: { label: t('undo'), onClick: () => void undoCancel(cancelled, undo.before, undo.onDone) },
@@ -53,6 +54,6 @@ export const useStatusChange = (
         return false
       }
     },
-    [api, has, settings, t, undoCancel],
+    [api, has, reserve, settings, t, undoCancel],
   )
 }

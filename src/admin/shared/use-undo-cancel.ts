@@ -4,8 +4,10 @@ import { useCallback } from 'react'
 
 import type { AdminSettings, ReservationDocument } from '../../contract/http.js'
 
+import { orThrow } from '../../api-client/or-throw.js'
 import { statusLabel } from './status.js'
 import { useApi } from './use-api.js'
+import { useReserveClient } from './use-reserve-client.js'
 import { useReserveTranslation } from './use-reserve-translation.js'
 
 /**
@@ -18,11 +20,13 @@ export const useUndoCancel = (
   settings: AdminSettings,
 ): ((cancelled: ReservationDocument, before: string, onDone: () => void) => Promise<void>) => {
   const api = useApi()
+  const reserve = useReserveClient()
   const { has, t } = useReserveTranslation()
   return useCallback(
     async (cancelled, before, onDone) => {
       try {
-        const booked = await api.send<ReservationDocument>('POST', '/reserve/book', {
+        const answer = await reserve.book({
+          body: {
           ...(cancelled.customer != null ? { customer: cancelled.customer } : { guest: cancelled.guest }),
           endTime: cancelled.endTime,
           guestCount: cancelled.guestCount ?? 1,
@@ -33,7 +37,10 @@ export const useUndoCancel = (
           resource: cancelled.resource,
           service: cancelled.service,
           startTime: cancelled.startTime,
+          },
         })
+        // One booking (no recurrence): the answer is its document.
+        const booked = orThrow(answer) as ReservationDocument
         if (booked.status === before) {
           toast.success(t('undoCancelDone'))
         } else if (settings.statusMachine.transitions[booked.status]?.includes(before)) {
@@ -47,6 +54,6 @@ export const useUndoCancel = (
       }
       onDone()
     },
-    [api, has, settings, t],
+    [api, has, reserve, settings, t],
   )
 }

@@ -9,6 +9,7 @@ import { MAX_ITEMS } from '../../../contract/booking-shape.js'
 import { ENDPOINT_SCHEMAS, type EndpointSchema } from '../../../contract/endpoint-schemas.js'
 import { ENDPOINTS, type Endpoint, type EndpointName } from '../../../contract/endpoints.js'
 import { openApiFromRoutes, type Route, type RouteParameter } from '../../../contract/openapi.js'
+import { BookRequest } from '../../../contract/requests.js'
 import { ErrorBody, MessageBody, PayloadErrorBody } from '../../../contract/refusals.js'
 import { AsOfResponse, ReservationDocument, SeriesBooked, SeriesCancelled, SeriesPreview } from '../../../contract/reservations.js'
 import { WaitlistEntryResponse, WaitlistLeaveResponse, WaitlistListResponse, WaitlistOfferResponse } from '../../../contract/waitlist.js'
@@ -192,6 +193,8 @@ const documented: { [N in EndpointName]: Documented<N> } = {
   },
   book: {
     description: `Creates a reservation: beforeBookingCreate hooks first, then a create of the reservations collection with the requester's access (all collection hooks and booking rules run). ${BODY_LIMITS} A booking takes at most ${MAX_ITEMS} items; more answer 400 on \`items\` before any item is looked up.`,
+    // The booking's body; a hold's booking (`holdId`) is described on its field.
+    requestBody: BookRequest,
     responses: {
       201: ok('The created reservation; with `recurrence`, the series.'),
       400: refusal(
@@ -451,7 +454,7 @@ type Schemas = typeof ENDPOINT_SCHEMAS
 interface Documented<N extends EndpointName> {
   description?: string
   parameters?: RouteParameter[]
-  /** The schema the endpoint checks its body with, described in place of the contract's. */
+  /** Described in place of the contract's body: the schema the endpoint checks it with, or one of the contract's bodies. */
   requestBody?: z.ZodType
   responses: Record<keyof Schemas[N]['responses'], ResponseDoc>
   summary: string
