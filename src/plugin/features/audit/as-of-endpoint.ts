@@ -15,7 +15,7 @@ import { reservationDocument } from '../../../projections/reservation-document.j
 import { asCollectionReads } from '../../shared/access/as-collection-reads.js'
 import { isPrivileged } from '../../../contract/roles/is-privileged.js'
 import { isoRange } from '../../shared/http/iso.js'
-import { MESSAGES } from '../../shared/http/messages.js'
+import { MESSAGES } from '../../../contract/messages.js'
 import { queryParam } from '../../shared/http/query-params.js'
 import { parseRecordId } from '../../shared/http/record-id.js'
 import { endpoint, errorBody } from '../../shared/http/request-error.js'

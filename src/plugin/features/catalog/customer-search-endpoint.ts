@@ -4,7 +4,7 @@ import type { CustomerHit, CustomerSearchResponse } from '../../../contract/http
 import type { ResolvedOptions } from '../../options.js'
 
 import { isPrivileged } from '../../../contract/roles/is-privileged.js'
-import { LIMITS, MESSAGES } from '../../shared/http/messages.js'
+import { LIMITS, MESSAGES } from '../../../contract/messages.js'
 import { parseWholeNumber, queryParam } from '../../shared/http/query-params.js'
 import { endpoint, messageBody } from '../../shared/http/request-error.js'
 

@@ -10,8 +10,8 @@ import { ErrorBody, MessageBody, PayloadErrorBody } from '../../../contract/refu
 import { AsOfResponse, ReservationDocument, SeriesBooked, SeriesCancelled, SeriesPreview } from '../../../contract/reservations.js'
 import { WaitlistEntryResponse, WaitlistLeaveResponse, WaitlistListResponse, WaitlistOfferResponse } from '../../../contract/waitlist.js'
 import { MAX_BODY_BYTES, MAX_BODY_DEPTH } from '../../shared/http/json-body.js'
-import { LIMITS, MESSAGES } from '../../shared/http/messages.js'
-import { MAX_ITEMS, bookingShape, cancelRequest } from '../booking/index.js'
+import { LIMITS, MAX_ITEMS, MESSAGES } from '../../../contract/messages.js'
+import { bookingShape, cancelRequest } from '../booking/index.js'
 import { reservationIdParameter } from '../audit/index.js'
 import { slotQueryParameters } from '../slots/index.js'
 

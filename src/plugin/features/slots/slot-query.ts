@@ -4,7 +4,7 @@ import { z } from 'zod'
 
 import { asGiven, queryText } from '../../../contract/query.js'
 import { isCalendarDate } from '../../shared/validation/is-calendar-date.js'
-import { LIMITS, MESSAGES } from '../../shared/http/messages.js'
+import { LIMITS, MESSAGES } from '../../../contract/messages.js'
 import { parseWholeNumber } from '../../shared/http/query-params.js'
 import { errorBody, type RequestError } from '../../shared/http/request-error.js'
 import { isSupportedDate } from '../../shared/http/supported-dates.js'

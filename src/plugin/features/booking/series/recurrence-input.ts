@@ -5,7 +5,7 @@ import type { Recurrence } from '../../../../time/recurrence.js'
 import { localDateOf } from '../../../../time/local-time.js'
 import { MAX_OCCURRENCES } from '../../../../time/recurrence.js'
 import { type Weekday, WEEKDAYS } from '../../../../time/weekdays.js'
-import { MESSAGES } from '../../../shared/http/messages.js'
+import { MESSAGES } from '../../../../contract/messages.js'
 import { isCalendarDate } from '../../../shared/validation/is-calendar-date.js'
 import { parseInstant } from '../../../shared/validation/parse-instant.js'
 
