@@ -12,8 +12,9 @@ import { WaitlistEntryResponse, WaitlistLeaveResponse, WaitlistListResponse, Wai
 import { MAX_BODY_BYTES, MAX_BODY_DEPTH } from '../../shared/http/json-body.js'
 import { LIMITS, MAX_ITEMS, MESSAGES } from '../../../contract/messages.js'
 import { bookingShape, cancelRequest } from '../booking/index.js'
-import { reservationIdParameter } from '../audit/index.js'
-import { slotQueryParameters } from '../slots/index.js'
+import { customerSearchParameters } from '../catalog/index.js'
+import { asOfParameters, reservationIdParameter } from '../audit/index.js'
+import { resourceRangeParameters, slotQueryParameters } from '../slots/index.js'
 
 /**
  * The OpenAPI 3.1 description of the plugin's HTTP endpoints, served at
@@ -83,6 +84,10 @@ const holdParameters: RouteParameter[] = [
 ]
 
 const holdForbidden = refusal("`holdId` names a live hold of another caller.", ErrorBody, { forbidden: error(MESSAGES.forbidden) })
+
+const resourceRange = resourceRangeParameters.shape
+const asOf = asOfParameters.shape
+const customerSearch = customerSearchParameters.shape
 
 /** The parameters of availability and slots, described with the schemas that check them. */
 const slot = slotQueryParameters.shape
@@ -205,9 +210,9 @@ const routes: Route[] = [
     method: 'get',
     operationId: 'searchCustomers',
     parameters: [
-      query('search', false, text.default(''), 'Text to look for.'),
-      query('limit', false, z.int().min(1).max(LIMITS.searchLimitMax).default(LIMITS.searchLimitDefault), `Page size, kept within 1 to ${LIMITS.searchLimitMax}.`),
-      query('page', false, z.int().min(1).max(LIMITS.maxPage).default(1), 'Page number; values below 1 count as 1.'),
+      query('search', false, customerSearch.search, 'Text to look for.'),
+      query('limit', false, customerSearch.limit, `Page size, kept within 1 to ${LIMITS.searchLimitMax}.`),
+      query('page', false, customerSearch.page, 'Page number; values below 1 count as 1.'),
     ],
     path: '/reservation-customer-search',
     responses: {
@@ -477,10 +482,10 @@ const routes: Route[] = [
     method: 'get',
     operationId: 'getAsOf',
     parameters: [
-      query('resource', true, text, 'Resource id.'),
-      query('start', true, dateTime(), 'Range start (ISO 8601 instant).'),
-      query('end', true, dateTime(), 'Range end (ISO 8601 instant), after start.'),
-      query('at', true, dateTime(), 'The past instant to look from (ISO 8601).'),
+      query('resource', true, asOf.resource, 'Resource id.'),
+      query('start', true, asOf.start, 'Range start (ISO 8601 instant).'),
+      query('end', true, asOf.end, 'Range end (ISO 8601 instant), after start.'),
+      query('at', true, asOf.at, 'The past instant to look from (ISO 8601).'),
     ],
     path: '/reserve/as-of',
     responses: {
@@ -533,9 +538,9 @@ const routes: Route[] = [
     method: 'get',
     operationId: 'getResourceAvailability',
     parameters: [
-      query('resource', true, text, 'Resource id.'),
-      query('start', true, text, 'Inclusive: `YYYY-MM-DD` or a date-time with `Z` or an offset.'),
-      query('end', true, text, 'Exclusive: `YYYY-MM-DD` or a date-time with `Z` or an offset.'),
+      query('resource', true, resourceRange.resource, 'Resource id.'),
+      query('start', true, resourceRange.start, 'Inclusive: `YYYY-MM-DD` or a date-time with `Z` or an offset.'),
+      query('end', true, resourceRange.end, 'Exclusive: `YYYY-MM-DD` or a date-time with `Z` or an offset.'),
       ...holdParameters,
     ],
     path: '/reserve/resource-availability',
