@@ -13,8 +13,10 @@ import { MAX_BODY_BYTES, MAX_BODY_DEPTH } from '../../shared/http/json-body.js'
 import { LIMITS, MAX_ITEMS, MESSAGES } from '../../../contract/messages.js'
 import { bookingShape, cancelRequest } from '../booking/index.js'
 import { customerSearchParameters } from '../catalog/index.js'
+import { releaseHoldBody } from '../holds/index.js'
 import { asOfParameters, reservationIdParameter } from '../audit/index.js'
 import { resourceRangeParameters, slotQueryParameters } from '../slots/index.js'
+import { leaveWaitlistBody, offerWaitlistBody } from '../waitlist/index.js'
 
 /**
  * The OpenAPI 3.1 description of the plugin's HTTP endpoints, served at
@@ -318,7 +320,7 @@ const routes: Route[] = [
     operationId: 'releaseHold',
     parameters: [pathId('The hold id.'), query('holdToken', false, text, "A guest's hold token (or `holdToken` in a JSON body).")],
     path: '/reserve/holds/{id}',
-    requestBody: { required: false, schema: z.object({ holdToken: text.optional() }) },
+    requestBody: { required: false, schema: releaseHoldBody },
     responses: {
       200: ok('The hold has ended.', HoldReleaseResponse),
       400: refusal(`Malformed body (nested deeper than ${MAX_BODY_DEPTH} levels included) or holdToken.`, MessageBody, {
@@ -381,7 +383,7 @@ const routes: Route[] = [
     operationId: 'leaveWaitlist',
     parameters: [pathId('The entry id.'), query('token', false, text, "A guest's waitlist token (or `token` in a JSON body).")],
     path: '/reserve/waitlist/{id}',
-    requestBody: { required: false, schema: z.object({ token: text.optional() }) },
+    requestBody: { required: false, schema: leaveWaitlistBody },
     responses: {
       200: ok('The entry has ended.', WaitlistLeaveResponse),
       400: refusal(`Malformed body (nested deeper than ${MAX_BODY_DEPTH} levels included) or token.`, MessageBody, {
@@ -403,7 +405,7 @@ const routes: Route[] = [
     operationId: 'offerWaitlist',
     parameters: [pathId('The entry id.')],
     path: '/reserve/waitlist/{id}/offer',
-    requestBody: { required: true, schema: z.object({ resource: RecordId.optional(), startTime: dateTime() }) },
+    requestBody: { required: true, schema: offerWaitlistBody },
     responses: {
       201: ok('The entry was offered the hold.', WaitlistOfferResponse),
       400: refusal(`Malformed body (nested deeper than ${MAX_BODY_DEPTH} levels included), startTime or resource.`, MessageBody, {
