@@ -11,7 +11,7 @@ import { AsOfResponse, ReservationDocument, SeriesBooked, SeriesCancelled, Serie
 import { WaitlistEntryResponse, WaitlistLeaveResponse, WaitlistListResponse, WaitlistOfferResponse } from '../../../contract/waitlist.js'
 import { MAX_BODY_BYTES, MAX_BODY_DEPTH } from '../../shared/http/json-body.js'
 import { LIMITS, MAX_ITEMS, MESSAGES } from '../../../contract/messages.js'
-import { bookingShape, cancelRequest } from '../booking/index.js'
+import { bookingShape, cancelRequest, recurrenceFields } from '../booking/index.js'
 import { customerSearchParameters } from '../catalog/index.js'
 import { releaseHoldBody } from '../holds/index.js'
 import { asOfParameters, reservationIdParameter } from '../audit/index.js'
@@ -183,11 +183,11 @@ const bookBody = z
       .meta({ description: 'With `recurrence`: book the occurrences that can be and report the others in `skipped`, instead of refusing the series.' }),
     recurrence: z
       .object({
-        byWeekday: z.array(z.enum(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'])).min(1).meta({ uniqueItems: true }).optional(),
-        count: z.int().min(1).max(52).optional(),
-        frequency: z.enum(['daily', 'weekly']),
-        interval: z.int().min(1).max(52).default(1),
-        until: text.optional().meta({
+        byWeekday: recurrenceFields.byWeekday.optional(),
+        count: recurrenceFields.count.optional(),
+        frequency: recurrenceFields.frequency,
+        interval: recurrenceFields.interval,
+        until: recurrenceFields.until.optional().meta({
           description: 'The last day (`YYYY-MM-DD`, a local day of the resource, inclusive) or instant (ISO 8601) an occurrence may start; after startTime.',
         }),
       })
