@@ -16,7 +16,7 @@ import { customerSearchParameters } from '../catalog/index.js'
 import { releaseHoldBody } from '../holds/index.js'
 import { asOfParameters, reservationIdParameter } from '../audit/index.js'
 import { resourceRangeParameters, slotQueryParameters } from '../slots/index.js'
-import { leaveWaitlistBody, offerWaitlistBody } from '../waitlist/index.js'
+import { joinWaitlistBody, leaveWaitlistBody, offerWaitlistBody } from '../waitlist/index.js'
 
 /**
  * The OpenAPI 3.1 description of the plugin's HTTP endpoints, served at
@@ -154,8 +154,6 @@ const bookingNotFound = {
   resource: error(MESSAGES.resourceNotFound),
   service: error(MESSAGES.serviceNotFound),
 }
-
-const contactFields = z.object({ email: text.optional(), name: text.optional(), phone: text.optional() })
 
 /** The body of POST /reserve/book; its free-form fields as `checkBookingShape` checks them. */
 const bookBody = z
@@ -355,14 +353,12 @@ const routes: Route[] = [
     path: '/reserve/waitlist',
     requestBody: {
       required: true,
-      schema: z.strictObject({
+      schema: joinWaitlistBody.extend({
         customer: RecordId.optional().meta({ description: 'Staff only: the customer the entry is for. A signed-in customer is always their own.' }),
-        from: dateTime().meta({ description: 'The earliest start wanted.' }),
-        guest: contactFields.optional(),
-        guestCount: z.int().min(1).default(1),
+        from: joinWaitlistBody.shape.from.meta({ description: 'The earliest start wanted.' }),
         resource: z.union([RecordId, z.literal('any')]).optional().meta({ description: 'A resource id, or `"any"` (also when left out).' }),
         service: RecordId,
-        to: dateTime().meta({ description: 'The latest end wanted, after from and in the future, at most 92 days after from.' }),
+        to: joinWaitlistBody.shape.to.meta({ description: 'The latest end wanted, after from and in the future, at most 92 days after from.' }),
       }),
     },
     responses: {
