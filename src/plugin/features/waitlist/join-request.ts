@@ -65,8 +65,8 @@ const contact = (key: keyof Guest) => {
  * caller) by `readJoinRequest`. The OpenAPI document describes the body with this schema.
  */
 export const joinWaitlistBody = z.strictObject({
-  service: z.unknown(),
-  resource: z.unknown(),
+  service: z.unknown().optional(),
+  resource: z.unknown().optional(),
   from: instant('from'),
   to: instant('to'),
   guestCount: z
@@ -80,7 +80,7 @@ export const joinWaitlistBody = z.strictObject({
     .object({ email: contact('email'), name: contact('name'), phone: contact('phone') }, { error: GUEST_MESSAGE })
     .nullish()
     .transform((guest): Guest | null => (guest ? Object.fromEntries(Object.entries(guest).filter(([, text]) => text !== undefined)) : null)),
-  customer: z.unknown(),
+  customer: z.unknown().optional(),
 })
 
 /**
