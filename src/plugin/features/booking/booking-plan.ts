@@ -9,6 +9,7 @@ import { allowsDuration, describeDurations } from '../../../availability/duratio
 import { computeEndTime, normaliseStart } from '../../../availability/end-time.js'
 import { MINUTE_MS } from '../../../availability/service-timing.js'
 import { CommandRejected } from '../../../events/rejection.js'
+import { MAX_ITEMS } from '../../../contract/messages.js'
 import { referenceData } from '../../shared/reference-data/reference-data.js'
 import type { ResourceRecord, ServiceRecord } from '../../shared/reference-data/records.js'
 import { durationRangeOf, slotServiceOf } from '../../shared/reference-data/slot-service.js'
@@ -47,9 +48,6 @@ const parseGuestCount = (value: unknown, path: string, fallback: number): number
   }
   return count
 }
-
-/** Items per booking: as many as the resources one availability query may name. */
-export const MAX_ITEMS = 20
 
 const requireId = (value: unknown, path: string): RelationId => {
   const id = relationId(value)

@@ -1,7 +1,7 @@
 import { ValidationError } from 'payload'
 import { z } from 'zod'
 
-import { MAX_ITEMS } from './booking-plan.js'
+import { MAX_ITEMS } from '../../../contract/messages.js'
 
 const GUEST_MESSAGE = 'guest must be an object whose name, email and phone are text'
 const ITEMS_MESSAGE = 'items must be a list of objects'

@@ -1,5 +1,5 @@
 // Booking: the reservations collection and its write path (the write protocol, the rules, series), and the book, series-preview and cancel endpoints. What the shell and other features may use of it.
-export { MAX_ITEMS, buildBookingPlan } from './booking-plan.js'
+export { buildBookingPlan } from './booking-plan.js'
 export { bookingShape, checkBookingShape } from './booking-shape.js'
 export { commandMeta } from './command-meta.js'
 export { guestOf, textOrNull } from './commands-for-write.js'
@@ -13,3 +13,4 @@ export { siteFieldsOf, siteFieldsToBook } from './site-fields.js'
 export { beforeDestroy, installWriteProtocol } from './write-protocol/interceptions.js'
 export { bookingSlice } from './slice.js'
 export { cancelRequest } from './cancel-endpoint.js'
+export { recurrenceFields } from './series/recurrence-input.js'

@@ -10,10 +10,13 @@ import { ErrorBody, MessageBody, PayloadErrorBody } from '../../../contract/refu
 import { AsOfResponse, ReservationDocument, SeriesBooked, SeriesCancelled, SeriesPreview } from '../../../contract/reservations.js'
 import { WaitlistEntryResponse, WaitlistLeaveResponse, WaitlistListResponse, WaitlistOfferResponse } from '../../../contract/waitlist.js'
 import { MAX_BODY_BYTES, MAX_BODY_DEPTH } from '../../shared/http/json-body.js'
-import { LIMITS, MESSAGES } from '../../shared/http/messages.js'
-import { MAX_ITEMS, bookingShape, cancelRequest } from '../booking/index.js'
-import { reservationIdParameter } from '../audit/index.js'
-import { slotQueryParameters } from '../slots/index.js'
+import { LIMITS, MAX_ITEMS, MESSAGES } from '../../../contract/messages.js'
+import { bookingShape, cancelRequest, recurrenceFields } from '../booking/index.js'
+import { customerSearchParameters } from '../catalog/index.js'
+import { releaseHoldBody } from '../holds/index.js'
+import { asOfParameters, reservationIdParameter } from '../audit/index.js'
+import { resourceRangeParameters, slotQueryParameters } from '../slots/index.js'
+import { joinWaitlistBody, leaveWaitlistBody, offerWaitlistBody } from '../waitlist/index.js'
 
 /**
  * The OpenAPI 3.1 description of the plugin's HTTP endpoints, served at
@@ -84,6 +87,10 @@ const holdParameters: RouteParameter[] = [
 
 const holdForbidden = refusal("`holdId` names a live hold of another caller.", ErrorBody, { forbidden: error(MESSAGES.forbidden) })
 
+const resourceRange = resourceRangeParameters.shape
+const asOf = asOfParameters.shape
+const customerSearch = customerSearchParameters.shape
+
 /** The parameters of availability and slots, described with the schemas that check them. */
 const slot = slotQueryParameters.shape
 const slotParameters: RouteParameter[] = [
@@ -148,8 +155,6 @@ const bookingNotFound = {
   service: error(MESSAGES.serviceNotFound),
 }
 
-const contactFields = z.object({ email: text.optional(), name: text.optional(), phone: text.optional() })
-
 /** The body of POST /reserve/book; its free-form fields as `checkBookingShape` checks them. */
 const bookBody = z
   .looseObject({
@@ -176,11 +181,11 @@ const bookBody = z
       .meta({ description: 'With `recurrence`: book the occurrences that can be and report the others in `skipped`, instead of refusing the series.' }),
     recurrence: z
       .object({
-        byWeekday: z.array(z.enum(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'])).min(1).meta({ uniqueItems: true }).optional(),
-        count: z.int().min(1).max(52).optional(),
-        frequency: z.enum(['daily', 'weekly']),
-        interval: z.int().min(1).max(52).default(1),
-        until: text.optional().meta({
+        byWeekday: recurrenceFields.byWeekday.optional(),
+        count: recurrenceFields.count.optional(),
+        frequency: recurrenceFields.frequency,
+        interval: recurrenceFields.interval,
+        until: recurrenceFields.until.optional().meta({
           description: 'The last day (`YYYY-MM-DD`, a local day of the resource, inclusive) or instant (ISO 8601) an occurrence may start; after startTime.',
         }),
       })
@@ -205,9 +210,9 @@ const routes: Route[] = [
     method: 'get',
     operationId: 'searchCustomers',
     parameters: [
-      query('search', false, text.default(''), 'Text to look for.'),
-      query('limit', false, z.int().min(1).max(LIMITS.searchLimitMax).default(LIMITS.searchLimitDefault), `Page size, kept within 1 to ${LIMITS.searchLimitMax}.`),
-      query('page', false, z.int().min(1).max(LIMITS.maxPage).default(1), 'Page number; values below 1 count as 1.'),
+      query('search', false, customerSearch.search, 'Text to look for.'),
+      query('limit', false, customerSearch.limit, `Page size, kept within 1 to ${LIMITS.searchLimitMax}.`),
+      query('page', false, customerSearch.page, 'Page number; values below 1 count as 1.'),
     ],
     path: '/reservation-customer-search',
     responses: {
@@ -313,7 +318,7 @@ const routes: Route[] = [
     operationId: 'releaseHold',
     parameters: [pathId('The hold id.'), query('holdToken', false, text, "A guest's hold token (or `holdToken` in a JSON body).")],
     path: '/reserve/holds/{id}',
-    requestBody: { required: false, schema: z.object({ holdToken: text.optional() }) },
+    requestBody: { required: false, schema: releaseHoldBody },
     responses: {
       200: ok('The hold has ended.', HoldReleaseResponse),
       400: refusal(`Malformed body (nested deeper than ${MAX_BODY_DEPTH} levels included) or holdToken.`, MessageBody, {
@@ -348,14 +353,12 @@ const routes: Route[] = [
     path: '/reserve/waitlist',
     requestBody: {
       required: true,
-      schema: z.strictObject({
+      schema: joinWaitlistBody.extend({
         customer: RecordId.optional().meta({ description: 'Staff only: the customer the entry is for. A signed-in customer is always their own.' }),
-        from: dateTime().meta({ description: 'The earliest start wanted.' }),
-        guest: contactFields.optional(),
-        guestCount: z.int().min(1).default(1),
+        from: joinWaitlistBody.shape.from.meta({ description: 'The earliest start wanted.' }),
         resource: z.union([RecordId, z.literal('any')]).optional().meta({ description: 'A resource id, or `"any"` (also when left out).' }),
         service: RecordId,
-        to: dateTime().meta({ description: 'The latest end wanted, after from and in the future, at most 92 days after from.' }),
+        to: joinWaitlistBody.shape.to.meta({ description: 'The latest end wanted, after from and in the future, at most 92 days after from.' }),
       }),
     },
     responses: {
@@ -376,7 +379,7 @@ const routes: Route[] = [
     operationId: 'leaveWaitlist',
     parameters: [pathId('The entry id.'), query('token', false, text, "A guest's waitlist token (or `token` in a JSON body).")],
     path: '/reserve/waitlist/{id}',
-    requestBody: { required: false, schema: z.object({ token: text.optional() }) },
+    requestBody: { required: false, schema: leaveWaitlistBody },
     responses: {
       200: ok('The entry has ended.', WaitlistLeaveResponse),
       400: refusal(`Malformed body (nested deeper than ${MAX_BODY_DEPTH} levels included) or token.`, MessageBody, {
@@ -398,7 +401,7 @@ const routes: Route[] = [
     operationId: 'offerWaitlist',
     parameters: [pathId('The entry id.')],
     path: '/reserve/waitlist/{id}/offer',
-    requestBody: { required: true, schema: z.object({ resource: RecordId.optional(), startTime: dateTime() }) },
+    requestBody: { required: true, schema: offerWaitlistBody },
     responses: {
       201: ok('The entry was offered the hold.', WaitlistOfferResponse),
       400: refusal(`Malformed body (nested deeper than ${MAX_BODY_DEPTH} levels included), startTime or resource.`, MessageBody, {
@@ -477,10 +480,10 @@ const routes: Route[] = [
     method: 'get',
     operationId: 'getAsOf',
     parameters: [
-      query('resource', true, text, 'Resource id.'),
-      query('start', true, dateTime(), 'Range start (ISO 8601 instant).'),
-      query('end', true, dateTime(), 'Range end (ISO 8601 instant), after start.'),
-      query('at', true, dateTime(), 'The past instant to look from (ISO 8601).'),
+      query('resource', true, asOf.resource, 'Resource id.'),
+      query('start', true, asOf.start, 'Range start (ISO 8601 instant).'),
+      query('end', true, asOf.end, 'Range end (ISO 8601 instant), after start.'),
+      query('at', true, asOf.at, 'The past instant to look from (ISO 8601).'),
     ],
     path: '/reserve/as-of',
     responses: {
@@ -533,9 +536,9 @@ const routes: Route[] = [
     method: 'get',
     operationId: 'getResourceAvailability',
     parameters: [
-      query('resource', true, text, 'Resource id.'),
-      query('start', true, text, 'Inclusive: `YYYY-MM-DD` or a date-time with `Z` or an offset.'),
-      query('end', true, text, 'Exclusive: `YYYY-MM-DD` or a date-time with `Z` or an offset.'),
+      query('resource', true, resourceRange.resource, 'Resource id.'),
+      query('start', true, resourceRange.start, 'Inclusive: `YYYY-MM-DD` or a date-time with `Z` or an offset.'),
+      query('end', true, resourceRange.end, 'Exclusive: `YYYY-MM-DD` or a date-time with `Z` or an offset.'),
       ...holdParameters,
     ],
     path: '/reserve/resource-availability',
