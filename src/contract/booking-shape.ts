@@ -1,8 +1,5 @@
 import { z } from 'zod'
 
-/** Items per booking: as many as the resources one availability query may name. */
-export const MAX_ITEMS = 20
-
 const GUEST_MESSAGE = 'guest must be an object whose name, email and phone are text'
 const ITEMS_MESSAGE = 'items must be a list of objects'
 

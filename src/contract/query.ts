@@ -20,3 +20,20 @@ export const queryText = (message: ((given: unknown) => string) | string) => {
     z.string({ error: (issue) => say(issue.input) }).refine((text) => !text.includes('\u0000'), { error: (issue) => say(issue.input) }),
   )
 }
+
+const WHOLE = /^[+-]?\d+$/
+
+/**
+ * A whole number written in decimal, saturated to the safe-integer range so that a huge value
+ * stays a number; null for anything else (`1.5`, `1e3`, `0x10`, `abc`).
+ */
+export const parseWholeNumber = (text: string): null | number => {
+  if (!WHOLE.test(text)) {
+    return null
+  }
+  const value = Number(text)
+  return Math.max(Number.MIN_SAFE_INTEGER, Math.min(Number.MAX_SAFE_INTEGER, value))
+}
+
+/** One whole-number parameter in decimal (`parseWholeNumber`); anything else is refused with `message`. */
+export const queryWholeNumber = (message: string) => queryText(message).transform(parseWholeNumber).pipe(z.number({ error: message }))

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 
-import { MAX_ITEMS, bookingShape } from './booking-shape.js'
+import { bookingShape } from './booking-shape.js'
+import { MAX_ITEMS } from './messages.js'
 import { dateTime, RecordId } from './common.js'
 
 /**

@@ -131,8 +131,7 @@ export class ReservationsProjector {
     if (!doc) {
       await this.payload.db.create({ collection: this.collection, data: { ...data, ledgerHooksRevision: hooksRevision } })
     } else if (documentDiffers(doc, data)) {
-      // Behind the stream, torn by two interleaved saves, or stamped with Payload's clock by a
-      // request that did not live to set the ledger's time back (write-hooks.ts). A document
+      // Behind the stream, or torn by two interleaved saves. A document
       // that already says what the ledger says is not written: its updatedAt stays.
       // Unless another process has saved a newer revision meanwhile: its document stands.
       await this.payload.db.updateOne({

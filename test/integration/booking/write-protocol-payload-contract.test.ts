@@ -3,6 +3,7 @@ import type { CollectionConfig, Payload, PayloadRequest, Plugin } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { INTERCEPTIONS } from '../../../src/plugin/features/booking/write-protocol/interceptions.js'
+import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../helpers/databases.js'
 import { stopPayload } from '../../helpers/payload.js'
 import { startReservePayload } from '../../support/reserve-payload.js'
@@ -200,15 +201,19 @@ describe.each(testDatabaseKinds())('the Payload internals the write protocol rep
     expect(rest).toEqual([...sessionBefore.slice(2), 'db.create(data.id set, req) [ledger]', ...sessionAfter])
   })
 
-  it('an update: its save by id, then the ledger time set back by a where on id and revision', async () => {
+  it("an update: one save by id, carrying the ledger's time in place of the one Payload stamped", async () => {
     const ids = await seed()
     const booked = await payload.create({
       collection: 'reservations',
       data: { guest: { email: 'g@example.test', name: 'G' }, resource: ids.resource, service: ids.service, startTime: '2031-05-06T09:00:00.000Z' },
     })
     const update = await record(() => payload.update({ collection: 'reservations', data: { notes: 'moved' }, id: booked.id }))
-    // The last is keep-ledger-time.ts, once the session ended.
+    // No second write sets the time back (between the two, another process would see Payload's);
+    // the last is the host hooks' checkpoint, once the session ended.
     expect(update).toEqual([...sessionBefore, 'db.updateOne(id, req) [ledger]', ...sessionAfter, 'db.updateOne(where.and[0].id, req) [none]', ...operationEnd()])
+    const { state } = await ledgerServices.of(payload).ledger.load(String(booked.id))
+    const stored = await payload.findByID({ collection: 'reservations', id: booked.id })
+    expect(state.kind === 'active' && state.reservation.updatedAt).toBe(stored.updatedAt)
   })
 
   it('a failed update: Payload rolls back the write session, which voids what the ledger appended', async () => {

@@ -173,13 +173,16 @@ describe.skipIf(!installed)(`the ledger on a three-node JetStream cluster, nodes
   it('lets exactly one of 12 racers on three nodes append at a revision, round after round', async () => {
     // nats-server 2.9 alone lets several through on a replicated stream: its subject check ignores proposals in flight.
     const racing = `reserve_racers_${randomUUID().replaceAll('-', '')}`
-    const stores = await Promise.all(cluster.servers.map((server) => createJetStreamStore({ replicas: 3, servers: server, stream: racing })))
+    // A connection per racer, as if each were a process of its own: one process publishes its appends one at a time.
+    const stores = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => createJetStreamStore({ replicas: 3, servers: cluster.servers[i % 3], stream: racing })),
+    )
     try {
       for (let round = 0; round < 20; round++) {
         const name = `reserve-race-${round}`
         await stores[0].append({ events: [released('first')], expectedRevision: NO_STREAM, stream: name })
         const outcomes = await Promise.allSettled(
-          Array.from({ length: 12 }, (_, i) => stores[i % 3].append({ events: [released(`racer-${i}`)], expectedRevision: 0, stream: name })),
+          Array.from({ length: 12 }, (_, i) => stores[i].append({ events: [released(`racer-${i}`)], expectedRevision: 0, stream: name })),
         )
         const won = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value.events[0].data.reservationId] : []))
         expect(won, `round ${round}`).toHaveLength(1)
@@ -190,6 +193,29 @@ describe.skipIf(!installed)(`the ledger on a three-node JetStream cluster, nodes
       }
     } finally {
       await Promise.all(stores.map((store) => store.close()))
+    }
+  })
+
+  it("publishes a process's concurrent appends once each, and goes on after another process's append", async () => {
+    const name = `reserve_own_${randomUUID().replaceAll('-', '')}`
+    const connection = await openConnection({ name, replicas: 3, servers: cluster.servers })
+    const other = await createJetStreamStore({ replicas: 3, servers: cluster.servers, stream: name })
+    const publishes = vi.spyOn(connection.js, 'publish')
+    const committed = new Subject<RecordedEvent>()
+    try {
+      const own = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => append(connection, committed, { events: [released(`own-${i}`)], expectedRevision: NO_STREAM, stream: `own-${i}` })),
+      )
+      expect(own.map(({ nextRevision }) => nextRevision)).toEqual(Array(12).fill(0))
+      expect(publishes, 'no append of this process refused another').toHaveBeenCalledTimes(12)
+      await other.append({ events: [released('elsewhere')], expectedRevision: NO_STREAM, stream: 'elsewhere' })
+      await append(connection, committed, { events: [released('after')], expectedRevision: 0, stream: 'own-0' })
+      expect(publishes, "refused once for the other process's append, then stored").toHaveBeenCalledTimes(14)
+      expect((await other.readStream('own-0')).map(({ data }) => data.reservationId)).toEqual(['own-0', 'after'])
+    } finally {
+      connection.closed = true
+      await connection.nc.close()
+      await other.close()
     }
   })
 

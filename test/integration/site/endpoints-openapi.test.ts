@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { MAX_BODY_BYTES, MAX_BODY_DEPTH } from '../../../src/plugin/shared/http/json-body.js'
 import { openApiDocument } from '../../../src/plugin/features/openapi/openapi-document.js'
-import { MAX_ITEMS } from '../../../src/contract/booking-shape.js'
+import { MAX_ITEMS } from '../../../src/contract/messages.js'
 import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { testDatabaseKinds } from '../../helpers/databases.js'
 import { login, restRequest } from '../../helpers/payload.js'

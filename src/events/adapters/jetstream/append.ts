@@ -37,54 +37,62 @@ const expectedSequence = async (connection: Connection, stream: string, expected
 
 /** Pause before trying again when another stream's append got in first. */
 const jitter = (attempt: number) => sleep(Math.random() * Math.min(20, 2 ** attempt))
-/** Attempts an append makes while other streams' appends keep getting in first; one in eight wins under eight writers. */
+/** Attempts an append makes while other processes' appends keep getting in first. */
 const MAX_ATTEMPTS = 200
 
 /**
  * Publishes the append as one message with the append's message id and two expectations: the
- * subject's last sequence (the stream revision) and the JetStream stream's last sequence, read
- * just before. The second is what makes the first hold on a cluster: nats-server 2.9 checks a
- * subject's last sequence only against what the leader has stored, not against proposals still
- * in flight, so two appends to one subject can both pass it (seen: up to 8 of 12 racers
- * stored); the stream's last sequence it checks against every proposal. With it, a publish
- * lands only directly after the message the subject head was read against. When another
- * stream's append got in first, the append tries again; when its own stream moved, it is refused.
- * A transient failure is retried with the same message. Where the first attempt was stored,
- * the server answers the retry as a duplicate, or (a cluster checks the subject's sequence
- * before the message id) as a wrong last sequence: `publish` then finds the attempt stored.
+ * subject's last sequence (the stream revision) and the JetStream stream's last sequence. The
+ * second is what makes the first hold on a cluster: nats-server 2.9 checks a subject's last
+ * sequence only against what the leader has stored, not against proposals still in flight, so
+ * two appends to one subject can both pass it (seen: up to 8 of 12 racers stored); the stream's
+ * last sequence it checks against every proposal. With it, a publish lands only directly after
+ * the message the subject head was checked against.
+ *
+ * A process publishes one append at a time, each expecting the sequence its previous publish
+ * was stored at, so its own appends never refuse each other and need no read first; only after
+ * another process's append got in first does it read the stream's last sequence. When another
+ * stream's append got in first, the append tries again; when its own stream moved, it is
+ * refused. A transient failure is retried with the same message. Where the first attempt was
+ * stored, the server answers the retry as a duplicate, or (a cluster checks the subject's
+ * sequence before the message id) as a wrong last sequence: `publish` then finds the attempt stored.
  */
-const publishUntilDecided = async (
+const publishUntilDecided = (
   connection: Connection,
   stream: string,
   expectedRevision: number,
   message: (previous: number) => { body: string; header: MsgHdrs },
   msgID: string,
-): Promise<LedgerMessage> => {
-  const subject = subjectOf(connection.name, stream)
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    // Read in this order: the subject's head then reflects every message up to `last`.
-    const last = await lastSequence(connection)
-    const previous = await expectedSequence(connection, stream, expectedRevision)
-    const { body, header } = message(previous)
-    try {
-      const ack = await withRetry(connection, () =>
-        connection.js.publish(subject, body, { expect: { lastSequence: last, lastSubjectSequence: previous }, headers: header, msgID }),
-      )
-      // A duplicate is an earlier attempt's message, stored with that attempt's headers.
-      return ack.duplicate ? await messageAt(connection, ack.seq) : { data: new TextEncoder().encode(body), header, seq: ack.seq, subject }
-    } catch (error) {
-      if (!isWrongLastSequence(connection.nats, error)) {
-        throw error
+): Promise<LedgerMessage> =>
+  connection.publishing.run('', async () => {
+    const subject = subjectOf(connection.name, stream)
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      // Where `last` is read, read it first: the subject's head then reflects every message up to it.
+      const last = connection.lastStored ?? (await lastSequence(connection))
+      const previous = await expectedSequence(connection, stream, expectedRevision)
+      const { body, header } = message(previous)
+      try {
+        const ack = await withRetry(connection, () =>
+          connection.js.publish(subject, body, { expect: { lastSequence: last, lastSubjectSequence: previous }, headers: header, msgID }),
+        )
+        // A duplicate is an earlier attempt's message, stored with that attempt's headers; later ones may follow it.
+        connection.lastStored = ack.duplicate ? undefined : ack.seq
+        return ack.duplicate ? await messageAt(connection, ack.seq) : { data: new TextEncoder().encode(body), header, seq: ack.seq, subject }
+      } catch (error) {
+        connection.lastStored = undefined
+        if (!isWrongLastSequence(connection.nats, error)) {
+          throw error
+        }
       }
+      const head = await readHead(connection, stream)
+      if ((head ? lastRevision(headOf(head)) : NO_STREAM) !== expectedRevision) {
+        throw refusal(stream, expectedRevision, head)
+      }
+      // Another process got in first: its appends come in bursts too, so back off a little.
+      await jitter(attempt)
     }
-    const head = await readHead(connection, stream)
-    if ((head ? lastRevision(headOf(head)) : NO_STREAM) !== expectedRevision) {
-      throw refusal(stream, expectedRevision, head)
-    }
-    await jitter(attempt)
-  }
-  throw new Error(`Append to ${stream} gave up: other appends to the ledger got in first ${MAX_ATTEMPTS} times`)
-}
+    throw new Error(`Append to ${stream} gave up: other appends to the ledger got in first ${MAX_ATTEMPTS} times`)
+  })
 
 /**
  * The message holding `revision` when it is the one with `eventId` first: an attempt of this

@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 
 import type { MessageHead, NatsClientModules } from '../jetstream-mapping.js'
 
+import { KeyedQueue } from '../../../concurrency/keyed-queue.js'
 import { isTransientError } from '../jetstream-mapping.js'
 import { loadOptional } from '../load-optional.js'
 
@@ -24,6 +25,16 @@ export interface Connection {
   readonly name: string
   readonly nats: NatsClientModules
   readonly nc: NatsConnection
+  /**
+   * This process's publishes, one at a time: each expects the stream's last sequence to be the
+   * one the previous publish was stored at, so appends of one process never refuse each other.
+   */
+  readonly publishing: KeyedQueue
+  /**
+   * The JetStream stream's last sequence as this process last learnt it (its own last publish,
+   * or a read); unknown after a refusal. Only an expectation: the server checks it.
+   */
+  lastStored: number | undefined
   /** Where a forward read of each stream stopped, so the next page starts there. */
   readonly resume: BoundedMap<MessageHead>
 }
@@ -129,9 +140,11 @@ export const openConnection = async ({ name, replicas, servers }: ConnectOptions
       heads: new BoundedMap(KNOWN_STREAMS),
       js: jetstream.jetstream(nc, { timeout: REQUEST_TIMEOUT_MS }),
       jsm: await jetstream.jetstreamManager(nc, { timeout: REQUEST_TIMEOUT_MS }),
+      lastStored: undefined,
       name,
       nats: { jetstream, transport },
       nc,
+      publishing: new KeyedQueue(),
       resume: new BoundedMap(KNOWN_STREAMS),
     }
     await withRetry(connection, () => ensureStream(connection, replicas))

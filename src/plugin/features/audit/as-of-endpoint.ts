@@ -1,5 +1,7 @@
 import type { Endpoint, JsonObject } from 'payload'
 
+import { z } from 'zod'
+
 import type { AsOfReservation, AsOfResponse } from '../../../contract/http.js'
 import type { ResolvedOptions } from '../../options.js'
 import type { ReserveRuntime, Services } from '../../services.js'
@@ -7,6 +9,7 @@ import type { ReserveRuntime, Services } from '../../services.js'
 import type { EventStore } from '../../../events/store.js'
 import type { HeldAsOf } from '../../../projections/calendar-as-of.js'
 
+import { queryText } from '../../../contract/query.js'
 import { capacityStreamName, monthsOf } from '../../../events/capacity-streams.js'
 import { NO_STREAM } from '../../../events/store.js'
 import { isMovedToMonths, isResourceEvent, resourceStream, reservationStream, type RecordedEvent, type ReservationEvent, type ResourceEvent } from '../../../events/types.js'
@@ -15,8 +18,7 @@ import { reservationDocument } from '../../../projections/reservation-document.j
 import { asCollectionReads } from '../../shared/access/as-collection-reads.js'
 import { isPrivileged } from '../../../contract/roles/is-privileged.js'
 import { isoRange } from '../../shared/http/iso.js'
-import { MESSAGES } from '../../shared/http/messages.js'
-import { queryParam } from '../../shared/http/query-params.js'
+import { MESSAGES } from '../../../contract/messages.js'
 import { parseRecordId } from '../../shared/http/record-id.js'
 import { endpoint, errorBody } from '../../shared/http/request-error.js'
 import { referenceData } from '../../shared/reference-data/reference-data.js'
@@ -36,10 +38,19 @@ const asOfReservation = (doc: JsonObject, siteFields: string[]): AsOfReservation
   fields: Object.fromEntries(siteFields.filter((field) => field in doc).map((field) => [field, doc[field]])),
 })
 
-const instantParam = (req: Parameters<Endpoint['handler']>[0], name: string): null | number => {
-  const param = queryParam(req, name)
-  return param.kind === 'text' ? parseInstant(param.value) : null
-}
+/** An ISO 8601 instant with its zone (`parseInstant`), as epoch ms. */
+const instant = queryText(MESSAGES.asOfParams)
+  .transform(parseInstant)
+  .pipe(z.number({ error: MESSAGES.asOfParams }))
+  .meta({ format: 'date-time' })
+
+/**
+ * The parameters of as-of, all refused with one text; the OpenAPI document describes them with
+ * these schemas.
+ */
+export const asOfParameters = z
+  .object({ resource: queryText(MESSAGES.asOfParams), start: instant, end: instant, at: instant })
+  .refine(({ end, start }) => end > start, MESSAGES.asOfParams)
 
 const claimsIn = async (store: EventStore, stream: string, at: number): Promise<HeldAsOf[]> =>
   claimsAsOf((await store.readStream(stream)).filter(isResourceEvent) as RecordedEvent<ResourceEvent>[], at)
@@ -86,12 +97,12 @@ export const asOfEndpoint = (options: Pick<ResolvedOptions, 'multiTenant' | 'res
     if (!isPrivileged(req.user, options)) {
       throw errorBody(403, MESSAGES.forbidden)
     }
-    const resource = queryParam(req, 'resource')
-    const [start, end, at] = [instantParam(req, 'start'), instantParam(req, 'end'), instantParam(req, 'at')]
-    if (resource.kind !== 'text' || start === null || end === null || at === null || !(end > start)) {
-      throw errorBody(400, MESSAGES.asOfParams)
+    const parsed = asOfParameters.safeParse(req.query ?? {})
+    if (!parsed.success) {
+      throw errorBody(400, parsed.error.issues[0].message)
     }
-    const id = parseRecordId(req.payload, options.slugs.resources, resource.value)
+    const { at, end, resource, start } = parsed.data
+    const id = parseRecordId(req.payload, options.slugs.resources, resource)
     const resources = id === null ? new Map() : await referenceData(req.payload, options).resources([id])
     // Not being allowed to read a resource (another tenant's) is not being told it exists.
     if (id === null || !resources.has(String(id)) || !(await isReadable(req, options.slugs.resources, id, resources))) {

@@ -8,7 +8,7 @@ import type { ReserveRuntime, Services } from '../../services.js'
 
 import { isHolder, requireHold } from '../../../commands/hold-rules.js'
 import { CommandRejected, isCommandRejected } from '../../../events/rejection.js'
-import { MESSAGES } from '../../shared/http/messages.js'
+import { MESSAGES } from '../../../contract/messages.js'
 import { commandMeta } from './command-meta.js'
 import { toPayloadError } from '../../shared/refusals.js'
 import { holdCallerOf, isHoldId } from '../../shared/hold-caller.js'

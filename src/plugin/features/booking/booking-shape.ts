@@ -1,7 +1,8 @@
 import { ValidationError } from 'payload'
 import { z } from 'zod'
 
-import { MAX_ITEMS, bookingShape } from '../../../contract/booking-shape.js'
+import { bookingShape } from '../../../contract/booking-shape.js'
+import { MAX_ITEMS } from '../../../contract/messages.js'
 
 /**
  * The item cap of the booking plan, applied once the shape is right and before any item is

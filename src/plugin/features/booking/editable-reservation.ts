@@ -4,7 +4,7 @@ import { executeAccess } from 'payload'
 
 import type { ResolvedOptions } from '../../options.js'
 
-import { MESSAGES } from '../../shared/http/messages.js'
+import { MESSAGES } from '../../../contract/messages.js'
 import { parseRecordId } from '../../shared/http/record-id.js'
 import { errorBody } from '../../shared/http/request-error.js'
 

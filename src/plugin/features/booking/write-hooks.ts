@@ -23,14 +23,13 @@ import { foldReservation } from '../../../commands/reservation-state.js'
 import { CommandRejected } from '../../../events/rejection.js'
 import { ownDocument } from '../../../projections/reservation-document.js'
 import { takeHoldBooking } from './booking-of-hold.js'
-import { MESSAGES } from '../../shared/http/messages.js'
+import { MESSAGES } from '../../../contract/messages.js'
 import { decideSeriesCreate } from './series/create-series.js'
 import { planTenant } from '../../shared/tenancy/booking-tenant.js'
 import { isTenantScoped, reservationTenantField, tenancyOf } from '../../shared/tenancy/tenancy.js'
 import { buildBookingPlan } from './booking-plan.js'
 import { commandMeta } from './command-meta.js'
 import { commandForCreate, commandsForUpdate, detailChanges, guestOf, replanInput } from './commands-for-write.js'
-import { keepLedgerTime } from './write-protocol/keep-ledger-time.js'
 import { refusalsAsPayloadErrors, toPayloadError } from '../../shared/refusals.js'
 import { relationId } from '../../shared/relation-id.js'
 import { runRequestCommands } from './write-protocol/request-command.js'
@@ -40,7 +39,6 @@ import {
   finishRequestWrite,
   recordRequestWrite,
   type RequestWrite,
-  requestWritesOf,
 } from './write-protocol/write-session.js'
 import { checkBookingRules } from './rules/index.js'
 import { siteFieldsOf, siteInput } from './site-fields.js'
@@ -225,8 +223,8 @@ const beforeOperation =
 /**
  * Host callbacks fire once the whole operation has succeeded, from the events the request
  * appended. This hook runs after every other afterOperation hook (`runLast`): until the
- * request's write is finished here, anything that throws (a host hook, the document's time
- * stamp below) reaches Payload's rollback, which voids the write and notifies no one.
+ * request's write is finished here, anything that throws (a host hook) reaches Payload's
+ * rollback, which voids the write and notifies no one.
  */
 const afterOperation =
   (options: Pick<ResolvedOptions, 'slugs'>, services: Services<Running>): CollectionAfterOperationHook =>
@@ -236,11 +234,6 @@ const afterOperation =
     }
     const running = services.of(req.payload)
     const { ownership } = running
-    for (const [id, write] of requestWritesOf(req)) {
-      if (write.state.kind === 'active') {
-        await keepLedgerTime(req, options.slugs.reservations, id, write, result)
-      }
-    }
     const writes = finishRequestWrite(req)
     for (const id of writes.keys()) {
       ownership.release(id)

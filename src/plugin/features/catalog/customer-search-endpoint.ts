@@ -1,11 +1,13 @@
 import type { Endpoint, JsonObject, PayloadRequest, TypeWithID, Where } from 'payload'
 
+import { z } from 'zod'
+
 import type { CustomerHit, CustomerSearchResponse } from '../../../contract/http.js'
 import type { ResolvedOptions } from '../../options.js'
 
+import { asGiven, queryText, queryWholeNumber } from '../../../contract/query.js'
 import { isPrivileged } from '../../../contract/roles/is-privileged.js'
-import { LIMITS, MESSAGES } from '../../shared/http/messages.js'
-import { parseWholeNumber, queryParam } from '../../shared/http/query-params.js'
+import { LIMITS, MESSAGES } from '../../../contract/messages.js'
 import { endpoint, messageBody } from '../../shared/http/request-error.js'
 
 /** Searched, and returned, only where the customers collection has them. */
@@ -22,17 +24,23 @@ const hitOf = (doc: JsonObject & TypeWithID, shown: readonly (typeof OPTIONAL_FI
   ...Object.fromEntries(shown.map((name) => [name, (doc[name] as null | string | undefined) ?? null])),
 })
 
-const wholeNumberParam = (req: PayloadRequest, name: string, fallback: number, message: string): number => {
-  const param = queryParam(req, name)
-  if (param.kind === 'absent') {
-    return fallback
-  }
-  const value = param.kind === 'text' ? parseWholeNumber(param.value) : null
-  if (value === null) {
-    throw messageBody(400, message)
-  }
-  return value
-}
+/**
+ * The parameters of customer-search, each refused with its own text, checked in the order of
+ * the keys: `limit` kept within 1 to 50, `page` at least 1 (lower values count as 1) and at most
+ * 1,000,000. The OpenAPI document describes the parameters with these schemas.
+ */
+export const customerSearchParameters = z.object({
+  search: z.preprocess(asGiven, queryText(MESSAGES.search).default('')).meta({ default: '' }),
+  limit: z
+    .preprocess(asGiven, queryWholeNumber(MESSAGES.limit).default(LIMITS.searchLimitDefault))
+    .transform((limit) => Math.min(LIMITS.searchLimitMax, Math.max(1, limit)))
+    .meta({ default: LIMITS.searchLimitDefault, maximum: LIMITS.searchLimitMax, minimum: 1, type: 'integer' }),
+  page: z
+    .preprocess(asGiven, queryWholeNumber(MESSAGES.page).default(1))
+    .transform((page) => Math.max(1, page))
+    .refine((page) => page <= LIMITS.maxPage, MESSAGES.page)
+    .meta({ default: 1, maximum: LIMITS.maxPage, minimum: 1, type: 'integer' }),
+})
 
 /**
  * userCollection mode: staff and customers share one collection, and staff are no customers.
@@ -72,16 +80,11 @@ export const customerSearchEndpoint = (options: Pick<ResolvedOptions, 'resourceO
     if (!isPrivileged(req.user, options)) {
       throw messageBody(403, MESSAGES.forbidden)
     }
-    const searchParam = queryParam(req, 'search')
-    if (searchParam.kind === 'other') {
-      throw messageBody(400, MESSAGES.search)
+    const parsed = customerSearchParameters.safeParse(req.query ?? {})
+    if (!parsed.success) {
+      throw messageBody(400, parsed.error.issues[0].message)
     }
-    const search = searchParam.kind === 'text' ? searchParam.value : ''
-    const limit = Math.min(LIMITS.searchLimitMax, Math.max(1, wholeNumberParam(req, 'limit', LIMITS.searchLimitDefault, MESSAGES.limit)))
-    const page = Math.max(1, wholeNumberParam(req, 'page', 1, MESSAGES.page))
-    if (page > LIMITS.maxPage) {
-      throw messageBody(400, MESSAGES.page)
-    }
+    const { limit, page, search } = parsed.data
 
     const collection = options.slugs.customers
     const fieldNames = new Set(req.payload.collections[collection].config.flattenedFields.map((field) => field.name))

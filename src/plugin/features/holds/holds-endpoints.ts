@@ -1,5 +1,7 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
+import { z } from 'zod'
+
 import type { CommandMeta } from '../../../commands/ledger.js'
 import type { HoldHolder, RecordedEvent, ReservationEvent, ReservationHeld } from '../../../events/types.js'
 import type { HoldReleaseResponse, HoldResponse } from '../../../contract/http.js'
@@ -13,7 +15,7 @@ import { isPrivileged } from '../../../contract/roles/is-privileged.js'
 import { holdCallerOf, isHoldId } from '../../shared/hold-caller.js'
 import { placeHold } from './place-hold.js'
 import { readJsonObject } from '../../shared/http/json-body.js'
-import { MESSAGES } from '../../shared/http/messages.js'
+import { MESSAGES } from '../../../contract/messages.js'
 import { queryParam } from '../../shared/http/query-params.js'
 import { endpoint, messageBody, payloadErrorBody } from '../../shared/http/request-error.js'
 import { checkBookingShape, commandMeta, requireKnownRecords } from '../booking/index.js'
@@ -46,15 +48,17 @@ export const placeHoldEndpoint = (options: Pick<ResolvedOptions, 'allowGuestBook
   path: '/reserve/holds',
 })
 
+/** The body of DELETE /api/reserve/holds/{id}: a guest's `holdToken`, as text (null: none given). */
+export const releaseHoldBody = z.looseObject({ holdToken: z.string({ error: MESSAGES.holdTokenType }).nullish() })
+
 /** The hold token a guest presents: `holdToken` in the JSON body, else in the query. */
 const presentedToken = async (req: PayloadRequest): Promise<null | string> => {
-  const body = await readJsonObject(req, (text, status = 400) => messageBody(status, text))
-  const query = queryParam(req, 'holdToken')
-  const token = body.holdToken ?? (query.kind === 'text' ? query.value : undefined)
-  if (token !== undefined && token !== null && typeof token !== 'string') {
-    throw messageBody(400, MESSAGES.holdTokenType)
+  const body = releaseHoldBody.safeParse(await readJsonObject(req, (text, status = 400) => messageBody(status, text)))
+  if (!body.success) {
+    throw messageBody(400, body.error.issues[0].message)
   }
-  return typeof token === 'string' ? token : null
+  const query = queryParam(req, 'holdToken')
+  return body.data.holdToken ?? (query.kind === 'text' ? query.value : null)
 }
 
 /**

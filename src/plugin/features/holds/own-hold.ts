@@ -4,7 +4,7 @@ import type { ResolvedOptions } from '../../options.js'
 import type { ReserveRuntime, Services } from '../../services.js'
 
 import { isHolder } from '../../../commands/hold-rules.js'
-import { MESSAGES } from '../../shared/http/messages.js'
+import { MESSAGES } from '../../../contract/messages.js'
 import { queryParam } from '../../shared/http/query-params.js'
 import { errorBody } from '../../shared/http/request-error.js'
 import { holdCallerOf, isHoldId } from '../../shared/hold-caller.js'

@@ -4,7 +4,7 @@ import type { ResolvedOptions } from '../../options.js'
 import type { ReserveRuntime, Services } from '../../services.js'
 
 import { isStaff } from '../../../contract/roles/is-staff.js'
-import { MESSAGES } from '../../shared/http/messages.js'
+import { MESSAGES } from '../../../contract/messages.js'
 import { endpoint, messageBody } from '../../shared/http/request-error.js'
 import { liveStream } from './live-stream.js'
 import { reservationAccessInMemory } from '../../shared/reservation-access-in-memory.js'

@@ -1,11 +1,10 @@
 import { z } from 'zod'
 
 import { AvailabilityResponse, ResourceAvailability, ResourceBusy, SlotsResponse } from '../../../contract/availability.js'
-import { BusyInterval, dateTime, TimeRange } from '../../../contract/common.js'
+import { BusyInterval, dateTime, RecordId, TimeRange } from '../../../contract/common.js'
 import { CustomerSearchResponse } from '../../../contract/customers.js'
 import { HistoryEvent, HistoryResponse, LiveEventData } from '../../../contract/history.js'
 import { HoldReleaseResponse, HoldResponse } from '../../../contract/holds.js'
-import { MAX_ITEMS } from '../../../contract/booking-shape.js'
 import { ENDPOINT_SCHEMAS, type EndpointSchema } from '../../../contract/endpoint-schemas.js'
 import { ENDPOINTS, type Endpoint, type EndpointName } from '../../../contract/endpoints.js'
 import { openApiFromRoutes, type Route, type RouteParameter } from '../../../contract/openapi.js'
@@ -14,10 +13,13 @@ import { ErrorBody, MessageBody, PayloadErrorBody } from '../../../contract/refu
 import { AsOfResponse, ReservationDocument, SeriesBooked, SeriesCancelled, SeriesPreview } from '../../../contract/reservations.js'
 import { WaitlistEntryResponse, WaitlistLeaveResponse, WaitlistListResponse, WaitlistOfferResponse } from '../../../contract/waitlist.js'
 import { MAX_BODY_BYTES, MAX_BODY_DEPTH } from '../../shared/http/json-body.js'
-import { LIMITS, MESSAGES } from '../../shared/http/messages.js'
-import { cancelRequest } from '../booking/index.js'
-import { reservationIdParameter } from '../audit/index.js'
-import { slotQueryParameters } from '../slots/index.js'
+import { LIMITS, MAX_ITEMS, MESSAGES } from '../../../contract/messages.js'
+import { cancelRequest, recurrenceFields } from '../booking/index.js'
+import { customerSearchParameters } from '../catalog/index.js'
+import { releaseHoldBody } from '../holds/index.js'
+import { asOfParameters, reservationIdParameter } from '../audit/index.js'
+import { resourceRangeParameters, slotQueryParameters } from '../slots/index.js'
+import { joinWaitlistBody, leaveWaitlistBody, offerWaitlistBody } from '../waitlist/index.js'
 
 /**
  * The OpenAPI 3.1 description of the plugin's HTTP endpoints, served at
@@ -95,6 +97,10 @@ const holdParameters: RouteParameter[] = [
 
 const holdForbidden = refusal("`holdId` names a live hold of another caller.", { forbidden: error(MESSAGES.forbidden) })
 
+const resourceRange = resourceRangeParameters.shape
+const asOf = asOfParameters.shape
+const customerSearch = customerSearchParameters.shape
+
 /** The parameters of availability and slots, described with the schemas that check them. */
 const slot = slotQueryParameters.shape
 const slotParameters: RouteParameter[] = [
@@ -159,14 +165,33 @@ const bookingNotFound = {
   service: error(MESSAGES.serviceNotFound),
 }
 
+/** The body of POST /reserve/book, its recurrence described by the schemas that check it. */
+const bookBody = BookRequest.extend({
+  recurrence: z
+    .object({
+      byWeekday: recurrenceFields.byWeekday.optional(),
+      count: recurrenceFields.count.optional(),
+      frequency: recurrenceFields.frequency,
+      interval: recurrenceFields.interval,
+      until: recurrenceFields.until.optional().meta({
+        description: 'The last day (`YYYY-MM-DD`, a local day of the resource, inclusive) or instant (ISO 8601) an occurrence may start; after startTime.',
+      }),
+    })
+    .optional()
+    .meta({
+      description:
+        "Books a series: the body's booking repeated on the wall clock of the resource's time zone (a weekly 09:00 stays 09:00 across daylight saving time), at most 52 occurrences. Each occurrence passes every rule a booking does. Give exactly one of `count` and `until`. Without `partial` the series is booked whole or not at all: a refusal names every occurrence refused (path `recurrence.occurrences.<i>.startTime`, its date first in the message). The occurrences share a `seriesId`, an `idempotencyKey` (the series is created once) and, for a guest, one cancellation token. Not with `holdId`.",
+    }),
+}).meta({ ...BookRequest.meta() })
+
 const documented: { [N in EndpointName]: Documented<N> } = {
   searchCustomers: {
     description:
       'Searches customers (privileged staff only). Contains-match on email and on name, firstName, lastName and phone where the customers collection has them; in userCollection mode users with privileged roles are left out.',
     parameters: [
-      query('search', false, text.default(''), 'Text to look for.'),
-      query('limit', false, z.int().min(1).max(LIMITS.searchLimitMax).default(LIMITS.searchLimitDefault), `Page size, kept within 1 to ${LIMITS.searchLimitMax}.`),
-      query('page', false, z.int().min(1).max(LIMITS.maxPage).default(1), 'Page number; values below 1 count as 1.'),
+      query('search', false, customerSearch.search, 'Text to look for.'),
+      query('limit', false, customerSearch.limit, `Page size, kept within 1 to ${LIMITS.searchLimitMax}.`),
+      query('page', false, customerSearch.page, 'Page number; values below 1 count as 1.'),
     ],
     responses: {
       200: ok('One page of customers.'),
@@ -194,7 +219,7 @@ const documented: { [N in EndpointName]: Documented<N> } = {
   book: {
     description: `Creates a reservation: beforeBookingCreate hooks first, then a create of the reservations collection with the requester's access (all collection hooks and booking rules run). ${BODY_LIMITS} A booking takes at most ${MAX_ITEMS} items; more answer 400 on \`items\` before any item is looked up.`,
     // The booking's body; a hold's booking (`holdId`) is described on its field.
-    requestBody: BookRequest,
+    requestBody: bookBody,
     responses: {
       201: ok('The created reservation; with `recurrence`, the series.'),
       400: refusal(
@@ -246,6 +271,7 @@ const documented: { [N in EndpointName]: Documented<N> } = {
   releaseHold: {
     description: `Releases a hold before it expires. Allowed to its holder (the user, or a guest presenting \`holdToken\` in the body or the query) and to privileged staff; as for cancel, anyone else gets 403 whether or not the hold exists. A hold that ended already is answered as it ended. ${BODY_LIMITS}`,
     parameters: [pathId('The hold id.'), query('holdToken', false, text, "A guest's hold token (or `holdToken` in a JSON body).")],
+    requestBody: releaseHoldBody,
     responses: {
       200: ok('The hold has ended.'),
       400: refusal(`Malformed body (nested deeper than ${MAX_BODY_DEPTH} levels included) or holdToken.`, {
@@ -272,6 +298,13 @@ const documented: { [N in EndpointName]: Documented<N> } = {
   },
   joinWaitlist: {
     description: `Records a wish for a time \`/slots\` had no room at: the service, on a resource or any that offers it, within \`[from, to)\`, for the signed-in customer, a customer staff name, or a guest contact (a name and an e-mail or phone, on a service that allows guests). When capacity that fits is freed (a cancel, a hold's expiry or release), the oldest waiting entry it fits gets a hold for its contact, and the \`afterWaitlistOffer\` hooks tell the host (once). An entry ends when it is offered, left, or at \`to\`. A contact has at most \`maxWaitlistEntriesPerCaller\` entries waiting (5 by default; a customer also when staff join for them, a guest by e-mail, else phone). On a multi-tenant site the entry belongs to its service's tenant. ${BODY_LIMITS}`,
+    requestBody: joinWaitlistBody.extend({
+      customer: RecordId.optional().meta({ description: 'Staff only: the customer the entry is for. A signed-in customer is always their own.' }),
+      from: joinWaitlistBody.shape.from.meta({ description: 'The earliest start wanted.' }),
+      resource: z.union([RecordId, z.literal('any')]).optional().meta({ description: 'A resource id, or `"any"` (also when left out).' }),
+      service: RecordId,
+      to: joinWaitlistBody.shape.to.meta({ description: 'The latest end wanted, after from and in the future, at most 92 days after from.' }),
+    }),
     responses: {
       201: ok('The entry, waiting; a guest also gets its `token`.'),
       400: refusal(
@@ -286,6 +319,7 @@ const documented: { [N in EndpointName]: Documented<N> } = {
   leaveWaitlist: {
     description: `Leaves the waitlist. Allowed to whoever joined (the user, or a guest presenting \`token\` in the body or the query) and to privileged staff; as for cancel, anyone else gets 403 whether or not the entry exists. An entry that ended already is answered as it ended. ${BODY_LIMITS}`,
     parameters: [pathId('The entry id.'), query('token', false, text, "A guest's waitlist token (or `token` in a JSON body).")],
+    requestBody: leaveWaitlistBody,
     responses: {
       200: ok('The entry has ended.'),
       400: refusal(`Malformed body (nested deeper than ${MAX_BODY_DEPTH} levels included) or token.`, {
@@ -304,6 +338,7 @@ const documented: { [N in EndpointName]: Documented<N> } = {
   offerWaitlist: {
     description: `Offers a time to a waiting entry by hand, for privileged staff (the admin's waitlist panel): as the automatic offer does, a hold for the entry's customer or guest on \`resource\` (the entry's own when it named one) from \`startTime\`, then the entry is offered it and the afterWaitlistOffer hooks run. ${BODY_LIMITS}`,
     parameters: [pathId('The entry id.')],
+    requestBody: offerWaitlistBody,
     responses: {
       201: ok('The entry was offered the hold.'),
       400: refusal(`Malformed body (nested deeper than ${MAX_BODY_DEPTH} levels included), startTime or resource.`, {
@@ -370,10 +405,10 @@ const documented: { [N in EndpointName]: Documented<N> } = {
     description:
       "A resource's calendar as it was at a past instant `at`, from the ledger (the events the store had committed by then): the blocked intervals over [start, end) and the reservations holding them, with their times, status, customer or guest, service, resource, items and guest count then. Privileged staff only, and only what the reservations collection's read access gives them: the reservations it would have let them read then (owner mode, tenants), without the fields its field-level access hides from them, and only their busy time unless they read every reservation.",
     parameters: [
-      query('resource', true, text, 'Resource id.'),
-      query('start', true, dateTime(), 'Range start (ISO 8601 instant).'),
-      query('end', true, dateTime(), 'Range end (ISO 8601 instant), after start.'),
-      query('at', true, dateTime(), 'The past instant to look from (ISO 8601).'),
+      query('resource', true, asOf.resource, 'Resource id.'),
+      query('start', true, asOf.start, 'Range start (ISO 8601 instant).'),
+      query('end', true, asOf.end, 'Range end (ISO 8601 instant), after start.'),
+      query('at', true, asOf.at, 'The past instant to look from (ISO 8601).'),
     ],
     responses: {
       200: ok('The calendar then.'),
@@ -414,9 +449,9 @@ const documented: { [N in EndpointName]: Documented<N> } = {
     description:
       'Shift windows, time off and busy intervals of a resource over [start, end), plus the busy intervals of the resource pools its services require. Busy intervals are blocked time, buffers included. A date bound is local midnight in the resource\'s time zone; the range may touch at most 92 local days.',
     parameters: [
-      query('resource', true, text, 'Resource id.'),
-      query('start', true, text, 'Inclusive: `YYYY-MM-DD` or a date-time with `Z` or an offset.'),
-      query('end', true, text, 'Exclusive: `YYYY-MM-DD` or a date-time with `Z` or an offset.'),
+      query('resource', true, resourceRange.resource, 'Resource id.'),
+      query('start', true, resourceRange.start, 'Inclusive: `YYYY-MM-DD` or a date-time with `Z` or an offset.'),
+      query('end', true, resourceRange.end, 'Exclusive: `YYYY-MM-DD` or a date-time with `Z` or an offset.'),
       ...holdParameters,
     ],
     responses: {

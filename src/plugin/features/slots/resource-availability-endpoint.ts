@@ -1,18 +1,20 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
+import { z } from 'zod'
+
 import type { IntervalIndex } from '../../../capacity/interval-index.js'
 import type { HoldsProjector } from '../../../projections/holds-projector.js'
 import type { HoldDetails, ResourceAvailability, ResourceBusy } from '../../../contract/http.js'
 import type { ResolvedOptions } from '../../options.js'
 import type { ReserveRuntime, Services } from '../../services.js'
 
+import { asGiven, queryText } from '../../../contract/query.js'
 import { localDateOf } from '../../../time/local-time.js'
 import { resolveWindows } from '../../../availability/resolve-windows.js'
 import { referenceData } from '../../shared/reference-data/reference-data.js'
 import { isPrivileged } from '../../../contract/roles/is-privileged.js'
 import { isoRange } from '../../shared/http/iso.js'
-import { LIMITS, MESSAGES } from '../../shared/http/messages.js'
-import { queryParam } from '../../shared/http/query-params.js'
+import { LIMITS, MESSAGES } from '../../../contract/messages.js'
 import { boundEpoch, parseRangeBound, type RangeBound } from '../../shared/http/range-bound.js'
 import { readableIds } from '../../shared/readable-ids.js'
 import { parseRecordId } from '../../shared/http/record-id.js'
@@ -114,23 +116,37 @@ export const resourceAvailabilityEndpoint = (options: Pick<ResolvedOptions, 'deb
   path: '/reserve/resource-availability',
 })
 
+/** A bound of the range: a calendar date or an instant with its zone (`parseRangeBound`). */
+const rangeBound = queryText(MESSAGES.invalidRange)
+  .transform(parseRangeBound)
+  .pipe(z.custom<RangeBound>((bound) => bound !== null, { error: MESSAGES.invalidRange }))
+
+/**
+ * The parameters of resource-availability, each refused with its own text, checked in the order
+ * of the keys. Whether the range is supported, in order and short enough depends on the
+ * resource's zone (`localRange`); the OpenAPI document describes the parameters with these schemas.
+ */
+export const resourceRangeParameters = z.object({
+  resource: queryText(MESSAGES.singleResource),
+  start: rangeBound,
+  end: rangeBound,
+})
+
+/** The parameters every query must give; one missing is refused before any is read. */
+const REQUIRED = ['resource', 'start', 'end'] as const
+
 /** The query's resource id (null: none could have it) and range bounds, or a 400 saying what is wrong. */
 const parseQuery = (req: PayloadRequest, options: Pick<ResolvedOptions, 'slugs'>) => {
-  const resourceParam = queryParam(req, 'resource')
-  const startParam = queryParam(req, 'start')
-  const endParam = queryParam(req, 'end')
-  if (resourceParam.kind === 'absent' || startParam.kind === 'absent' || endParam.kind === 'absent') {
+  const query = (req.query ?? {}) as Record<string, unknown>
+  if (REQUIRED.some((name) => asGiven(query[name]) === undefined)) {
     throw errorBody(400, MESSAGES.missingRangeParams)
   }
-  if (resourceParam.kind !== 'text') {
-    throw errorBody(400, MESSAGES.singleResource)
+  const parsed = resourceRangeParameters.safeParse(query)
+  if (!parsed.success) {
+    throw errorBody(400, parsed.error.issues[0].message)
   }
-  const start = startParam.kind === 'text' ? parseRangeBound(startParam.value) : null
-  const end = endParam.kind === 'text' ? parseRangeBound(endParam.value) : null
-  if (start === null || end === null) {
-    throw errorBody(400, MESSAGES.invalidRange)
-  }
-  return { bounds: { end, start }, id: parseRecordId(req.payload, options.slugs.resources, resourceParam.value) }
+  const { end, resource, start } = parsed.data
+  return { bounds: { end, start }, id: parseRecordId(req.payload, options.slugs.resources, resource) }
 }
 
 /** The range as instants and local dates in the resource's zone: supported, in order, at most 92 days. */

@@ -2,16 +2,11 @@ import type { PayloadRequest } from 'payload'
 
 import { z } from 'zod'
 
-import { asGiven, queryText } from '../../../contract/query.js'
+import { asGiven, queryText, queryWholeNumber } from '../../../contract/query.js'
 import { isCalendarDate } from '../../shared/validation/is-calendar-date.js'
-import { LIMITS, MESSAGES } from '../../shared/http/messages.js'
-import { parseWholeNumber } from '../../shared/http/query-params.js'
+import { LIMITS, MESSAGES } from '../../../contract/messages.js'
 import { errorBody, type RequestError } from '../../shared/http/request-error.js'
 import { isSupportedDate } from '../../shared/http/supported-dates.js'
-
-/** A whole number in decimal (`parseWholeNumber`); anything else is refused with `message`. */
-const wholeNumber = (message: string) =>
-  queryText(message).transform(parseWholeNumber).pipe(z.number({ error: message }))
 
 /** `resources` as ids: one comma-separated text, or several (`resources=1&resources=2,3`). */
 const idList = z
@@ -35,9 +30,9 @@ export const slotQueryParameters = z.object({
     .refine(isCalendarDate, MESSAGES.invalidDate)
     .refine(isSupportedDate, MESSAGES.dateOutOfRange)
     .meta({ format: 'date' }),
-  guestCount: z.preprocess(asGiven, wholeNumber(MESSAGES.guestCount).optional()).meta({ type: 'integer' }),
+  guestCount: z.preprocess(asGiven, queryWholeNumber(MESSAGES.guestCount).optional()).meta({ type: 'integer' }),
   duration: z
-    .preprocess(asGiven, wholeNumber(MESSAGES.duration).refine((minutes) => minutes >= 1, MESSAGES.duration).optional())
+    .preprocess(asGiven, queryWholeNumber(MESSAGES.duration).refine((minutes) => minutes >= 1, MESSAGES.duration).optional())
     .meta({ minimum: 1, type: 'integer' }),
   resources: z.preprocess(asGiven, idList.optional()),
   exclude: z.preprocess(asGiven, queryText(MESSAGES.singleExclude).optional()),

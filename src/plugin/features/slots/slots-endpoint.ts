@@ -6,7 +6,7 @@ import type { ReserveRuntime, Services } from '../../services.js'
 
 import { findSlots } from './find-slots.js'
 import { isoRange } from '../../shared/http/iso.js'
-import { MESSAGES } from '../../shared/http/messages.js'
+import { MESSAGES } from '../../../contract/messages.js'
 import { endpoint, errorBody } from '../../shared/http/request-error.js'
 import { parseSlotQuery } from './slot-query.js'
 

@@ -1,6 +1,7 @@
 import type { PayloadRequest } from 'payload'
 
 import { ValidationError } from 'payload'
+import { z } from 'zod'
 
 import type { Guest, RelationId } from '../../../events/types.js'
 import type { ResolvedOptions } from '../../options.js'
@@ -29,45 +30,58 @@ export interface JoinRequest {
 
 const MAX_TEXT = 320
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/
-const KNOWN_KEYS = new Set(['customer', 'from', 'guest', 'guestCount', 'resource', 'service', 'to'])
-const GUEST_KEYS = ['email', 'name', 'phone'] as const
+const GUEST_MESSAGE = 'guest must be an object with name, email and phone'
 
 type FieldError = { message: string; path: string }
 
 const isId = (value: unknown): value is number | string =>
   (typeof value === 'string' && value.trim() !== '' && value.length <= 100) || (typeof value === 'number' && Number.isSafeInteger(value))
 
-const instant = (value: unknown, path: string, errors: FieldError[]): string => {
-  const ms = typeof value === 'string' && ISO_INSTANT.test(value) ? Date.parse(value) : Number.NaN
-  if (Number.isNaN(ms) || ms < Date.UTC(1900, 0, 1) || ms > Date.UTC(9998, 11, 31)) {
-    errors.push({ message: `${path} must be an ISO 8601 date-time with a zone, e.g. 2030-06-04T09:00:00.000Z`, path })
-    return ''
-  }
-  return new Date(ms).toISOString()
+/** An ISO 8601 instant with its zone, within the supported calendar, as UTC ISO text. */
+const instant = (field: 'from' | 'to') => {
+  const message = `${field} must be an ISO 8601 date-time with a zone, e.g. 2030-06-04T09:00:00.000Z`
+  return z
+    .string({ error: message })
+    .regex(ISO_INSTANT, message)
+    .transform(Date.parse)
+    .pipe(z.number({ error: message }).min(Date.UTC(1900, 0, 1), message).max(Date.UTC(9998, 11, 31), message))
+    .transform((ms) => new Date(ms).toISOString())
+    .meta({ format: 'date-time' })
 }
 
-const guestOf = (value: unknown, errors: FieldError[]): Guest | null => {
-  if (value === undefined || value === null) {
-    return null
-  }
-  if (typeof value !== 'object' || Array.isArray(value)) {
-    errors.push({ message: 'guest must be an object with name, email and phone', path: 'guest' })
-    return null
-  }
-  const guest: Guest = {}
-  for (const key of GUEST_KEYS) {
-    const field = (value as Record<string, unknown>)[key]
-    if (field === undefined || field === null || field === '') {
-      continue
-    }
-    if (typeof field !== 'string' || field.length > MAX_TEXT) {
-      errors.push({ message: `guest.${key} must be text of at most ${MAX_TEXT} characters`, path: `guest.${key}` })
-      continue
-    }
-    guest[key] = field.trim()
-  }
-  return guest
+/** A contact field: text of at most MAX_TEXT characters, trimmed; empty or null: not given. */
+const contact = (key: keyof Guest) => {
+  const message = `guest.${key} must be text of at most ${MAX_TEXT} characters`
+  return z
+    .string({ error: message })
+    .max(MAX_TEXT, message)
+    .nullish()
+    .transform((text) => (text ? text.trim() : undefined))
 }
+
+/**
+ * The fields of a waitlist entry and the shape of those that need no lookup, each refused with
+ * its own text; `service`, `resource` and `customer` are checked against the records (and the
+ * caller) by `readJoinRequest`. The OpenAPI document describes the body with this schema.
+ */
+export const joinWaitlistBody = z.strictObject({
+  service: z.unknown().optional(),
+  resource: z.unknown().optional(),
+  from: instant('from'),
+  to: instant('to'),
+  guestCount: z
+    .int({ error: 'guestCount must be a whole number of at least 1' })
+    .min(1, 'guestCount must be a whole number of at least 1')
+    .max(10_000, 'guestCount must be a whole number of at least 1')
+    .nullish()
+    .transform((count) => count ?? 1)
+    .meta({ default: 1 }),
+  guest: z
+    .object({ email: contact('email'), name: contact('name'), phone: contact('phone') }, { error: GUEST_MESSAGE })
+    .nullish()
+    .transform((guest): Guest | null => (guest ? Object.fromEntries(Object.entries(guest).filter(([, text]) => text !== undefined)) : null)),
+  customer: z.unknown().optional(),
+})
 
 /**
  * Reads the body of POST /api/reserve/waitlist: `service`, `resource` (an id; absent, null or
@@ -77,35 +91,31 @@ const guestOf = (value: unknown, errors: FieldError[]): Guest | null => {
  * guests. Every problem is a 400 naming its field (Payload's standard body), all at once.
  */
 export const readJoinRequest = async (req: PayloadRequest, options: Pick<ResolvedOptions, 'allowGuestBooking' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'userCollection'>, body: Record<string, unknown>): Promise<JoinRequest> => {
-  const errors: FieldError[] = []
-  for (const key of Object.keys(body)) {
-    if (!KNOWN_KEYS.has(key)) {
-      errors.push({ message: `${key} is not a field of a waitlist entry`, path: key })
-    }
-  }
+  const shape = joinWaitlistBody.safeParse(body)
+  const issues = shape.error?.issues ?? []
+  const errors: FieldError[] = issues.flatMap((issue) =>
+    issue.code === 'unrecognized_keys' ? issue.keys.map((key) => ({ message: `${key} is not a field of a waitlist entry`, path: key })) : [],
+  )
   const data = referenceData(req.payload, options)
   const service = await serviceOf(req, options, body.service, errors)
   const resource = await resourceOf(req, options, body.resource, service, errors)
-  const from = instant(body.from, 'from', errors)
-  const to = instant(body.to, 'to', errors)
-  const guestCount = body.guestCount ?? 1
-  if (typeof guestCount !== 'number' || !Number.isInteger(guestCount) || guestCount < 1 || guestCount > 10_000) {
-    errors.push({ message: 'guestCount must be a whole number of at least 1', path: 'guestCount' })
-  }
-  const guest = guestOf(body.guest, errors)
+  errors.push(...issues.flatMap((issue) => (issue.code === 'unrecognized_keys' ? [] : [{ message: issue.message, path: issue.path.join('.') }])))
   const customer = await customerOf(req, options, body.customer, errors)
   const tenant = await tenantOf(req, options, { customer, resource, service }, errors)
-  if (guest !== null && service !== null && !req.user) {
+  // A guest contact, even one with a wrong field, asks whether the service takes guests.
+  const guestGiven = typeof body.guest === 'object' && body.guest !== null && !Array.isArray(body.guest)
+  if (guestGiven && service !== null && !req.user) {
     const record = (await data.services([service])).get(String(service))
     const setting = record?.allowGuestBooking ?? 'inherit'
     if (!(setting === 'enabled' || (setting === 'inherit' && options.allowGuestBooking))) {
       errors.push({ message: 'This service cannot be booked as a guest; sign in to join its waitlist', path: 'guest' })
     }
   }
-  if (errors.length > 0 || service === null) {
+  if (errors.length > 0 || !shape.success || service === null) {
     throw new ValidationError({ collection: options.slugs.reservations, errors })
   }
-  return { customer, from, guest, guestCount: guestCount as number, resource, service, ...(tenant === null ? {} : { tenant }), to }
+  const { from, guest, guestCount, to } = shape.data
+  return { customer, from, guest, guestCount, resource, service, ...(tenant === null ? {} : { tenant }), to }
 }
 
 /**

@@ -1,5 +1,7 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
+import { z } from 'zod'
+
 import { randomBytes } from 'node:crypto'
 import { v7 as uuidv7 } from 'uuid'
 
@@ -15,7 +17,7 @@ import { isCommandRejected } from '../../../events/rejection.js'
 import { isPrivileged } from '../../../contract/roles/is-privileged.js'
 import { holdCallerOf, isHoldId } from '../../shared/hold-caller.js'
 import { readJsonObject } from '../../shared/http/json-body.js'
-import { LIMITS, MESSAGES } from '../../shared/http/messages.js'
+import { LIMITS, MESSAGES } from '../../../contract/messages.js'
 import { queryParam } from '../../shared/http/query-params.js'
 import { endpoint, messageBody, payloadErrorBody } from '../../shared/http/request-error.js'
 import { referenceData } from '../../shared/reference-data/reference-data.js'
@@ -65,16 +67,30 @@ export const joinWaitlistEndpoint = (options: Pick<ResolvedOptions, 'allowGuestB
   path: '/reserve/waitlist',
 })
 
+/** The body of DELETE /api/reserve/waitlist/{id}: a guest's `token`, as text (null: none given). */
+export const leaveWaitlistBody = z.looseObject({ token: z.string({ error: MESSAGES.waitlistTokenType }).nullish() })
+
 /** The token a guest presents: `token` in the JSON body, else in the query. */
 const presentedToken = async (req: PayloadRequest): Promise<null | string> => {
-  const body = await readJsonObject(req, (text, status = 400) => messageBody(status, text))
-  const query = queryParam(req, 'token')
-  const token = body.token ?? (query.kind === 'text' ? query.value : undefined)
-  if (token !== undefined && token !== null && typeof token !== 'string') {
-    throw messageBody(400, MESSAGES.waitlistTokenType)
+  const body = leaveWaitlistBody.safeParse(await readJsonObject(req, (text, status = 400) => messageBody(status, text)))
+  if (!body.success) {
+    throw messageBody(400, body.error.issues[0].message)
   }
-  return typeof token === 'string' ? token : null
+  const query = queryParam(req, 'token')
+  return body.data.token ?? (query.kind === 'text' ? query.value : null)
 }
+
+/**
+ * The body of POST /api/reserve/waitlist/{id}/offer, each field refused with its own text,
+ * `startTime` first. `resource` null or absent: the entry's own.
+ */
+export const offerWaitlistBody = z.looseObject({
+  startTime: z
+    .string({ error: MESSAGES.waitlistOfferStart })
+    .refine((text) => !Number.isNaN(Date.parse(text)), MESSAGES.waitlistOfferStart)
+    .meta({ format: 'date-time' }),
+  resource: z.union([z.string().min(1), z.number()], { error: MESSAGES.waitlistOfferResource }).nullish(),
+})
 
 /**
  * DELETE /api/reserve/waitlist/{id}: takes an entry back (`WaitlistLeft`), for whoever joined it
@@ -189,12 +205,14 @@ export const offerWaitlistEndpoint = (options: Pick<ResolvedOptions, 'debug' | '
     if (state.kind === 'absent' || (tenants !== null && !tenants.includes(String(state.entry.tenant ?? '')))) {
       throw messageBody(404, MESSAGES.waitlistEntryNotFound)
     }
-    const start = typeof body.startTime === 'string' ? Date.parse(body.startTime) : Number.NaN
-    if (Number.isNaN(start)) {
-      throw messageBody(400, MESSAGES.waitlistOfferStart)
+    const offer = offerWaitlistBody.safeParse(body)
+    if (!offer.success) {
+      throw messageBody(400, offer.error.issues[0].message)
     }
-    const resource = body.resource ?? state.entry.resource
-    if ((typeof resource !== 'string' && typeof resource !== 'number') || resource === '') {
+    const start = Date.parse(offer.data.startTime)
+    // An entry for any resource names none: the offer must.
+    const resource = offer.data.resource ?? state.entry.resource
+    if (resource === null) {
       throw messageBody(400, MESSAGES.waitlistOfferResource)
     }
     // As the booking rule `resourceOffersService`: a pass only picks resources that offer the service, a hand may not.

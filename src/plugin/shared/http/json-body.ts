@@ -1,6 +1,6 @@
 import type { PayloadRequest } from 'payload'
 
-import { MESSAGES } from './messages.js'
+import { MESSAGES } from '../../../contract/messages.js'
 import type { RequestError } from './request-error.js'
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

@@ -19,17 +19,3 @@ export const queryParam = (req: PayloadRequest, name: string): QueryParam => {
   const text = value.trim()
   return text === '' ? { kind: 'absent' } : { kind: 'text', value: text }
 }
-
-const WHOLE = /^[+-]?\d+$/
-
-/**
- * A whole number written in decimal, saturated to the safe-integer range so that a huge value
- * stays a number; null for anything else (`1.5`, `1e3`, `0x10`, `abc`).
- */
-export const parseWholeNumber = (text: string): null | number => {
-  if (!WHOLE.test(text)) {
-    return null
-  }
-  const value = Number(text)
-  return Math.max(Number.MIN_SAFE_INTEGER, Math.min(Number.MAX_SAFE_INTEGER, value))
-}

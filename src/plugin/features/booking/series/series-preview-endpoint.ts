@@ -6,7 +6,7 @@ import type { ReserveRuntime, Services } from '../../../services.js'
 
 import { isPrivileged } from '../../../../contract/roles/is-privileged.js'
 import { readJsonObject } from '../../../shared/http/json-body.js'
-import { MESSAGES } from '../../../shared/http/messages.js'
+import { MESSAGES } from '../../../../contract/messages.js'
 import { endpoint, messageBody, payloadErrorBody } from '../../../shared/http/request-error.js'
 import { previewSeries } from './preview-series.js'
 import { checkBookingShape } from '../booking-shape.js'

@@ -8,7 +8,7 @@ import { KeyedQueue } from '../../../../concurrency/keyed-queue.js'
 import { ownDocument } from '../../../../projections/reservation-document.js'
 import { reservationTenantField } from '../../../shared/tenancy/tenancy.js'
 import { refusalAsPayloadError } from '../../../shared/refusals.js'
-import { beginRequestWrite, recordRequestWrite, takeDecided, type DecidedWrite } from './write-session.js'
+import { beginRequestWrite, recordRequestWrite, requestWriteOf, takeDecided, type DecidedWrite } from './write-session.js'
 import { approveDocument, requestDocument, runRequestCommands } from './request-command.js'
 import { siteFieldsOf, withSiteFields } from '../site-fields.js'
 
@@ -17,6 +17,16 @@ const documentIdOf = (where: unknown): number | string | undefined => {
   const clause = where as undefined | { and?: unknown[]; id?: { equals?: unknown } }
   const equals = (clause?.id ?? (clause?.and?.[0] as undefined | { id?: { equals?: unknown } })?.id)?.equals
   return typeof equals === 'string' || typeof equals === 'number' ? equals : undefined
+}
+
+/**
+ * The ledger's time of a reservation the request wrote, saved in place of the clock Payload
+ * stamps on an update: a reservation's save runs outside Payload's transaction, so a second
+ * write setting it back would let another process's catch-up see, and repair, the first.
+ */
+const ledgerTimeOf = (req: Partial<PayloadRequest> | undefined, id: string): { updatedAt?: string } => {
+  const state = req ? requestWriteOf(req, id)?.state : undefined
+  return state?.kind === 'active' ? { updatedAt: state.reservation.updatedAt } : {}
 }
 
 /**
@@ -89,7 +99,11 @@ export const appendDecidedWritesOnSave = (
   const saves = new KeyedQueue()
   db.create = async (args) => {
     const taken = args.collection === slug ? takeDecided(args.req, args.data.id) : undefined
-    return create(taken ? { ...args, data: await appendDecided(taken.req, options, services, String(args.data.id), taken.write, args.data) } : args)
+    if (!taken) {
+      return create(args)
+    }
+    const data = await appendDecided(taken.req, options, services, String(args.data.id), taken.write, args.data)
+    return create({ ...args, data: { ...data, ...ledgerTimeOf(args.req, String(args.data.id)) } })
   }
   db.updateOne = async (args) => {
     const id = 'id' in args && args.id !== undefined ? args.id : documentIdOf(args.where)
@@ -98,7 +112,8 @@ export const appendDecidedWritesOnSave = (
     }
     return saves.run(String(id), async () => {
       const taken = takeDecided(args.req, id)
-      return updateOne(taken ? { ...args, data: await appendDecided(taken.req, options, services, String(id), taken.write, args.data) } : args)
+      const data = taken ? await appendDecided(taken.req, options, services, String(id), taken.write, args.data) : args.data
+      return updateOne({ ...args, data: { ...data, ...ledgerTimeOf(args.req, String(id)) } })
     })
   }
 }

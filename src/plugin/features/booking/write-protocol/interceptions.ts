@@ -27,14 +27,14 @@ export const INTERCEPTIONS = [
   {
     in: 'append-on-save.ts',
     method: 'db.create',
-    what: "Appends the write the reservations collection's hooks decided, then inserts the document with the revisions the append reached.",
+    what: "Appends the write the reservations collection's hooks decided, then inserts the document with the revisions the append reached and the ledger's time.",
     why: "Nothing reaches the ledger before Payload's field validation and every beforeChange hook (the host's too) accepted the document.",
   },
   {
     in: 'append-on-save.ts',
     method: 'db.updateOne',
-    what: "As db.create, for an update; a reservation document's saves in this process go one at a time.",
-    why: "As db.create; two saves of one document at once race on its localized and array rows, and an older save could overwrite a newer append's.",
+    what: "As db.create, for an update, in place of the time Payload stamps; a reservation document's saves in this process go one at a time.",
+    why: "As db.create; the save runs outside Payload's transaction, so a second write of the ledger's time would show other processes the first; two saves of one document at once race on its localized and array rows, and an older save could overwrite a newer append's.",
   },
   ...(['db.create', 'db.updateOne', 'db.updateMany', 'db.deleteOne', 'db.deleteMany', 'db.upsert'] as const).map((method) => ({
     in: 'watch-failures.ts',

@@ -87,7 +87,7 @@ export const requestSession = (req: PayloadRequest): RequestSession => {
   return session
 }
 
-const writeSessionOf = (req: PayloadRequest): undefined | WriteSession =>
+const writeSessionOf = (req: Partial<Pick<PayloadRequest, 'transactionID'>>): undefined | WriteSession =>
   typeof req.transactionID === 'string' ? writing.get(req.transactionID) : undefined
 
 /**
@@ -137,11 +137,8 @@ export const noteRequestFailure = (req: PayloadRequest | undefined, error: unkno
 }
 
 /** What the request wrote for a reservation so far. */
-export const requestWriteOf = (req: PayloadRequest, reservationId: string): RequestWrite | undefined =>
+export const requestWriteOf = (req: Partial<Pick<PayloadRequest, 'transactionID'>>, reservationId: string): RequestWrite | undefined =>
   writeSessionOf(req)?.writes.get(reservationId)
-
-/** What the request wrote so far, by reservation id. */
-export const requestWritesOf = (req: PayloadRequest): ReadonlyMap<string, RequestWrite> => writeSessionOf(req)?.writes ?? new Map()
 
 /** Ends the request's write as succeeded: its writes, and the request without the ledger's id. */
 export const finishRequestWrite = (req: PayloadRequest): Map<string, RequestWrite> => {

@@ -2,7 +2,7 @@ import type { PayloadRequest } from 'payload'
 
 import { describe, expect, it } from 'vitest'
 
-import { parseWholeNumber, queryParam } from '../../../../../src/plugin/shared/http/query-params.js'
+import { queryParam } from '../../../../../src/plugin/shared/http/query-params.js'
 
 const request = (query: Record<string, unknown>) => ({ query }) as unknown as PayloadRequest
 
@@ -15,20 +15,5 @@ describe('queryParam', () => {
     expect(queryParam(req, 'list').kind).toBe('other')
     expect(queryParam(req, 'object').kind).toBe('other')
     expect(queryParam(req, 'nul').kind).toBe('other')
-  })
-})
-
-describe('parseWholeNumber', () => {
-  it('reads signed decimal integers and saturates huge ones', () => {
-    expect(parseWholeNumber('7')).toBe(7)
-    expect(parseWholeNumber('+7')).toBe(7)
-    expect(parseWholeNumber('-7')).toBe(-7)
-    expect(parseWholeNumber('007')).toBe(7)
-    expect(parseWholeNumber('9'.repeat(400))).toBe(Number.MAX_SAFE_INTEGER)
-    expect(parseWholeNumber(`-${'9'.repeat(400)}`)).toBe(Number.MIN_SAFE_INTEGER)
-  })
-
-  it.each(['1.5', '1e3', '0x10', 'seven', '', '1 ', 'Infinity', 'NaN'])('refuses %j', (text) => {
-    expect(parseWholeNumber(text)).toBeNull()
   })
 })

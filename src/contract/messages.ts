@@ -79,3 +79,6 @@ export const LIMITS = {
   searchLimitDefault: 10,
   searchLimitMax: 50,
 } as const
+
+/** Items per booking: as many as the resources one availability query may name. */
+export const MAX_ITEMS = LIMITS.maxResources
