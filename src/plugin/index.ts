@@ -3,7 +3,7 @@ import type { CollectionConfig, Config } from 'payload'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-import type { ReserveLedgerOptions, ResolvedOptions } from './options.js'
+import type { ReserveLedgerOptions, ResolvedOptions, RoleOptions, TenancyOptions } from './options.js'
 import type { ReserveRuntime, Services } from './services.js'
 
 import { withAdmin } from './shared/admin/registration.js'
@@ -25,7 +25,7 @@ const cliScript = (name: string): string => {
 }
 
 /** The host's collections with the plugin's additions: customer fields, the staff's role field, provisioning hook. */
-const extendHostCollections = (collections: CollectionConfig[], resolved: Pick<ResolvedOptions, 'debug' | 'disabled' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'statusMachine' | 'userCollection'>, services: Services<ReserveRuntime>): CollectionConfig[] =>
+const extendHostCollections = (collections: CollectionConfig[], resolved: RoleOptions & TenancyOptions & Pick<ResolvedOptions, 'debug' | 'disabled' | 'statusMachine'>, services: Services<ReserveRuntime>): CollectionConfig[] =>
   collections.map((collection) => {
     let extended = collection
     if (collection.slug === resolved.userCollection) {

@@ -3,6 +3,7 @@ import type { CollectionConfig, CollectionSlug, Field, PayloadRequest } from 'pa
 import type { EventStore } from '../events/store.js'
 
 import type { StatusMachine } from '../contract/status-machine.js'
+import type { RoleRules } from '../contract/roles/role-options.js'
 import type { AfterBookingCreateHook, AfterStatusChangeHook, AfterWaitlistOfferHook, BookingTransitionHook } from '../projections/host-hooks.js'
 
 export { DEFAULT_STATUS_MACHINE } from '../commands/status-machine.js'
@@ -296,3 +297,9 @@ export interface ResolvedOptions {
   userCollection?: CollectionSlug
   webhooks: { allowPrivateNetworks: boolean; maxAttempts: number }
 }
+
+/** What the role checks read (`src/contract/roles`): who is privileged, staff, a customer, a resource's owner. */
+export type RoleOptions = Pick<ResolvedOptions, keyof RoleRules>
+
+/** What tenancy reads: whether the site is multi-tenant, and the collections a tenant field goes on. */
+export type TenancyOptions = Pick<ResolvedOptions, 'multiTenant' | 'slugs' | 'staffCollection'>

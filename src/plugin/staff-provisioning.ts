@@ -2,7 +2,7 @@ import type { CollectionAfterChangeHook, PayloadRequest } from 'payload'
 
 import { createLocalReq } from 'payload'
 
-import type { ResolvedOptions } from './options.js'
+import type { RoleOptions, TenancyOptions } from './options.js'
 
 import { KeyedQueue } from '../concurrency/keyed-queue.js'
 import { ownerFieldOf } from '../contract/roles/role-rules.js'
@@ -51,7 +51,7 @@ const provisioningReq = (req: PayloadRequest, user: StaffUser): Promise<PayloadR
  * exists when the save returns and commits or rolls back with the user. A separate transaction
  * could not reference the user before that commits (PostgreSQL refuses the foreign key).
  */
-export const provisionStaffResource = (resolved: Pick<ResolvedOptions, 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'userCollection'>): CollectionAfterChangeHook => {
+export const provisionStaffResource = (resolved: RoleOptions & TenancyOptions): CollectionAfterChangeHook => {
   const provisioning = resolved.staffProvisioning
   if (provisioning === undefined) {
     throw configError('provisionStaffResource needs the staffProvisioning option')

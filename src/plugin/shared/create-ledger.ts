@@ -2,14 +2,14 @@ import type { Payload } from 'payload'
 
 import type { BusyIndex } from '../../capacity/busy-index.js'
 import type { EventStore } from '../../events/store.js'
-import type { ResolvedOptions } from '../options.js'
+import type { ResolvedOptions, TenancyOptions } from '../options.js'
 
 import { Ledger } from '../../commands/ledger.js'
 import { CommandRejected } from '../../events/rejection.js'
 import { referenceData } from './reference-data/reference-data.js'
 
 /** The command handler, deciding capacity on the reference-data cache's resources. */
-export const createLedger = (payload: Payload, options: Pick<ResolvedOptions, 'cancellationNoticePeriod' | 'cancelledStatus' | 'maxHoldsPerCaller' | 'multiTenant' | 'slugs' | 'staffCollection' | 'statusMachine'>, store: EventStore, busy: BusyIndex): Ledger =>
+export const createLedger = (payload: Payload, options: TenancyOptions & Pick<ResolvedOptions, 'cancellationNoticePeriod' | 'cancelledStatus' | 'maxHoldsPerCaller' | 'statusMachine'>, store: EventStore, busy: BusyIndex): Ledger =>
   new Ledger({
     busy,
     // From the reference-data cache: this process sees its own changes at once, another

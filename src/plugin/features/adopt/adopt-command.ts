@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto'
 
 import type { AdoptReservation } from '../../../commands/reservation-commands.js'
 import type { BookingPlan, Interval, ResourceClaim } from '../../../events/types.js'
-import type { ResolvedOptions } from '../../options.js'
+import type { ResolvedOptions, RoleOptions, TenancyOptions } from '../../options.js'
 
 import { sameIntervals } from '../../../capacity/capacity-decider.js'
 import { CommandRejected } from '../../../events/rejection.js'
@@ -44,7 +44,7 @@ const claimsOnce = (claims: ResourceClaim[]): ResourceClaim[] => {
 export const adoptCommand = async (
   req: PayloadRequest,
   doc: SourceDocument,
-  options: Pick<ResolvedOptions, 'access' | 'adminGroup' | 'cancelledStatus' | 'components' | 'defaultBufferTime' | 'disabled' | 'maxFlexibleDuration' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'statusMachine' | 'timezone' | 'userCollection'>,
+  options: RoleOptions & TenancyOptions & Pick<ResolvedOptions, 'access' | 'adminGroup' | 'cancelledStatus' | 'components' | 'defaultBufferTime' | 'disabled' | 'maxFlexibleDuration' | 'slotInterval' | 'statusMachine' | 'timezone'>,
 ): Promise<AdoptReservation> => {
   const { endTime, guestCount, items, resource, service, startTime } = doc
   const plan: BookingPlan = await buildBookingPlan(

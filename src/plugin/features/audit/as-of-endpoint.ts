@@ -3,7 +3,7 @@ import type { Endpoint, JsonObject } from 'payload'
 import { z } from 'zod'
 
 import type { AsOfReservation, AsOfResponse } from '../../../contract/http.js'
-import type { ResolvedOptions } from '../../options.js'
+import type { RoleOptions, TenancyOptions } from '../../options.js'
 import type { ReserveRuntime, Services } from '../../services.js'
 
 import type { EventStore } from '../../../events/store.js'
@@ -89,7 +89,7 @@ const heldAsOf = async (store: EventStore, resource: string, start: number, end:
  * reservations collection would have answered them then: the reservations its read access
  * admits (owner mode, tenants), each without the fields its field-level access hides.
  */
-export const asOfEndpoint = (options: Pick<ResolvedOptions, 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'userCollection'>, services: Services<Pick<ReserveRuntime, 'store'>>): Endpoint => ({
+export const asOfEndpoint = (options: RoleOptions & TenancyOptions, services: Services<Pick<ReserveRuntime, 'store'>>): Endpoint => ({
   handler: endpoint(async (req) => {
     if (!req.user) {
       throw errorBody(401, MESSAGES.unauthorized)

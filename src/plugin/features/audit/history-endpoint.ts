@@ -2,7 +2,7 @@ import type { Endpoint, JsonObject } from 'payload'
 
 import type { AuditEntry } from '../../../projections/audit-trail.js'
 import type { HistoryEvent, HistoryResponse } from '../../../contract/http.js'
-import type { ResolvedOptions } from '../../options.js'
+import type { RoleOptions, TenancyOptions } from '../../options.js'
 import type { ReserveRuntime, Services } from '../../services.js'
 
 import { foldReservation } from '../../../commands/reservation-state.js'
@@ -43,7 +43,7 @@ const entry = ({ changes, event }: AuditEntry): HistoryEvent => ({
 /** `reservationId`, one text; refused as missing when absent or blank, else as of the wrong type. */
 export const reservationIdParameter = queryText((given) => (given === undefined ? MESSAGES.reservationIdRequired : MESSAGES.reservationIdType))
 
-export const historyEndpoint = (options: Pick<ResolvedOptions, 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'userCollection'>, services: Services<Pick<ReserveRuntime, 'ledger'>>): Endpoint => ({
+export const historyEndpoint = (options: RoleOptions & TenancyOptions, services: Services<Pick<ReserveRuntime, 'ledger'>>): Endpoint => ({
   handler: endpoint(async (req) => {
     const param = reservationIdParameter.safeParse((req.query as Record<string, unknown> | undefined)?.reservationId)
     if (!param.success) {

@@ -1,7 +1,7 @@
 import type { Endpoint } from 'payload'
 
 import type { ReservationDocument } from '../../../contract/http.js'
-import type { ResolvedOptions } from '../../options.js'
+import type { ResolvedOptions, RoleOptions, TenancyOptions } from '../../options.js'
 import type { ReserveRuntime, Services } from '../../services.js'
 
 import { withHoldBooked } from './booking-of-hold.js'
@@ -25,7 +25,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  * refusals come in Payload's standard error body (400 invalid, 409 conflict, 403 access). See
  * docs/ARCHITECTURE.md, "HTTP API (`src/plugin/features/<name>/…-endpoint.ts`, `src/plugin/shared/http`)".
  */
-export const bookEndpoint = (options: Pick<ResolvedOptions, 'access' | 'adminGroup' | 'allowGuestBooking' | 'bookingWindow' | 'cancelledStatus' | 'components' | 'debug' | 'defaultBufferTime' | 'disabled' | 'enforceActive' | 'getExternalBusy' | 'hooks' | 'maxFlexibleDuration' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'statusMachine' | 'timezone' | 'userCollection'>, services: Services<Pick<ReserveRuntime, 'feeds' | 'ledger' | 'ownership' | 'projector'>>): Endpoint => ({
+export const bookEndpoint = (options: RoleOptions & TenancyOptions & Pick<ResolvedOptions, 'access' | 'adminGroup' | 'allowGuestBooking' | 'bookingWindow' | 'cancelledStatus' | 'components' | 'debug' | 'defaultBufferTime' | 'disabled' | 'enforceActive' | 'getExternalBusy' | 'hooks' | 'maxFlexibleDuration' | 'slotInterval' | 'statusMachine' | 'timezone'>, services: Services<Pick<ReserveRuntime, 'feeds' | 'ledger' | 'ownership' | 'projector'>>): Endpoint => ({
   handler: endpoint(async (req) => {
     let data = await readJsonObject(req, (text, status = 400) => payloadErrorBody(status, text))
     for (const hook of options.hooks.beforeBookingCreate) {

@@ -3,7 +3,7 @@ import type { PayloadRequest } from 'payload'
 import { ValidationError } from 'payload'
 
 import type { HoldHolder } from '../../../events/types.js'
-import type { ResolvedOptions } from '../../options.js'
+import type { ResolvedOptions, RoleOptions } from '../../options.js'
 import type { ReserveRuntime, Services } from '../../services.js'
 
 import { isHolder, requireHold } from '../../../commands/hold-rules.js'
@@ -33,7 +33,7 @@ const isBlank = (value: unknown): boolean => value === undefined || value === nu
  */
 export const withHoldBooked = async (
   req: PayloadRequest,
-  options: Pick<ResolvedOptions, 'debug' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffProvisioning' | 'userCollection'>,
+  options: RoleOptions & Pick<ResolvedOptions, 'debug'>,
   services: Services<Pick<ReserveRuntime, 'ledger'>>,
   data: Record<string, unknown>,
 ): Promise<Record<string, unknown>> => {

@@ -1,7 +1,7 @@
 import type { PayloadRequest } from 'payload'
 
 import type { BookingPlan, RelationId, ReservationItem, ResourceClaim } from '../../../events/types.js'
-import type { ResolvedOptions } from '../../options.js'
+import type { ResolvedOptions, TenancyOptions } from '../../options.js'
 
 import { blockedInterval } from '../../../availability/blocked-interval.js'
 import { claimUnits } from '../../../availability/capacity.js'
@@ -187,7 +187,7 @@ const planItem = async (
 export const buildBookingPlan = async (
   req: PayloadRequest,
   input: PlanInput,
-  options: Pick<ResolvedOptions, 'defaultBufferTime' | 'maxFlexibleDuration' | 'multiTenant' | 'slotInterval' | 'slugs' | 'staffCollection' | 'timezone'>,
+  options: TenancyOptions & Pick<ResolvedOptions, 'defaultBufferTime' | 'maxFlexibleDuration' | 'slotInterval' | 'timezone'>,
   { fillRequiredResources, keepEndTime }: { fillRequiredResources: boolean; keepEndTime: boolean },
 ): Promise<BookingPlan> => {
   const ctx: PlanContext = { keepEndTime, options, reference: referenceData(req.payload, options), req }

@@ -3,7 +3,7 @@ import type { Endpoint } from 'payload'
 import { z } from 'zod'
 
 import type { ReservationDocument, SeriesCancelled } from '../../../contract/http.js'
-import type { ResolvedOptions } from '../../options.js'
+import type { ResolvedOptions, RoleOptions, TenancyOptions } from '../../options.js'
 import type { ReserveRuntime, Services } from '../../services.js'
 
 import { isPrivileged } from '../../../contract/roles/is-privileged.js'
@@ -45,7 +45,7 @@ export const cancelRequest = z.looseObject({
  * `{ reservations }`, none of them when any is refused. See docs/ARCHITECTURE.md,
  * "HTTP API (`src/plugin/features/<name>/…-endpoint.ts`, `src/plugin/shared/http`)".
  */
-export const cancelEndpoint = (options: Pick<ResolvedOptions, 'cancelledStatus' | 'debug' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'statusMachine' | 'timezone' | 'userCollection'>, services: Services<Pick<ReserveRuntime, 'ledger'>>): Endpoint => ({
+export const cancelEndpoint = (options: RoleOptions & TenancyOptions & Pick<ResolvedOptions, 'cancelledStatus' | 'debug' | 'statusMachine' | 'timezone'>, services: Services<Pick<ReserveRuntime, 'ledger'>>): Endpoint => ({
   handler: endpoint(async (req) => {
     const body = await readJsonObject(req, (text, status = 400) => messageBody(status, text))
     const checked = cancelRequest.safeParse(body)

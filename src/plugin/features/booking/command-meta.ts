@@ -1,7 +1,7 @@
 import type { PayloadRequest } from 'payload'
 
 import type { CommandMeta } from '../../../commands/ledger.js'
-import type { ResolvedOptions } from '../../options.js'
+import type { ResolvedOptions, RoleOptions } from '../../options.js'
 
 import { isPrivileged } from '../../../contract/roles/is-privileged.js'
 import { requestTracer } from './debug-trace.js'
@@ -11,7 +11,7 @@ import { requestTracer } from './debug-trace.js'
  * calling the Local API without a user (trusted, like Payload's own overrideAccess default);
  * or an anonymous caller over HTTP, who can only act as a guest.
  */
-export const commandMeta = (req: PayloadRequest, options: Pick<ResolvedOptions, 'debug' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffProvisioning' | 'userCollection'>, reason?: string): CommandMeta => {
+export const commandMeta = (req: PayloadRequest, options: RoleOptions & Pick<ResolvedOptions, 'debug'>, reason?: string): CommandMeta => {
   const trace = requestTracer(req, options)
   const base = {
     ...(reason ? { reason } : {}),

@@ -1,7 +1,7 @@
 import type { PayloadRequest } from 'payload'
 
 import type { RelationId } from '../../../events/types.js'
-import type { ResolvedOptions } from '../../options.js'
+import type { ResolvedOptions, TenancyOptions } from '../../options.js'
 
 import { referenceData } from '../../shared/reference-data/reference-data.js'
 import { customerExists } from './customer-lookup.js'
@@ -22,7 +22,7 @@ import { isReadable, readableIds } from '../../shared/readable-ids.js'
  */
 export const requireKnownRecords = async (
   req: PayloadRequest,
-  options: Pick<ResolvedOptions, 'multiTenant' | 'slugs' | 'staffCollection'>,
+  options: TenancyOptions,
   data: Record<string, unknown>,
 ): Promise<void> => {
   const items = Array.isArray(data.items) ? data.items : []

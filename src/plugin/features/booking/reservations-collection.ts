@@ -8,7 +8,7 @@ import type {
   FieldAccess,
 } from 'payload'
 
-import type { ResolvedOptions } from '../../options.js'
+import type { ResolvedOptions, RoleOptions } from '../../options.js'
 
 import { reservationComponent, reservationFieldComponents, zonedDateComponents } from '../../shared/admin/registration.js'
 import { adminSettings } from '../../shared/admin/settings.js'
@@ -54,7 +54,7 @@ export interface ReservationWriteHooks {
  * the fields the ledger owns cannot be written directly. Without `hooks` (the plugin disabled, or
  * only its fields read) it is the collection's shape alone.
  */
-export const buildReservationsCollection = (options: Pick<ResolvedOptions, 'access' | 'adminGroup' | 'cancelledStatus' | 'components' | 'disabled' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffProvisioning' | 'statusMachine' | 'timezone' | 'userCollection'>, hooks?: ReservationWriteHooks): CollectionConfig => {
+export const buildReservationsCollection = (options: RoleOptions & Pick<ResolvedOptions, 'access' | 'adminGroup' | 'cancelledStatus' | 'components' | 'disabled' | 'slotInterval' | 'statusMachine' | 'timezone'>, hooks?: ReservationWriteHooks): CollectionConfig => {
   const { slugs, statusMachine } = options
   const statusField = reservationComponent(options, 'statusField')
   const customerCell = reservationComponent(options, 'customerCell')

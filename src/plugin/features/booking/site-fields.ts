@@ -4,7 +4,7 @@ import { fieldAffectsData, fieldIsVirtual } from 'payload/shared'
 
 import type { ReservationCommand } from '../../../commands/reservation-commands.js'
 import type { SiteFields } from '../../../events/types.js'
-import type { ResolvedOptions } from '../../options.js'
+import type { ResolvedOptions, RoleOptions, TenancyOptions } from '../../options.js'
 
 import { sameValue } from '../../../projections/document-differs.js'
 import { reservationTenantField } from '../../shared/tenancy/tenancy.js'
@@ -20,7 +20,7 @@ import { buildReservationsCollection } from './reservations-collection.js'
 const known = new WeakMap<object, FlattenedField[]>()
 
 /** The top-level fields of the reservations collection that store data and are not the plugin's. */
-export const siteFieldsOf = (payload: Payload, options: Pick<ResolvedOptions, 'access' | 'adminGroup' | 'cancelledStatus' | 'components' | 'disabled' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'statusMachine' | 'timezone' | 'userCollection'>): FlattenedField[] => {
+export const siteFieldsOf = (payload: Payload, options: RoleOptions & TenancyOptions & Pick<ResolvedOptions, 'access' | 'adminGroup' | 'cancelledStatus' | 'components' | 'disabled' | 'slotInterval' | 'statusMachine' | 'timezone'>): FlattenedField[] => {
   const config = payload.collections[options.slugs.reservations].config
   const cached = known.get(config)
   if (cached) {

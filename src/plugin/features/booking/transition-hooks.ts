@@ -1,7 +1,7 @@
 import type { PayloadRequest } from 'payload'
 
 import type { ReservationState } from '../../../commands/reservation-state.js'
-import type { BookingTransitionHook, ReservationDoc, ResolvedOptions } from '../../options.js'
+import type { BookingTransitionHook, ReservationDoc, ResolvedOptions, TenancyOptions } from '../../options.js'
 
 import { CommandRejected } from '../../../events/rejection.js'
 import { reservationDocument } from '../../../projections/reservation-document.js'
@@ -32,7 +32,7 @@ const asRefusal = (error: unknown): unknown => {
  */
 export const beforeTransitionHooks = async (
   req: PayloadRequest,
-  options: Pick<ResolvedOptions, 'cancelledStatus' | 'confirmedStatus' | 'hooks' | 'multiTenant' | 'slugs' | 'staffCollection'>,
+  options: TenancyOptions & Pick<ResolvedOptions, 'cancelledStatus' | 'confirmedStatus' | 'hooks'>,
   state: ReservationState,
   next: ReservationState,
 ): Promise<void> => {

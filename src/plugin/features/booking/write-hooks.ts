@@ -14,7 +14,8 @@ import { v7 as uuidv7 } from 'uuid'
 import type { Ledger } from '../../../commands/ledger.js'
 import type { ReservationState } from '../../../commands/reservation-state.js'
 import type { SiteFields } from '../../../events/types.js'
-import type { ResolvedOptions } from '../../options.js'
+import type { ResolvedOptions, RoleOptions, TenancyOptions } from '../../options.js'
+import type { BookingWriteOptions } from './booking-write-options.js'
 import type { PlanInput } from './booking-plan.js'
 import type { ReservationWriteHooks } from './reservations-collection.js'
 import type { ReserveRuntime, Services } from '../../services.js'
@@ -61,7 +62,7 @@ const skipsTransitionValidation = (req: PayloadRequest): boolean => req.context[
  * it. The site's fields are the request's (`site`), for Payload's hooks and validation to take
  * as for any collection; the save records what they make of them.
  */
-const decidedDocument = (req: PayloadRequest, options: Pick<ResolvedOptions, 'multiTenant' | 'slugs' | 'staffCollection'>, next: ReservationState, revision: number, site: JsonObject) => {
+const decidedDocument = (req: PayloadRequest, options: TenancyOptions, next: ReservationState, revision: number, site: JsonObject) => {
   if (next.kind !== 'active') {
     throw new CommandRejected('not-found', 'Reservation not found')
   }
@@ -74,14 +75,14 @@ const shownSiteFields = async (ledger: Ledger, id: string, shownRevision: number
   return shown.kind === 'active' ? (shown.reservation.fields ?? {}) : {}
 }
 
-const planFor = (req: PayloadRequest, options: Pick<ResolvedOptions, 'debug' | 'defaultBufferTime' | 'maxFlexibleDuration' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'timezone' | 'userCollection'>, input: PlanInput, create: boolean) =>
+const planFor = (req: PayloadRequest, options: RoleOptions & TenancyOptions & Pick<ResolvedOptions, 'debug' | 'defaultBufferTime' | 'maxFlexibleDuration' | 'slotInterval' | 'timezone'>, input: PlanInput, create: boolean) =>
   buildBookingPlan(req, input, options, { fillRequiredResources: create, keepEndTime: commandMeta(req, options).privileged })
 
 /**
  * A create: plan → rules → the decision, whose document Payload validates and the adapter's
  * save appends (`append-on-save.ts`) → the document.
  */
-const createReservation = async (req: PayloadRequest, options: Pick<ResolvedOptions, 'access' | 'adminGroup' | 'allowGuestBooking' | 'bookingWindow' | 'cancelledStatus' | 'components' | 'debug' | 'defaultBufferTime' | 'disabled' | 'enforceActive' | 'getExternalBusy' | 'maxFlexibleDuration' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'statusMachine' | 'timezone' | 'userCollection'>, services: Services<Running>, data: JsonObject) => {
+const createReservation = async (req: PayloadRequest, options: BookingWriteOptions, services: Services<Running>, data: JsonObject) => {
   if (isGiven(data.recurrence)) {
     const { nextRevision, reservationId, write } = await decideSeriesCreate(req, options, services, data)
     appendOnSave(req, reservationId, write)
@@ -120,7 +121,7 @@ const createReservation = async (req: PayloadRequest, options: Pick<ResolvedOpti
  * An update: plan (when it moves) → rules → its commands, decided together (all or nothing),
  * whose document Payload validates and the adapter's save appends → the document.
  */
-const updateReservation = async (req: PayloadRequest, options: Pick<ResolvedOptions, 'access' | 'adminGroup' | 'allowGuestBooking' | 'bookingWindow' | 'cancelledStatus' | 'components' | 'confirmedStatus' | 'debug' | 'defaultBufferTime' | 'disabled' | 'enforceActive' | 'getExternalBusy' | 'hooks' | 'maxFlexibleDuration' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'statusMachine' | 'timezone' | 'userCollection'>, services: Services<Running>, data: JsonObject, stored: JsonObject) => {
+const updateReservation = async (req: PayloadRequest, options: RoleOptions & TenancyOptions & Pick<ResolvedOptions, 'access' | 'adminGroup' | 'allowGuestBooking' | 'bookingWindow' | 'cancelledStatus' | 'components' | 'confirmedStatus' | 'debug' | 'defaultBufferTime' | 'disabled' | 'enforceActive' | 'getExternalBusy' | 'hooks' | 'maxFlexibleDuration' | 'slotInterval' | 'statusMachine' | 'timezone'>, services: Services<Running>, data: JsonObject, stored: JsonObject) => {
   // A series is booked when it is created; an update of one booking never makes it one.
   const seriesFields = (['recurrence', 'partial'] as const).filter((name) => isGiven(data[name]) && data[name] !== false)
   if (seriesFields.length > 0) {
@@ -269,7 +270,7 @@ const afterTheWrite = async (req: PayloadRequest, { ledger, projector }: Running
  * Every write to the reservations collection becomes ledger commands here: they are decided
  * and appended first, and what Payload then saves is the resulting projection.
  */
-export const reservationWriteHooks = (options: Pick<ResolvedOptions, 'access' | 'adminGroup' | 'allowGuestBooking' | 'bookingWindow' | 'cancelledStatus' | 'components' | 'confirmedStatus' | 'debug' | 'defaultBufferTime' | 'disabled' | 'enforceActive' | 'getExternalBusy' | 'hooks' | 'maxFlexibleDuration' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'statusMachine' | 'timezone' | 'userCollection'>, services: Services<Running>): ReservationWriteHooks => {
+export const reservationWriteHooks = (options: RoleOptions & TenancyOptions & Pick<ResolvedOptions, 'access' | 'adminGroup' | 'allowGuestBooking' | 'bookingWindow' | 'cancelledStatus' | 'components' | 'confirmedStatus' | 'debug' | 'defaultBufferTime' | 'disabled' | 'enforceActive' | 'getExternalBusy' | 'hooks' | 'maxFlexibleDuration' | 'slotInterval' | 'statusMachine' | 'timezone'>, services: Services<Running>): ReservationWriteHooks => {
   const beforeChange: CollectionBeforeChangeHook = refusalsAsPayloadErrors(options.slugs.reservations, ({ data, operation, originalDoc, req }) =>
     operation === 'create' ? createReservation(req, options, services, data) : updateReservation(req, options, services, data, originalDoc ?? {}),
   )

@@ -2,7 +2,7 @@ import type { Endpoint } from 'payload'
 
 import { createHash } from 'node:crypto'
 
-import type { ResolvedOptions } from '../../options.js'
+import type { ResolvedOptions, TenancyOptions } from '../../options.js'
 
 import { FEED_KEYS_COLLECTION, hashFeedSecret } from './feed-keys-collection.js'
 import { feedEvents } from './feed-events.js'
@@ -23,7 +23,7 @@ const FEED_NOT_FOUND = 'Feed not found'
  * an unknown or revoked one is 404. `ETag` and `Last-Modified` let a client poll for nothing:
  * an unchanged feed answers 304.
  */
-export const feedEndpoint = (options: Pick<ResolvedOptions, 'cancelledStatus' | 'confirmedStatus' | 'feeds' | 'multiTenant' | 'slugs' | 'staffCollection' | 'statusMachine' | 'timezone'>): Endpoint => ({
+export const feedEndpoint = (options: TenancyOptions & Pick<ResolvedOptions, 'cancelledStatus' | 'confirmedStatus' | 'feeds' | 'statusMachine' | 'timezone'>): Endpoint => ({
   handler: endpoint(async (req) => {
     const file = String(req.routeParams?.file ?? '')
     const key = file.endsWith('.ics')

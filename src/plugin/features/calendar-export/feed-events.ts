@@ -1,6 +1,6 @@
 import type { CollectionSlug, PayloadRequest } from 'payload'
 
-import type { ResolvedOptions } from '../../options.js'
+import type { ResolvedOptions, TenancyOptions } from '../../options.js'
 import type { FeedEvent } from './reservations-calendar.js'
 
 import { referenceData } from '../../shared/reference-data/reference-data.js'
@@ -30,7 +30,7 @@ const statusOf = (status: string, options: Pick<ResolvedOptions, 'cancelledStatu
  * the service and who booked, with the notes. A customer's feed names the service and the
  * resource, and nothing about other people.
  */
-export const feedEvents = async (req: PayloadRequest, options: Pick<ResolvedOptions, 'cancelledStatus' | 'confirmedStatus' | 'feeds' | 'multiTenant' | 'slugs' | 'staffCollection' | 'statusMachine' | 'timezone'>, docs: Doc[], audience: 'customer' | 'resource'): Promise<FeedEvent[]> => {
+export const feedEvents = async (req: PayloadRequest, options: TenancyOptions & Pick<ResolvedOptions, 'cancelledStatus' | 'confirmedStatus' | 'feeds' | 'statusMachine' | 'timezone'>, docs: Doc[], audience: 'customer' | 'resource'): Promise<FeedEvent[]> => {
   const reference = referenceData(req.payload, options)
   const services = await reference.services(docs.map((doc) => relationId(doc.service)).filter((id) => id !== null))
   const resources = await reference.resources(docs.map((doc) => relationId(doc.resource)).filter((id) => id !== null))

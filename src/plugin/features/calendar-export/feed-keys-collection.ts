@@ -4,7 +4,7 @@ import type { CollectionConfig, CollectionSlug, PayloadRequest } from 'payload'
 import { createHash, randomBytes } from 'node:crypto'
 
 import type { RelationId } from '../../../events/types.js'
-import type { ResolvedOptions } from '../../options.js'
+import type { ResolvedOptions, RoleOptions, TenancyOptions } from '../../options.js'
 
 import { isCustomer } from '../../shared/access/is-customer.js'
 import { isPrivileged } from '../../../contract/roles/is-privileged.js'
@@ -21,7 +21,7 @@ export const FEED_KEYS_COLLECTION: CollectionSlug = 'reservation-feed-keys'
 
 export const hashFeedSecret = (secret: string): string => createHash('sha256').update(secret).digest('hex')
 
-const ownFeeds = (req: PayloadRequest, options: Pick<ResolvedOptions, 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffProvisioning' | 'userCollection'>) =>
+const ownFeeds = (req: PayloadRequest, options: RoleOptions) =>
   isPrivileged(req.user, options) ? true : isCustomer(req.user, options) && req.user ? { customer: { equals: req.user.id } } : false
 
 /**
@@ -31,7 +31,7 @@ const ownFeeds = (req: PayloadRequest, options: Pick<ResolvedOptions, 'resourceO
  * target's tenant: in owner mode, staff open only their own resources' feeds, not another
  * practitioner's nor a customer's (who may book anywhere).
  */
-const carriesReadable = async (req: PayloadRequest, options: Pick<ResolvedOptions, 'multiTenant' | 'slugs' | 'staffCollection'>, path: 'customer' | 'resource', target: RelationId): Promise<boolean> => {
+const carriesReadable = async (req: PayloadRequest, options: TenancyOptions, path: 'customer' | 'resource', target: RelationId): Promise<boolean> => {
   const collection = path === 'resource' ? options.slugs.resources : options.slugs.customers
   const record = await req.payload.findByID({ collection, depth: 0, disableErrors: true, id: target, overrideAccess: true, req })
   const tenantField = reservationTenantField(req.payload, options)
@@ -45,7 +45,7 @@ const carriesReadable = async (req: PayloadRequest, options: Pick<ResolvedOption
  * Only a hash is stored; the secret is in the answer to the create, once. Rotating is creating
  * a new key and deleting the old one; deleting revokes.
  */
-export const feedKeysCollection = (options: Pick<ResolvedOptions, 'adminGroup' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'userCollection'>): CollectionConfig => ({
+export const feedKeysCollection = (options: RoleOptions & TenancyOptions & Pick<ResolvedOptions, 'adminGroup'>): CollectionConfig => ({
   access: {
     create: ({ req }) => isPrivileged(req.user, options) || isCustomer(req.user, options),
     delete: ({ req }) => ownFeeds(req, options),

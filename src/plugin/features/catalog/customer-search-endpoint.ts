@@ -3,7 +3,7 @@ import type { Endpoint, JsonObject, PayloadRequest, TypeWithID, Where } from 'pa
 import { z } from 'zod'
 
 import type { CustomerHit, CustomerSearchResponse } from '../../../contract/http.js'
-import type { ResolvedOptions } from '../../options.js'
+import type { ResolvedOptions, RoleOptions } from '../../options.js'
 
 import { asGiven, queryText, queryWholeNumber } from '../../../contract/query.js'
 import { isPrivileged } from '../../../contract/roles/is-privileged.js'
@@ -72,7 +72,7 @@ const staffExclusion = async (req: PayloadRequest, options: Pick<ResolvedOptions
  * `page` at least 1. Each result carries only id, email and those name fields. See
  * docs/ARCHITECTURE.md, "HTTP API (`src/plugin/features/<name>/…-endpoint.ts`, `src/plugin/shared/http`)".
  */
-export const customerSearchEndpoint = (options: Pick<ResolvedOptions, 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffProvisioning' | 'userCollection'>): Endpoint => ({
+export const customerSearchEndpoint = (options: RoleOptions): Endpoint => ({
   handler: endpoint(async (req) => {
     if (!req.user) {
       throw messageBody(401, MESSAGES.unauthorized)

@@ -1,6 +1,6 @@
 import type { CollectionConfig, Field, FieldAccess } from 'payload'
 
-import type { ResolvedOptions } from '../../options.js'
+import type { ResolvedOptions, RoleOptions } from '../../options.js'
 
 import { customerAccess } from '../../shared/access/customer-access.js'
 import { isPrivileged } from '../../../contract/roles/is-privileged.js'
@@ -10,7 +10,7 @@ import { topLevelDataNames } from '../../shared/top-level-names.js'
 type NamedField = { name: string } & Field
 
 /** The fields every customer has besides email (which auth provides). */
-const customerFields = (resolved: Pick<ResolvedOptions, 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffProvisioning' | 'userCollection'>): NamedField[] => {
+const customerFields = (resolved: RoleOptions): NamedField[] => {
   // Notes are the staff's notes about a customer: never shown to, or set by, the customer.
   const privileged: FieldAccess = ({ req }) => isPrivileged(req.user, resolved)
   return [
@@ -54,7 +54,7 @@ export const withSessionLabels = (collection: CollectionConfig): CollectionConfi
 }
 
 /** The standalone customers auth collection, used when no userCollection is configured. */
-export const buildCustomersCollection = (resolved: Pick<ResolvedOptions, 'access' | 'adminGroup' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffProvisioning' | 'userCollection'>): CollectionConfig => ({
+export const buildCustomersCollection = (resolved: RoleOptions & Pick<ResolvedOptions, 'access' | 'adminGroup'>): CollectionConfig => ({
   slug: resolved.slugs.customers,
   access: { ...customerAccess(resolved), ...resolved.access.customers },
   admin: {
@@ -71,7 +71,7 @@ export const buildCustomersCollection = (resolved: Pick<ResolvedOptions, 'access
  * userCollection mode: adds the customer fields to the host's auth collection where no field
  * of that name exists; the host's own same-named fields are kept untouched.
  */
-export const injectCustomerFields = (collection: CollectionConfig, resolved: Pick<ResolvedOptions, 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffProvisioning' | 'userCollection'>): CollectionConfig => {
+export const injectCustomerFields = (collection: CollectionConfig, resolved: RoleOptions): CollectionConfig => {
   const existing = topLevelDataNames(collection.fields)
   return {
     ...collection,

@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import type { ResolvedOptions } from '../../options.js'
+import type { ResolvedOptions, RoleOptions, TenancyOptions } from '../../options.js'
 
 import { ownedRecordAccess } from '../../shared/access/owned-record-access.js'
 import { relationIdsForNonStaff } from '../../shared/access/relation-ids-for-non-staff.js'
@@ -15,7 +15,7 @@ import { wholeNumberField } from '../../shared/fields/whole-number-field.js'
 import { collectionLabels, label, navigationGroup, translatedOptions } from '../../shared/labels.js'
 
 /** Who or what is booked: a staff member, room or piece of equipment, with its capacity. */
-export const buildResourcesCollection = (resolved: Pick<ResolvedOptions, 'access' | 'adminGroup' | 'disabled' | 'localizedTexts' | 'mediaCollection' | 'multiTenant' | 'resourceOwnerMode' | 'resourceTypes' | 'roles' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'timezone' | 'userCollection'>): CollectionConfig => ({
+export const buildResourcesCollection = (resolved: RoleOptions & TenancyOptions & Pick<ResolvedOptions, 'access' | 'adminGroup' | 'disabled' | 'localizedTexts' | 'mediaCollection' | 'resourceTypes' | 'timezone'>): CollectionConfig => ({
   slug: resolved.slugs.resources,
   access: { ...ownedRecordAccess(resolved), ...resolved.access.resources },
   admin: {

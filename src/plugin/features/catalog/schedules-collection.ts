@@ -1,6 +1,6 @@
 import type { CollectionConfig, FieldHook } from 'payload'
 
-import type { ResolvedOptions } from '../../options.js'
+import type { ResolvedOptions, RoleOptions } from '../../options.js'
 
 import { ownerFieldOf } from '../../../contract/roles/role-rules.js'
 import { managesOwnRecords } from '../../../contract/roles/record-scope.js'
@@ -22,7 +22,7 @@ const endOnStartDate: FieldHook = ({ siblingData, value }) => value || (siblingD
  * exceptions (leave, possibly multi-day, whole days or a partial window on each day). Days are
  * `YYYY-MM-DD` and times `HH:mm`, wall-clock in the resource's time zone.
  */
-export const buildSchedulesCollection = (resolved: Pick<ResolvedOptions, 'access' | 'adminGroup' | 'disabled' | 'leaveTypes' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffProvisioning' | 'userCollection'>): CollectionConfig => {
+export const buildSchedulesCollection = (resolved: RoleOptions & Pick<ResolvedOptions, 'access' | 'adminGroup' | 'disabled' | 'leaveTypes'>): CollectionConfig => {
   const dayPicker = reservationComponent(resolved, 'calendarDateField')
   const weekdayHours = reservationComponent(resolved, 'weekdayHours')
   return {

@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import type { ResolvedOptions } from '../../options.js'
+import type { ResolvedOptions, RoleOptions } from '../../options.js'
 
 import { ownedRecordAccess } from '../../shared/access/owned-record-access.js'
 import { relationIdsForNonStaff } from '../../shared/access/relation-ids-for-non-staff.js'
@@ -12,7 +12,7 @@ import { forceFullDayDuration } from './hooks/force-full-day-duration.js'
 import { collectionLabels, label, navigationGroup, translatedOptions } from '../../shared/labels.js'
 
 /** What can be booked: a treatment, room type or offering, with its length and buffers. */
-export const buildServicesCollection = (resolved: Pick<ResolvedOptions, 'access' | 'adminGroup' | 'localizedTexts' | 'maxFlexibleDuration' | 'mediaCollection' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'userCollection'>): CollectionConfig => ({
+export const buildServicesCollection = (resolved: RoleOptions & Pick<ResolvedOptions, 'access' | 'adminGroup' | 'localizedTexts' | 'maxFlexibleDuration' | 'mediaCollection' | 'staffCollection'>): CollectionConfig => ({
   slug: resolved.slugs.services,
   access: { ...ownedRecordAccess(resolved), ...resolved.access.services },
   admin: {

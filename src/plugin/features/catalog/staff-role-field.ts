@@ -1,6 +1,6 @@
 import type { CollectionConfig, FieldAccess, FieldHook, SelectField } from 'payload'
 
-import type { ResolvedOptions } from '../../options.js'
+import type { ResolvedOptions, RoleOptions } from '../../options.js'
 
 import { seesAllRecords } from '../../../contract/roles/record-scope.js'
 import { label } from '../../shared/labels.js'
@@ -37,7 +37,7 @@ const firstUserIsPrivileged =
  * field of that name is left as it is. Only a user who manages every record may set it, so
  * nobody signs up or edits themselves into staff.
  */
-export const withRoleField = (collection: CollectionConfig, resolved: Pick<ResolvedOptions, 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffProvisioning' | 'userCollection'>): CollectionConfig => {
+export const withRoleField = (collection: CollectionConfig, resolved: RoleOptions): CollectionConfig => {
   const name = resolved.roles.field
   const roles = rolesNamed(resolved)
   if (topLevelDataNames(collection.fields).has(name) || roles.length === 0) {

@@ -1,6 +1,6 @@
 import type { CollectionConfig, CollectionSlug } from 'payload'
 
-import type { ResolvedOptions } from '../../options.js'
+import type { ResolvedOptions, RoleOptions } from '../../options.js'
 
 import { zonedDateComponents } from '../../shared/admin/registration.js'
 import { isPrivileged } from '../../../contract/roles/is-privileged.js'
@@ -18,7 +18,7 @@ const dayAndTime = { pickerAppearance: 'dayAndTime' as const }
  * the ETag of the copy they came from, the last successful sync and the failures since. Written
  * by the background sync only; staff read it in the admin to see whether a feed is stale.
  */
-export const feedsCollection = (options: Pick<ResolvedOptions, 'adminGroup' | 'cancelledStatus' | 'disabled' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffProvisioning' | 'statusMachine' | 'timezone' | 'userCollection'>): CollectionConfig => {
+export const feedsCollection = (options: RoleOptions & Pick<ResolvedOptions, 'adminGroup' | 'cancelledStatus' | 'disabled' | 'slotInterval' | 'statusMachine' | 'timezone'>): CollectionConfig => {
   const zoned = zonedDateComponents(options)
   return {
     access: {

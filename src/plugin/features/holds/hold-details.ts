@@ -2,7 +2,7 @@ import type { PayloadRequest } from 'payload'
 
 import type { HoldRow } from '../../../projections/holds-projector.js'
 import type { HoldDetails } from '../../../contract/http.js'
-import type { ResolvedOptions } from '../../options.js'
+import type { ResolvedOptions, RoleOptions } from '../../options.js'
 
 import { holderRef } from '../../../commands/hold-rules.js'
 import { holdCallerOf } from '../../shared/hold-caller.js'
@@ -14,7 +14,7 @@ import { commandMeta } from '../booking/index.js'
  * own. Others learn only that the time is held. The holder comes from the hold's row, so this
  * reads no stream.
  */
-export const holdDetailsFor = (req: PayloadRequest, options: Pick<ResolvedOptions, 'debug' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffProvisioning' | 'userCollection'>, rows: Map<string, HoldRow>): Map<string, HoldDetails | null> => {
+export const holdDetailsFor = (req: PayloadRequest, options: RoleOptions & Pick<ResolvedOptions, 'debug'>, rows: Map<string, HoldRow>): Map<string, HoldDetails | null> => {
   if (!req.user) {
     return new Map([...rows.keys()].map((holdId) => [holdId, null]))
   }

@@ -5,7 +5,7 @@ import { z } from 'zod'
 import type { CommandMeta } from '../../../commands/ledger.js'
 import type { HoldHolder, RecordedEvent, ReservationEvent, ReservationHeld } from '../../../events/types.js'
 import type { HoldReleaseResponse, HoldResponse } from '../../../contract/http.js'
-import type { ResolvedOptions } from '../../options.js'
+import type { ResolvedOptions, RoleOptions, TenancyOptions } from '../../options.js'
 import type { ReserveRuntime, Services } from '../../services.js'
 
 import { isHolder } from '../../../commands/hold-rules.js'
@@ -25,7 +25,7 @@ import { checkBookingShape, commandMeta, requireKnownRecords } from '../booking/
  * out (`holdMinutes`), with the booking's checks (`holds/place-hold.ts`). Answers 201 with the
  * hold; refusals as book's, and 429 when the caller keeps as many live holds as they may.
  */
-export const placeHoldEndpoint = (options: Pick<ResolvedOptions, 'allowGuestBooking' | 'bookingWindow' | 'debug' | 'defaultBufferTime' | 'enforceActive' | 'getExternalBusy' | 'holdMinutes' | 'maxFlexibleDuration' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'timezone' | 'userCollection'>, services: Services<Pick<ReserveRuntime, 'feeds' | 'holds' | 'ledger'>>): Endpoint => ({
+export const placeHoldEndpoint = (options: RoleOptions & TenancyOptions & Pick<ResolvedOptions, 'allowGuestBooking' | 'bookingWindow' | 'debug' | 'defaultBufferTime' | 'enforceActive' | 'getExternalBusy' | 'holdMinutes' | 'maxFlexibleDuration' | 'slotInterval' | 'timezone'>, services: Services<Pick<ReserveRuntime, 'feeds' | 'holds' | 'ledger'>>): Endpoint => ({
   handler: endpoint(async (req) => {
     const collection = options.slugs.reservations
     const data = checkBookingShape(await readJsonObject(req, (text, status = 400) => payloadErrorBody(status, text)), collection)
@@ -67,7 +67,7 @@ const presentedToken = async (req: PayloadRequest): Promise<null | string> => {
  * gets 403 whether or not the hold exists, and only privileged staff learn of an unknown id
  * (404). A hold that has ended already is answered as it ended; one booked answers 409.
  */
-export const releaseHoldEndpoint = (options: Pick<ResolvedOptions, 'debug' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffProvisioning' | 'userCollection'>, services: Services<Pick<ReserveRuntime, 'holds' | 'ledger'>>): Endpoint => ({
+export const releaseHoldEndpoint = (options: RoleOptions & Pick<ResolvedOptions, 'debug'>, services: Services<Pick<ReserveRuntime, 'holds' | 'ledger'>>): Endpoint => ({
   handler: endpoint(async (req) => {
     const holdId = String(req.routeParams?.id ?? '')
     const token = await presentedToken(req)

@@ -1,6 +1,6 @@
 import type { PayloadRequest } from 'payload'
 
-import type { ResolvedOptions } from '../../options.js'
+import type { ResolvedOptions, RoleOptions } from '../../options.js'
 import type { ReserveRuntime, Services } from '../../services.js'
 
 import { isHolder } from '../../../commands/hold-rules.js'
@@ -15,7 +15,7 @@ import { commandMeta } from '../booking/index.js'
  * then counts as free for them: its id when it is live and theirs; null when none is named or it
  * has ended; 403 `{ error: 'Forbidden' }` for another caller's live hold.
  */
-export const ownHoldOf = async (req: PayloadRequest, options: Pick<ResolvedOptions, 'debug' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffProvisioning' | 'userCollection'>, services: Services<Pick<ReserveRuntime, 'ledger'>>): Promise<null | string> => {
+export const ownHoldOf = async (req: PayloadRequest, options: RoleOptions & Pick<ResolvedOptions, 'debug'>, services: Services<Pick<ReserveRuntime, 'ledger'>>): Promise<null | string> => {
   const holdId = queryParam(req, 'holdId')
   const token = queryParam(req, 'holdToken')
   if (holdId.kind === 'absent') {

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto'
 import { v7 as uuidv7 } from 'uuid'
 
 import type { Hold } from '../../../commands/reservation-state.js'
-import type { ResolvedOptions } from '../../options.js'
+import type { ResolvedOptions, RoleOptions, TenancyOptions } from '../../options.js'
 import type { ReserveRuntime, Services } from '../../services.js'
 
 import { holdTokenDigest } from '../../../commands/hold-rules.js'
@@ -29,7 +29,7 @@ const MINUTE_MS = 60_000
  */
 export const placeHold = async (
   req: PayloadRequest,
-  options: Pick<ResolvedOptions, 'allowGuestBooking' | 'bookingWindow' | 'debug' | 'defaultBufferTime' | 'enforceActive' | 'getExternalBusy' | 'holdMinutes' | 'maxFlexibleDuration' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'timezone' | 'userCollection'>,
+  options: RoleOptions & TenancyOptions & Pick<ResolvedOptions, 'allowGuestBooking' | 'bookingWindow' | 'debug' | 'defaultBufferTime' | 'enforceActive' | 'getExternalBusy' | 'holdMinutes' | 'maxFlexibleDuration' | 'slotInterval' | 'timezone'>,
   services: Services<Pick<ReserveRuntime, 'feeds' | 'holds' | 'ledger'>>,
   data: Record<string, unknown>,
 ): Promise<{ hold: Hold; token: null | string }> => {

@@ -1,6 +1,6 @@
 import type { Endpoint } from 'payload'
 
-import type { ResolvedOptions } from '../../options.js'
+import type { RoleOptions } from '../../options.js'
 import type { ReserveRuntime, Services } from '../../services.js'
 
 import { isStaff } from '../../../contract/roles/is-staff.js'
@@ -24,7 +24,7 @@ const REPLAY_LIMIT = 500
  * first. 401 without a session, 403 for users who are not staff. See docs/ARCHITECTURE.md,
  * "Live calendar".
  */
-export const liveEndpoint = (options: Pick<ResolvedOptions, 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffProvisioning' | 'userCollection'>, services: Services<Pick<ReserveRuntime, 'live'>>): Endpoint => ({
+export const liveEndpoint = (options: RoleOptions, services: Services<Pick<ReserveRuntime, 'live'>>): Endpoint => ({
   handler: endpoint(async (req) => {
     if (!req.user) {
       throw messageBody(401, MESSAGES.unauthorized)

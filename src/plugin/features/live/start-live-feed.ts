@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 
 import type { EventStore } from '../../../events/store.js'
 import type { CatchUp } from '../../../projections/catch-up.js'
-import type { ResolvedOptions } from '../../options.js'
+import type { TenancyOptions } from '../../options.js'
 
 import { foldReservation } from '../../../commands/reservation-state.js'
 import { type ReservationEvent, reservationStream } from '../../../events/types.js'
@@ -17,7 +17,7 @@ const LIVE_POLL_MS = 500
  * The live calendar's feed: from catch-up's checkpoint, each event once its document shows it
  * (the projected revision read with access bypassed; each connection applies its own).
  */
-export const startLiveFeed = (payload: Payload, options: Pick<ResolvedOptions, 'multiTenant' | 'slugs' | 'staffCollection'>, store: EventStore, catchUp: CatchUp): LiveFeed =>
+export const startLiveFeed = (payload: Payload, options: TenancyOptions, store: EventStore, catchUp: CatchUp): LiveFeed =>
   new LiveFeed(
     {
       async documentAt(reservationId, revision) {

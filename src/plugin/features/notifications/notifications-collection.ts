@@ -1,6 +1,6 @@
 import type { CollectionConfig, CollectionSlug } from 'payload'
 
-import type { ResolvedOptions } from '../../options.js'
+import type { ResolvedOptions, RoleOptions } from '../../options.js'
 
 import { isPrivileged } from '../../../contract/roles/is-privileged.js'
 import { collectionLabels, label, navigationGroup, translatedOptions } from '../../shared/labels.js'
@@ -12,7 +12,7 @@ export const NOTIFICATIONS_COLLECTION: CollectionSlug = 'reservation-notificatio
  * reservation, which occasion): written before sending, so a hook delivered again after a crash,
  * or a reminder pass in a second process, sends nothing twice.
  */
-export const notificationsCollection = (options: Pick<ResolvedOptions, 'adminGroup' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffProvisioning' | 'userCollection'>): CollectionConfig => ({
+export const notificationsCollection = (options: RoleOptions & Pick<ResolvedOptions, 'adminGroup'>): CollectionConfig => ({
   access: { create: () => false, delete: () => false, read: ({ req }) => isPrivileged(req.user, options), update: () => false },
   admin: { defaultColumns: ['kind', 'to', 'status', 'createdAt'], group: navigationGroup(options.adminGroup), useAsTitle: 'key' },
   fields: [

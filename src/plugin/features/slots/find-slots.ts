@@ -1,7 +1,8 @@
 import type { PayloadRequest } from 'payload'
 
 import type { RelationId } from '../../../events/types.js'
-import type { ResolvedOptions } from '../../options.js'
+import type { ResolvedOptions, TenancyOptions } from '../../options.js'
+import type { SlotOptions } from './slot-options.js'
 import type { SlotQuery } from './slot-query.js'
 
 import { allowsDuration, describeDurations } from '../../../availability/duration-range.js'
@@ -41,7 +42,7 @@ const DAY_MS = 86_400_000
  */
 export const findSlots = async (
   req: PayloadRequest,
-  options: Pick<ResolvedOptions, 'bookingWindow' | 'debug' | 'defaultBufferTime' | 'enforceActive' | 'getExternalBusy' | 'maxFlexibleDuration' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'timezone' | 'userCollection'>,
+  options: SlotOptions,
   services: Services<Pick<ReserveRuntime, 'busy' | 'feeds' | 'ledger'>>,
   query: SlotQuery,
 ): Promise<EpochRange[]> => {
@@ -106,7 +107,7 @@ export const findSlots = async (
  */
 const slotSetOf = async (
   req: PayloadRequest,
-  options: Pick<ResolvedOptions, 'enforceActive' | 'multiTenant' | 'slugs' | 'staffCollection'>,
+  options: TenancyOptions & Pick<ResolvedOptions, 'enforceActive'>,
   query: SlotQuery,
 ): Promise<null | { primary: ResourceRecord; resources: Map<string, ResourceRecord>; service: ServiceRecord; set: RelationId[] }> => {
   const { payload } = req

@@ -5,7 +5,7 @@ import { z } from 'zod'
 import type { IntervalIndex } from '../../../capacity/interval-index.js'
 import type { HoldsProjector } from '../../../projections/holds-projector.js'
 import type { HoldDetails, ResourceAvailability, ResourceBusy } from '../../../contract/http.js'
-import type { ResolvedOptions } from '../../options.js'
+import type { ResolvedOptions, RoleOptions, TenancyOptions } from '../../options.js'
 import type { ReserveRuntime, Services } from '../../services.js'
 
 import { asGiven, queryText } from '../../../contract/query.js'
@@ -60,7 +60,7 @@ const heldRows = (holds: HoldsProjector, indexes: IntervalIndex[], from: number,
  * what cannot be booked; a hold's time is marked `hold`. The range may touch at most 92 local days. See docs/ARCHITECTURE.md,
  * "HTTP API (`src/plugin/features/<name>/…-endpoint.ts`, `src/plugin/shared/http`)".
  */
-export const resourceAvailabilityEndpoint = (options: Pick<ResolvedOptions, 'debug' | 'getExternalBusy' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'timezone' | 'userCollection'>, services: Services<Pick<ReserveRuntime, 'busy' | 'feeds' | 'holds' | 'ledger'>>): Endpoint => ({
+export const resourceAvailabilityEndpoint = (options: RoleOptions & TenancyOptions & Pick<ResolvedOptions, 'debug' | 'getExternalBusy' | 'timezone'>, services: Services<Pick<ReserveRuntime, 'busy' | 'feeds' | 'holds' | 'ledger'>>): Endpoint => ({
   handler: endpoint(async (req) => {
     const { bounds, id } = parseQuery(req, options)
     const data = referenceData(req.payload, options)

@@ -1,7 +1,7 @@
 import type { Endpoint } from 'payload'
 
 import type { SlotsResponse } from '../../../contract/http.js'
-import type { ResolvedOptions } from '../../options.js'
+import type { SlotOptions } from './slot-options.js'
 import type { ReserveRuntime, Services } from '../../services.js'
 
 import { findSlots } from './find-slots.js'
@@ -14,7 +14,7 @@ import { parseSlotQuery } from './slot-query.js'
  * GET /api/reserve/slots: the slots with the date and clamped guestCount echoed (see
  * docs/ARCHITECTURE.md, "HTTP API (`src/plugin/features/<name>/…-endpoint.ts`, `src/plugin/shared/http`)").
  */
-export const slotsEndpoint = (options: Pick<ResolvedOptions, 'bookingWindow' | 'debug' | 'defaultBufferTime' | 'enforceActive' | 'getExternalBusy' | 'maxFlexibleDuration' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'timezone' | 'userCollection'>, services: Services<Pick<ReserveRuntime, 'busy' | 'feeds' | 'ledger'>>): Endpoint => ({
+export const slotsEndpoint = (options: SlotOptions, services: Services<Pick<ReserveRuntime, 'busy' | 'feeds' | 'ledger'>>): Endpoint => ({
   handler: endpoint(async (req) => {
     const query = parseSlotQuery(req, errorBody(400, MESSAGES.missingSlotParams))
     const slots = await findSlots(req, options, services, query)

@@ -4,7 +4,7 @@ import { ValidationError } from 'payload'
 import { z } from 'zod'
 
 import type { Guest, RelationId } from '../../../events/types.js'
-import type { ResolvedOptions } from '../../options.js'
+import type { ResolvedOptions, RoleOptions, TenancyOptions } from '../../options.js'
 import type { ResourceRecord, ServiceRecord } from '../../shared/reference-data/records.js'
 
 import { isCustomer } from '../../shared/access/is-customer.js'
@@ -90,7 +90,7 @@ export const joinWaitlistBody = z.strictObject({
  * `guest`; anyone else is a guest (`guest: { name, email, phone }`), for a service that allows
  * guests. Every problem is a 400 naming its field (Payload's standard body), all at once.
  */
-export const readJoinRequest = async (req: PayloadRequest, options: Pick<ResolvedOptions, 'allowGuestBooking' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'userCollection'>, body: Record<string, unknown>): Promise<JoinRequest> => {
+export const readJoinRequest = async (req: PayloadRequest, options: RoleOptions & TenancyOptions & Pick<ResolvedOptions, 'allowGuestBooking'>, body: Record<string, unknown>): Promise<JoinRequest> => {
   const shape = joinWaitlistBody.safeParse(body)
   const issues = shape.error?.issues ?? []
   const errors: FieldError[] = issues.flatMap((issue) =>
@@ -125,7 +125,7 @@ export const readJoinRequest = async (req: PayloadRequest, options: Pick<Resolve
  */
 const tenantOf = async (
   req: PayloadRequest,
-  options: Pick<ResolvedOptions, 'multiTenant' | 'slugs' | 'staffCollection'>,
+  options: TenancyOptions,
   { customer, resource, service }: Pick<JoinRequest, 'customer' | 'resource'> & { service: null | RelationId },
   errors: FieldError[],
 ): Promise<null | RelationId> => {
@@ -145,7 +145,7 @@ const tenantOf = async (
 }
 
 /** The service: known, active and readable by the caller (400 on `service` otherwise). */
-const serviceOf = async (req: PayloadRequest, options: Pick<ResolvedOptions, 'multiTenant' | 'slugs' | 'staffCollection'>, value: unknown, errors: FieldError[]): Promise<null | RelationId> => {
+const serviceOf = async (req: PayloadRequest, options: TenancyOptions, value: unknown, errors: FieldError[]): Promise<null | RelationId> => {
   const id = isId(value) ? parseRecordId(req.payload, options.slugs.services, value) : null
   const found: Map<string, ServiceRecord> = id === null ? new Map() : await referenceData(req.payload, options).services([id])
   const record = id === null ? undefined : found.get(String(id))
@@ -159,7 +159,7 @@ const serviceOf = async (req: PayloadRequest, options: Pick<ResolvedOptions, 'mu
 /** The resource, or null for any: when named, known, active and offering the service (400 on `resource` otherwise). */
 const resourceOf = async (
   req: PayloadRequest,
-  options: Pick<ResolvedOptions, 'multiTenant' | 'slugs' | 'staffCollection'>,
+  options: TenancyOptions,
   value: unknown,
   service: null | RelationId,
   errors: FieldError[],
@@ -179,7 +179,7 @@ const resourceOf = async (
 }
 
 /** A signed-in customer's own id; a customer staff name, which must exist; none for guests. */
-const customerOf = async (req: PayloadRequest, options: Pick<ResolvedOptions, 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffProvisioning' | 'userCollection'>, value: unknown, errors: FieldError[]): Promise<null | RelationId> => {
+const customerOf = async (req: PayloadRequest, options: RoleOptions, value: unknown, errors: FieldError[]): Promise<null | RelationId> => {
   const given = value === undefined || value === null ? null : value
   if (req.user && isCustomer(req.user, options)) {
     if (given !== null && String(given) !== String(req.user.id)) {

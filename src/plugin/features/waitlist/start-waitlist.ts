@@ -3,7 +3,7 @@ import type { Payload } from 'payload'
 import type { Ledger } from '../../../commands/ledger.js'
 import type { EventStore } from '../../../events/store.js'
 import type { HoldsProjector } from '../../../projections/holds-projector.js'
-import type { ResolvedOptions } from '../../options.js'
+import type { ResolvedOptions, RoleOptions, TenancyOptions } from '../../options.js'
 import type { findSlots } from '../slots/index.js'
 
 import { WaitlistLedger } from '../../../commands/waitlist-ledger.js'
@@ -20,7 +20,7 @@ import { WaitlistOffers } from './waitlist-offers.js'
  */
 export const startWaitlist = (
   payload: Payload,
-  options: Pick<ResolvedOptions, 'bookingWindow' | 'debug' | 'defaultBufferTime' | 'enforceActive' | 'getExternalBusy' | 'holdMinutes' | 'hooks' | 'inProcessTimers' | 'maxFlexibleDuration' | 'maxWaitlistEntriesPerCaller' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'timezone' | 'userCollection'>,
+  options: RoleOptions & TenancyOptions & Pick<ResolvedOptions, 'bookingWindow' | 'debug' | 'defaultBufferTime' | 'enforceActive' | 'getExternalBusy' | 'holdMinutes' | 'hooks' | 'inProcessTimers' | 'maxFlexibleDuration' | 'maxWaitlistEntriesPerCaller' | 'slotInterval' | 'timezone'>,
   { holds, ledger, slots, store }: { holds: HoldsProjector; ledger: Ledger; slots: Parameters<typeof findSlots>[2]; store: EventStore },
 ) => {
   const report = (error: unknown) => payload.logger.error({ err: error, msg: 'payload-reserve-ledger: waitlist offer failed' })

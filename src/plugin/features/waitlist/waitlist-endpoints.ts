@@ -8,7 +8,7 @@ import { v7 as uuidv7 } from 'uuid'
 import type { WaitlistState } from '../../../commands/waitlist-decider.js'
 import type { HoldHolder } from '../../../events/types.js'
 import type { WaitlistEntryRecord, WaitlistEntryResponse, WaitlistLeaveResponse, WaitlistListResponse, WaitlistOfferResponse } from '../../../contract/http.js'
-import type { ResolvedOptions } from '../../options.js'
+import type { ResolvedOptions, RoleOptions, TenancyOptions } from '../../options.js'
 import type { ReserveRuntime, Services } from '../../services.js'
 
 import { holdTokenDigest, isHolder } from '../../../commands/hold-rules.js'
@@ -37,7 +37,7 @@ const LIST_LIMIT = 500
  * waitlist stream. Answers 201 with the entry; a guest gets a `token` (32 random bytes, only the
  * SHA-256 digest stored) that lets them leave again. Refusals are 400s naming their fields.
  */
-export const joinWaitlistEndpoint = (options: Pick<ResolvedOptions, 'allowGuestBooking' | 'debug' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'userCollection'>, services: Services<Pick<ReserveRuntime, 'waitlist' | 'waitlistRows'>>): Endpoint => ({
+export const joinWaitlistEndpoint = (options: RoleOptions & TenancyOptions & Pick<ResolvedOptions, 'allowGuestBooking' | 'debug'>, services: Services<Pick<ReserveRuntime, 'waitlist' | 'waitlistRows'>>): Endpoint => ({
   handler: endpoint(async (req) => {
     const collection = options.slugs.reservations
     const body = await readJsonObject(req, (text, status = 400) => payloadErrorBody(status, text))
@@ -98,7 +98,7 @@ export const offerWaitlistBody = z.looseObject({
  * 403 whether or not the entry exists, and only privileged staff learn of an unknown id (404). An
  * entry that ended already is answered as it ended; one offered a hold answers 409.
  */
-export const leaveWaitlistEndpoint = (options: Pick<ResolvedOptions, 'debug' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'userCollection'>, services: Services<Pick<ReserveRuntime, 'waitlist' | 'waitlistRows'>>): Endpoint => ({
+export const leaveWaitlistEndpoint = (options: RoleOptions & TenancyOptions & Pick<ResolvedOptions, 'debug'>, services: Services<Pick<ReserveRuntime, 'waitlist' | 'waitlistRows'>>): Endpoint => ({
   handler: endpoint(async (req) => {
     const entryId = String(req.routeParams?.id ?? '')
     const token = await presentedToken(req)
@@ -139,7 +139,7 @@ export const leaveWaitlistEndpoint = (options: Pick<ResolvedOptions, 'debug' | '
  * first (an offered one with its hold's expiry while the hold is live), for privileged staff (the admin's list of a day; on a multi-tenant site, of their
  * tenants): 401 without a session, 403 for others.
  */
-export const listWaitlistEndpoint = (options: Pick<ResolvedOptions, 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'userCollection'>, services: Services<Pick<ReserveRuntime, 'holds' | 'waitlistRows'>>): Endpoint => ({
+export const listWaitlistEndpoint = (options: RoleOptions & TenancyOptions, services: Services<Pick<ReserveRuntime, 'holds' | 'waitlistRows'>>): Endpoint => ({
   handler: endpoint(async (req) => {
     if (!req.user) {
       throw messageBody(401, MESSAGES.unauthorized)
@@ -189,7 +189,7 @@ export const listWaitlistEndpoint = (options: Pick<ResolvedOptions, 'multiTenant
  * 401 without a session, 403 for others, 404 for an unknown entry or one of another tenant,
  * 400 for a bad time or resource, 409 when the entry is not waiting or the time is not free.
  */
-export const offerWaitlistEndpoint = (options: Pick<ResolvedOptions, 'debug' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'userCollection'>, services: Services<Pick<ReserveRuntime, 'waitlist' | 'waitlistOffers'>>): Endpoint => ({
+export const offerWaitlistEndpoint = (options: RoleOptions & TenancyOptions & Pick<ResolvedOptions, 'debug'>, services: Services<Pick<ReserveRuntime, 'waitlist' | 'waitlistOffers'>>): Endpoint => ({
   handler: endpoint(async (req) => {
     if (!req.user) {
       throw messageBody(401, MESSAGES.unauthorized)

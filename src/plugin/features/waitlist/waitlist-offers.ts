@@ -10,7 +10,7 @@ import type { HoldHolder, RecordedEvent, RelationId, ReservationHeld } from '../
 import type { HoldsProjector } from '../../../projections/holds-projector.js'
 import type { WaitlistProjector, WaitlistRow } from '../../../projections/waitlist-projector.js'
 import type { EpochRange } from '../../../time/ranges.js'
-import type { ResolvedOptions } from '../../options.js'
+import type { ResolvedOptions, RoleOptions, TenancyOptions } from '../../options.js'
 import type { WaitlistOfferService, WaitlistSweep } from './waitlist-offer-service.js'
 
 import { holdTokenDigest } from '../../../commands/hold-rules.js'
@@ -67,7 +67,7 @@ export class WaitlistOffers implements WaitlistOfferService {
 
   constructor(
     private readonly payload: Payload,
-    private readonly options: Pick<ResolvedOptions, 'bookingWindow' | 'debug' | 'defaultBufferTime' | 'enforceActive' | 'getExternalBusy' | 'holdMinutes' | 'hooks' | 'maxFlexibleDuration' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'timezone' | 'userCollection'>,
+    private readonly options: RoleOptions & TenancyOptions & Pick<ResolvedOptions, 'bookingWindow' | 'debug' | 'defaultBufferTime' | 'enforceActive' | 'getExternalBusy' | 'holdMinutes' | 'hooks' | 'maxFlexibleDuration' | 'slotInterval' | 'timezone'>,
     private readonly deps: {
       holds: Pick<HoldsProjector, 'project'>
       ledger: Pick<Ledger, 'execute' | 'history'>

@@ -2,7 +2,7 @@ import type { Access, CollectionConfig, CollectionSlug } from 'payload'
 
 import { randomBytes } from 'node:crypto'
 
-import type { ResolvedOptions } from '../../options.js'
+import type { ResolvedOptions, RoleOptions, TenancyOptions } from '../../options.js'
 
 import { zonedDateComponents } from '../../shared/admin/registration.js'
 import { isPrivileged } from '../../../contract/roles/is-privileged.js'
@@ -19,12 +19,12 @@ export const DELIVERIES_COLLECTION: CollectionSlug = 'reservation-webhook-delive
  * access to every tenant, as a webhook receives every reservation's events.
  */
 const managesWebhooks =
-  (options: Pick<ResolvedOptions, 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'userCollection'>): Access =>
+  (options: RoleOptions & TenancyOptions): Access =>
   async ({ req }) =>
     isPrivileged(req.user, options) && (await readsEveryTenant(req, options))
 
 /** Where the ledger's changes are posted: privileged staff manage them. */
-export const webhooksCollection = (options: Pick<ResolvedOptions, 'adminGroup' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'userCollection'>): CollectionConfig => {
+export const webhooksCollection = (options: RoleOptions & TenancyOptions & Pick<ResolvedOptions, 'adminGroup'>): CollectionConfig => {
   const staff = managesWebhooks(options)
   return {
     access: { create: staff, delete: staff, read: staff, update: staff },
@@ -63,7 +63,7 @@ export const webhooksCollection = (options: Pick<ResolvedOptions, 'adminGroup' |
  * One event for one webhook: the outbox. Setting a delivery's status back to `pending` (the
  * admin's "redeliver") sends it again at once.
  */
-export const deliveriesCollection = (options: Pick<ResolvedOptions, 'adminGroup' | 'cancelledStatus' | 'disabled' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'statusMachine' | 'timezone' | 'userCollection'>): CollectionConfig => {
+export const deliveriesCollection = (options: RoleOptions & TenancyOptions & Pick<ResolvedOptions, 'adminGroup' | 'cancelledStatus' | 'disabled' | 'slotInterval' | 'statusMachine' | 'timezone'>): CollectionConfig => {
   const staff = managesWebhooks(options)
   const zoned = zonedDateComponents(options)
   return {

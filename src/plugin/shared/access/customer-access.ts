@@ -1,6 +1,6 @@
 import type { Access } from 'payload'
 
-import type { ResolvedOptions } from '../../options.js'
+import type { RoleOptions } from '../../options.js'
 
 import { isPrivileged } from '../../../contract/roles/is-privileged.js'
 import { isCustomerAccount } from '../../../contract/roles/user-roles.js'
@@ -11,7 +11,7 @@ type CustomerAccess = Record<'create' | 'delete' | 'read' | 'unlock' | 'update',
  * Default access of the standalone customers collection: anyone may sign up; a customer reads
  * and updates only their own account; privileged staff read and manage all.
  */
-export const customerAccess = (resolved: Pick<ResolvedOptions, 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffProvisioning' | 'userCollection'>): CustomerAccess => {
+export const customerAccess = (resolved: RoleOptions): CustomerAccess => {
   const privileged: Access = ({ req: { user } }) => isPrivileged(user, resolved)
   const selfOrPrivileged: Access = ({ req: { user } }) => {
     if (isPrivileged(user, resolved)) {

@@ -1,4 +1,4 @@
-import type { ResolvedOptions } from '../../options.js'
+import type { RoleOptions } from '../../options.js'
 import type { AccessUser } from '../../../contract/roles/user-roles.js'
 
 import { isStaff } from '../../../contract/roles/is-staff.js'
@@ -8,5 +8,5 @@ import { isStaff } from '../../../contract/roles/is-staff.js'
  * userCollection) who is not staff. Only they can be a reservation's `customer`; a staff user
  * of a separate collection is never one, even when an id happens to match.
  */
-export const isCustomer = (user: AccessUser | null | undefined, resolved: Pick<ResolvedOptions, 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffProvisioning' | 'userCollection'>): boolean =>
+export const isCustomer = (user: AccessUser | null | undefined, resolved: RoleOptions): boolean =>
   !!user && user.collection === resolved.slugs.customers && !isStaff(user, resolved)

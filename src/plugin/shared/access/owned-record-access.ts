@@ -1,6 +1,6 @@
 import type { Access, Where } from 'payload'
 
-import type { ResolvedOptions } from '../../options.js'
+import type { RoleOptions } from '../../options.js'
 
 import { ownedByUser } from './owner-filter.js'
 import { managesOwnRecords, seesAllRecords } from '../../../contract/roles/record-scope.js'
@@ -14,7 +14,7 @@ const ACTIVE: Where = { active: { equals: true } }
  * (booking pages list them); staff who see all records manage all; in owner mode other staff
  * manage only what they own (the owner field itself pins new records to them).
  */
-export const ownedRecordAccess = (resolved: Pick<ResolvedOptions, 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffProvisioning' | 'userCollection'>): CrudAccess => {
+export const ownedRecordAccess = (resolved: RoleOptions): CrudAccess => {
   const manage: Access = ({ req: { user } }) => {
     if (seesAllRecords(user, resolved)) {
       return true

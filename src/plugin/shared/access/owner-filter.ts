@@ -1,13 +1,13 @@
 import type { PayloadRequest, Where } from 'payload'
 
-import type { ResolvedOptions } from '../../options.js'
+import type { RoleOptions } from '../../options.js'
 import type { AccessUser } from '../../../contract/roles/user-roles.js'
 
 import { ownerFieldOf } from '../../../contract/roles/role-rules.js'
 
 
 /** Records (services, resources) whose owner field is the user. */
-export const ownedByUser = (user: AccessUser, resolved: Pick<ResolvedOptions, 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffProvisioning' | 'userCollection'>): Where => ({
+export const ownedByUser = (user: AccessUser, resolved: RoleOptions): Where => ({
   [ownerFieldOf(resolved)]: { equals: user.id },
 })
 
@@ -18,7 +18,7 @@ const MATCHES_NOTHING: Where = { id: { exists: false } }
 /** Ids of the resources the request's user owns (one indexed query, access bypassed). */
 export const ownedResourceIds = async (
   req: PayloadRequest,
-  resolved: Pick<ResolvedOptions, 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffProvisioning' | 'userCollection'>,
+  resolved: RoleOptions,
 ): Promise<Array<number | string>> => {
   if (!req.user) {
     return []
@@ -44,7 +44,7 @@ export const ownedResourceIds = async (
  */
 export const ownedResourcesWhere = async (
   req: PayloadRequest,
-  resolved: Pick<ResolvedOptions, 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffProvisioning' | 'userCollection'>,
+  resolved: RoleOptions,
   paths: readonly string[] = ['resource'],
 ): Promise<Where> => {
   const ids = await ownedResourceIds(req, resolved)

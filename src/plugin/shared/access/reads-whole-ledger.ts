@@ -2,7 +2,7 @@ import type { PayloadRequest } from 'payload'
 
 import { executeAccess } from 'payload'
 
-import type { ResolvedOptions } from '../../options.js'
+import type { RoleOptions, TenancyOptions } from '../../options.js'
 
 import { tenancyOf } from '../tenancy/tenancy.js'
 import { seesAllRecords } from '../../../contract/roles/record-scope.js'
@@ -12,7 +12,7 @@ import { seesAllRecords } from '../../../contract/roles/record-scope.js'
  * to the reservations collection is unconstrained (the multi-tenant plugin adds a tenant filter
  * for everyone else). True on other sites.
  */
-export const readsEveryTenant = async (req: PayloadRequest, options: Pick<ResolvedOptions, 'multiTenant' | 'slugs' | 'staffCollection'>): Promise<boolean> => {
+export const readsEveryTenant = async (req: PayloadRequest, options: TenancyOptions): Promise<boolean> => {
   if (!tenancyOf(req.payload, options).configured) {
     return true
   }
@@ -25,5 +25,5 @@ export const readsEveryTenant = async (req: PayloadRequest, options: Pick<Resolv
  * records and, on a multi-tenant site, have access to every tenant. The ledger's rows cannot
  * be filtered by tenant (see docs/ARCHITECTURE.md, "Tenancy").
  */
-export const readsWholeLedger = async (req: PayloadRequest, options: Pick<ResolvedOptions, 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'userCollection'>): Promise<boolean> =>
+export const readsWholeLedger = async (req: PayloadRequest, options: RoleOptions & TenancyOptions): Promise<boolean> =>
   seesAllRecords(req.user, options) && (await readsEveryTenant(req, options))

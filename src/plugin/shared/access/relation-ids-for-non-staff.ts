@@ -1,6 +1,6 @@
 import type { CollectionAfterReadHook } from 'payload'
 
-import type { ResolvedOptions } from '../../options.js'
+import type { RoleOptions } from '../../options.js'
 
 import { relationId } from '../relation-id.js'
 import { isStaff } from '../../../contract/roles/is-staff.js'
@@ -26,7 +26,7 @@ const idsAt = (value: unknown, path: readonly string[]): unknown => {
  * asks for: a populated relation would bring staff users (owners) and their data along.
  */
 export const relationIdsForNonStaff =
-  (resolved: Pick<ResolvedOptions, 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffProvisioning' | 'userCollection'>, paths: readonly string[]): CollectionAfterReadHook =>
+  (resolved: RoleOptions, paths: readonly string[]): CollectionAfterReadHook =>
   ({ doc, req }) => {
     const trusted = req.user ? isStaff(req.user, resolved) : req.payloadAPI === 'local'
     return trusted ? doc : paths.reduce<unknown>((reduced, path) => idsAt(reduced, path.split('.')), doc)

@@ -1,6 +1,6 @@
 import type { Access } from 'payload'
 
-import type { ResolvedOptions } from '../../options.js'
+import type { RoleOptions } from '../../options.js'
 import type { CrudAccess } from './owned-record-access.js'
 
 import { isCustomer } from './is-customer.js'
@@ -19,7 +19,7 @@ const RESOURCE_PATHS = ['resource', 'items.resource'] as const
  * where, `customer-moves-only.ts`); they cancel through the cancel endpoint and never delete.
  * Anonymous callers may only book, and the booking rules make that a guest booking.
  */
-export const reservationAccess = (resolved: Pick<ResolvedOptions, 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffProvisioning' | 'userCollection'>): CrudAccess => {
+export const reservationAccess = (resolved: RoleOptions): CrudAccess => {
   const manage: Access = async ({ req }) => {
     if (seesAllRecords(req.user, resolved)) {
       return true

@@ -1,6 +1,6 @@
 import type { Access, CollectionAfterReadHook } from 'payload'
 
-import type { ResolvedOptions } from '../../options.js'
+import type { RoleOptions, TenancyOptions } from '../../options.js'
 
 import { readsWholeLedger } from './reads-whole-ledger.js'
 import { withoutDigestDeep } from './token-digest.js'
@@ -11,7 +11,7 @@ import { withoutDigestDeep } from './token-digest.js'
  * on a multi-tenant site, those with access to every tenant).
  */
 export const readsLedger =
-  (resolved: Pick<ResolvedOptions, 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'userCollection'>): Access =>
+  (resolved: RoleOptions & TenancyOptions): Access =>
   ({ req }) =>
     readsWholeLedger(req, resolved)
 

@@ -1,6 +1,6 @@
 import type { Access, Where } from 'payload'
 
-import type { ResolvedOptions } from '../../options.js'
+import type { RoleOptions } from '../../options.js'
 import type { CrudAccess } from './owned-record-access.js'
 
 import { ownedResourcesWhere } from './owner-filter.js'
@@ -13,7 +13,7 @@ const ACTIVE: Where = { active: { equals: true } }
  * needs them); staff who see all records manage all; in owner mode other staff manage the
  * schedules of their own resources (the schedule's resource field only accepts those).
  */
-export const scheduleAccess = (resolved: Pick<ResolvedOptions, 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffProvisioning' | 'userCollection'>): CrudAccess => {
+export const scheduleAccess = (resolved: RoleOptions): CrudAccess => {
   const manage: Access = async ({ req }) => {
     if (seesAllRecords(req.user, resolved)) {
       return true

@@ -1,6 +1,6 @@
 import type { CollectionConfig, Config } from 'payload'
 
-import type { AdminComponentName, ResolvedOptions } from '../../options.js'
+import type { AdminComponentName, ResolvedOptions, RoleOptions } from '../../options.js'
 
 import { type ShippedLanguage, TRANSLATION_NAMESPACE, translations } from '../../../translations/index.js'
 import { type AdminSettings, AVAILABILITY_VIEW_PATH } from '../../../contract/http.js'
@@ -100,7 +100,7 @@ const withDetailDependency = (options: Pick<ResolvedOptions, 'components'>, depe
  * the reservation detail it opens), the today widget above the dashboard, the availability
  * overview page and its navigation link, and the strings of all shipped languages.
  */
-export const withAdmin = (config: Config, options: Pick<ResolvedOptions, 'cancelledStatus' | 'components' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffProvisioning' | 'statusMachine' | 'timezone' | 'userCollection'>): Config => {
+export const withAdmin = (config: Config, options: RoleOptions & Pick<ResolvedOptions, 'cancelledStatus' | 'components' | 'slotInterval' | 'statusMachine' | 'timezone'>): Config => {
   const settings = adminSettings(options)
   const components = config.admin?.components ?? {}
   const widget = componentPath(options, 'dashboardWidget')
@@ -165,7 +165,7 @@ export interface ZonedDateComponents {
  * The field and list cell of a date field of the plugin's collections: times in the plugin's
  * zone, named, as in the calendar, not in the browser's. None when the plugin is disabled.
  */
-export const zonedDateComponents = (options: Pick<ResolvedOptions, 'cancelledStatus' | 'disabled' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffProvisioning' | 'statusMachine' | 'timezone' | 'userCollection'>): undefined | ZonedDateComponents => {
+export const zonedDateComponents = (options: RoleOptions & Pick<ResolvedOptions, 'cancelledStatus' | 'disabled' | 'slotInterval' | 'statusMachine' | 'timezone'>): undefined | ZonedDateComponents => {
   if (options.disabled) {
     return undefined
   }
@@ -181,7 +181,7 @@ export const zonedDateComponents = (options: Pick<ResolvedOptions, 'cancelledSta
  * plugin's zone, where Payload's document controls use the browser's. Unchanged when the
  * plugin is disabled or the collection keeps no timestamps.
  */
-export const withZonedTimestamps = (collection: CollectionConfig, options: Pick<ResolvedOptions, 'cancelledStatus' | 'disabled' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffProvisioning' | 'statusMachine' | 'timezone' | 'userCollection'>): CollectionConfig => {
+export const withZonedTimestamps = (collection: CollectionConfig, options: RoleOptions & Pick<ResolvedOptions, 'cancelledStatus' | 'disabled' | 'slotInterval' | 'statusMachine' | 'timezone'>): CollectionConfig => {
   if (options.disabled || collection.timestamps === false) {
     return collection
   }
@@ -205,7 +205,7 @@ export const withZonedTimestamps = (collection: CollectionConfig, options: Pick<
  * both read endpoints that are then not mounted.
  */
 export const reservationFieldComponents = (
-  options: Pick<ResolvedOptions, 'cancelledStatus' | 'components' | 'disabled' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffProvisioning' | 'statusMachine' | 'timezone' | 'userCollection'>,
+  options: RoleOptions & Pick<ResolvedOptions, 'cancelledStatus' | 'components' | 'disabled' | 'slotInterval' | 'statusMachine' | 'timezone'>,
   component: 'customerField' | 'slotPicker',
 ): undefined | { Field: { clientProps: { settings: AdminSettings }; path: string } } => {
   const path = options.disabled ? null : componentPath(options, component)

@@ -1,7 +1,7 @@
-import type { ResolvedOptions } from '../../options.js'
+import type { ResolvedOptions, RoleOptions } from '../../options.js'
 import type { AdminSettings } from '../../../contract/http.js'
 
-export const adminSettings = (options: Pick<ResolvedOptions, 'cancelledStatus' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffProvisioning' | 'statusMachine' | 'timezone' | 'userCollection'>): AdminSettings => ({
+export const adminSettings = (options: RoleOptions & Pick<ResolvedOptions, 'cancelledStatus' | 'slotInterval' | 'statusMachine' | 'timezone'>): AdminSettings => ({
   cancelledStatus: options.cancelledStatus,
   // Plain copies: settings travel to the browser, and the provisioning options hold a function.
   roleRules: {

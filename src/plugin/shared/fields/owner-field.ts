@@ -2,7 +2,7 @@ import type { RelationshipField } from 'payload'
 
 import { relationship } from 'payload/shared'
 
-import type { ResolvedOptions } from '../../options.js'
+import type { ResolvedOptions, RoleOptions } from '../../options.js'
 
 import { ownerFieldOf } from '../../../contract/roles/role-rules.js'
 import { managesOwnRecords } from '../../../contract/roles/record-scope.js'
@@ -14,7 +14,7 @@ import { label } from '../labels.js'
  * would not own or hand theirs to someone else. Server code running with overrideAccess (staff
  * provisioning) may set any owner.
  */
-export const ownerField = (resolved: Pick<ResolvedOptions, 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'userCollection'>): RelationshipField => ({
+export const ownerField = (resolved: RoleOptions & Pick<ResolvedOptions, 'staffCollection'>): RelationshipField => ({
   name: ownerFieldOf(resolved),
   type: 'relationship',
   admin: { position: 'sidebar' },

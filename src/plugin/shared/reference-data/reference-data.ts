@@ -2,7 +2,7 @@ import type { CollectionSlug, Payload } from 'payload'
 
 import type { Schedule } from '../../../availability/schedule.js'
 import type { RelationId } from '../../../events/types.js'
-import type { ResolvedOptions } from '../../options.js'
+import type { TenancyOptions } from '../../options.js'
 
 import { tenancyOf, tenantOfDoc } from '../tenancy/tenancy.js'
 import { KeyedCache } from './keyed-cache.js'
@@ -35,7 +35,7 @@ export class ReferenceData {
 
   constructor(
     private readonly payload: Payload,
-    private readonly options: Pick<ResolvedOptions, 'multiTenant' | 'slugs' | 'staffCollection'>,
+    private readonly options: TenancyOptions,
   ) {}
 
   invalidate(kind: ReferenceKind, key: RelationId): void {
@@ -98,7 +98,7 @@ const byId = <T>(docs: Doc[], map: (doc: Doc) => T): Map<string, T> =>
 const instances = new WeakMap<Payload, ReferenceData>()
 
 /** The reference data of a Payload instance, created on first use. */
-export const referenceData = (payload: Payload, options: Pick<ResolvedOptions, 'multiTenant' | 'slugs' | 'staffCollection'>): ReferenceData => {
+export const referenceData = (payload: Payload, options: TenancyOptions): ReferenceData => {
   let data = instances.get(payload)
   if (!data) {
     data = new ReferenceData(payload, options)

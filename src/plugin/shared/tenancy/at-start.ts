@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 
-import type { ResolvedOptions } from '../../options.js'
+import type { ResolvedOptions, TenancyOptions } from '../../options.js'
 
 import { tenancyOf } from './tenancy.js'
 
@@ -19,7 +19,7 @@ const scopedCollections = (options: Pick<ResolvedOptions, 'slugs' | 'userCollect
  * after this one in `plugins` to see them), and hands the reservations' tenant field to the
  * ledger (below). See docs/ARCHITECTURE.md, "Tenancy".
  */
-export const startTenancy = (payload: Payload, options: Pick<ResolvedOptions, 'multiTenant' | 'slugs' | 'staffCollection' | 'userCollection'>): void => {
+export const startTenancy = (payload: Payload, options: TenancyOptions & Pick<ResolvedOptions, 'userCollection'>): void => {
   const tenancy = tenancyOf(payload, options)
   if (!tenancy.configured) {
     return
@@ -42,7 +42,7 @@ export const startTenancy = (payload: Payload, options: Pick<ResolvedOptions, 'm
  * that. A request naming another tenant is still refused by the rule and by the plugin's
  * beforeValidate hook.
  */
-const ledgerSetsReservationTenant = (payload: Payload, options: Pick<ResolvedOptions, 'multiTenant' | 'slugs' | 'staffCollection'>): void => {
+const ledgerSetsReservationTenant = (payload: Payload, options: TenancyOptions): void => {
   const name = tenancyOf(payload, options).fields.get(options.slugs.reservations)
   const collection = payload.collections[options.slugs.reservations as keyof typeof payload.collections]?.config
   const field = collection?.fields.find((candidate) => 'name' in candidate && candidate.name === name)

@@ -1,7 +1,7 @@
 import type { PayloadRequest } from 'payload'
 
 import type { BookingPlan, RelationId } from '../../../events/types.js'
-import type { ResolvedOptions } from '../../options.js'
+import type { TenancyOptions } from '../../options.js'
 
 import { CommandRejected } from '../../../events/rejection.js'
 import { referenceData } from '../reference-data/reference-data.js'
@@ -18,7 +18,7 @@ export const otherTenant = (path: string): CommandRejected =>
  * differs). Null on a site whose services and resources are not tenant-scoped. Read from the
  * reference-data cache, as the plan was.
  */
-export const planTenant = async (req: PayloadRequest, options: Pick<ResolvedOptions, 'multiTenant' | 'slugs' | 'staffCollection'>, plan: BookingPlan): Promise<null | RelationId> => {
+export const planTenant = async (req: PayloadRequest, options: TenancyOptions, plan: BookingPlan): Promise<null | RelationId> => {
   const reference = referenceData(req.payload, options)
   const itemServices = plan.items.map((item) => item.service ?? null)
   const services = await reference.services([plan.service, ...itemServices.filter((id): id is RelationId => id !== null)])
@@ -47,7 +47,7 @@ export const planTenant = async (req: PayloadRequest, options: Pick<ResolvedOpti
  * tenant rows of a user of the collection the multi-tenant plugin gives tenants to
  * (`userCollection` sites). Null when customers are not split by tenant.
  */
-export const customerTenants = async (req: PayloadRequest, options: Pick<ResolvedOptions, 'multiTenant' | 'slugs' | 'staffCollection'>, customer: RelationId): Promise<null | string[]> => {
+export const customerTenants = async (req: PayloadRequest, options: TenancyOptions, customer: RelationId): Promise<null | string[]> => {
   const tenancy = tenancyOf(req.payload, options)
   const field = tenancy.fields.get(options.slugs.customers)
   const members = tenancy.members?.collection === options.slugs.customers ? tenancy.members : null

@@ -1,7 +1,7 @@
 import type { CollectionSlug, Field, Payload } from 'payload'
 
 import type { RelationId } from '../../../events/types.js'
-import type { ResolvedOptions } from '../../options.js'
+import type { ResolvedOptions, TenancyOptions } from '../../options.js'
 
 import { relationId } from '../relation-id.js'
 
@@ -96,7 +96,7 @@ export const tenantOfDoc = (tenancy: Tenancy, collection: string, doc: Record<st
 export const tenantsAgree = (a: null | RelationId, b: null | RelationId): boolean => a === null || b === null || String(a) === String(b)
 
 /** The reservations collection's tenant field, where the multi-tenant plugin scopes it. */
-export const reservationTenantField = (payload: Payload, options: Pick<ResolvedOptions, 'multiTenant' | 'slugs' | 'staffCollection'>): null | string =>
+export const reservationTenantField = (payload: Payload, options: TenancyOptions): null | string =>
   tenancyOf(payload, options).fields.get(options.slugs.reservations) ?? null
 
 /** The tenants a user of the multi-tenant plugin's users collection belongs to, in their order. */

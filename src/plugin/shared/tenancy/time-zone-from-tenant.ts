@@ -1,6 +1,6 @@
 import type { CollectionBeforeValidateHook } from 'payload'
 
-import type { ResolvedOptions } from '../../options.js'
+import type { ResolvedOptions, TenancyOptions } from '../../options.js'
 
 import { isTimeZone } from '../validation/is-time-zone.js'
 import { relationId } from '../relation-id.js'
@@ -13,7 +13,7 @@ import { tenancyOf } from './tenancy.js'
  * writes the zone into the resource, so everything that reads a resource's zone reads it there.
  */
 export const timeZoneFromTenant =
-  (options: Pick<ResolvedOptions, 'multiTenant' | 'slugs' | 'staffCollection' | 'timezone'>): CollectionBeforeValidateHook =>
+  (options: TenancyOptions & Pick<ResolvedOptions, 'timezone'>): CollectionBeforeValidateHook =>
   async ({ data, originalDoc, req }) => {
     const current = data?.timezone !== undefined ? data.timezone : originalDoc?.timezone
     if (!data || (typeof current === 'string' && current !== '')) {

@@ -2,7 +2,7 @@ import type { PayloadRequest } from 'payload'
 
 import type { CommandMeta } from '../../../../commands/ledger.js'
 import type { BookingPlan, Guest, RelationId } from '../../../../events/types.js'
-import type { ResolvedOptions } from '../../../options.js'
+import type { ResolvedOptions, RoleOptions, TenancyOptions } from '../../../options.js'
 import type { ReserveRuntime, Services } from '../../../services.js'
 
 /**
@@ -17,7 +17,7 @@ export interface BookingRuleContext {
   guest: Guest | null
   meta: CommandMeta
   operation: 'create' | 'update'
-  options: Pick<ResolvedOptions, 'allowGuestBooking' | 'bookingWindow' | 'enforceActive' | 'getExternalBusy' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'timezone' | 'userCollection'>
+  options: RoleOptions & TenancyOptions & Pick<ResolvedOptions, 'allowGuestBooking' | 'bookingWindow' | 'enforceActive' | 'getExternalBusy' | 'timezone'>
   originalDoc?: Record<string, unknown>
   /** The booking plan the write leads to; null on an update that does not move the booking. */
   plan: BookingPlan | null

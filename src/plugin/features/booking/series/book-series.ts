@@ -8,7 +8,8 @@ import type { CommandMeta, SeriesEntry, SeriesRefusal } from '../../../../comman
 import type { RequestWrite } from '../write-protocol/write-session.js'
 import type { RelationId } from '../../../../events/types.js'
 import type { SeriesBooked } from '../../../../contract/http.js'
-import type { ResolvedOptions } from '../../../options.js'
+import type { ResolvedOptions, TenancyOptions } from '../../../options.js'
+import type { BookingWriteOptions } from '../booking-write-options.js'
 import type { ReserveRuntime, Services } from '../../../services.js'
 
 import { isPerOccurrence, isSeriesRejected } from '../../../../commands/book-series.js'
@@ -70,7 +71,7 @@ const occurrenceData = (data: Record<string, unknown>, first: number, start: num
 /** The occurrences' start instants, in the resource's zone (the plugin's where it has none). */
 const occurrenceTimes = async (
   req: PayloadRequest,
-  options: Pick<ResolvedOptions, 'multiTenant' | 'slugs' | 'staffCollection' | 'timezone'>,
+  options: TenancyOptions & Pick<ResolvedOptions, 'timezone'>,
   data: Record<string, unknown>,
 ): Promise<OccurrenceTimes> => {
   const collection = options.slugs.reservations
@@ -114,7 +115,7 @@ export interface SeriesPlan {
  */
 export const planSeries = async (
   req: PayloadRequest,
-  options: Pick<ResolvedOptions, 'access' | 'adminGroup' | 'allowGuestBooking' | 'bookingWindow' | 'cancelledStatus' | 'components' | 'debug' | 'defaultBufferTime' | 'disabled' | 'enforceActive' | 'getExternalBusy' | 'maxFlexibleDuration' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'statusMachine' | 'timezone' | 'userCollection'>,
+  options: BookingWriteOptions,
   services: Services<Pick<ReserveRuntime, 'feeds'>>,
   data: Record<string, unknown>,
 ): Promise<SeriesPlan> => {
@@ -203,7 +204,7 @@ export const seriesRefusals = async (
  */
 export const bookSeries = async (
   req: PayloadRequest,
-  options: Pick<ResolvedOptions, 'access' | 'adminGroup' | 'allowGuestBooking' | 'bookingWindow' | 'cancelledStatus' | 'components' | 'debug' | 'defaultBufferTime' | 'disabled' | 'enforceActive' | 'getExternalBusy' | 'maxFlexibleDuration' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'statusMachine' | 'timezone' | 'userCollection'>,
+  options: BookingWriteOptions,
   services: Services<Pick<ReserveRuntime, 'feeds' | 'ledger' | 'ownership' | 'projector'>>,
   data: Record<string, unknown>,
 ): Promise<SeriesBooked> => {

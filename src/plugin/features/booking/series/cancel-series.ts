@@ -1,6 +1,6 @@
 import type { PayloadRequest, Where } from 'payload'
 
-import type { ResolvedOptions } from '../../../options.js'
+import type { ResolvedOptions, RoleOptions, TenancyOptions } from '../../../options.js'
 import type { ReserveRuntime, Services } from '../../../services.js'
 
 import { CommandRejected, isCommandRejected } from '../../../../events/rejection.js'
@@ -26,7 +26,7 @@ type Stored = Record<string, unknown>
  */
 export const seriesToCancel = async (
   req: PayloadRequest,
-  options: Pick<ResolvedOptions, 'cancelledStatus' | 'debug' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'statusMachine' | 'timezone' | 'userCollection'>,
+  options: RoleOptions & TenancyOptions & Pick<ResolvedOptions, 'cancelledStatus' | 'debug' | 'statusMachine' | 'timezone'>,
   services: Services<Pick<ReserveRuntime, 'ledger'>>,
   stored: Stored,
   scope: CancelScope,

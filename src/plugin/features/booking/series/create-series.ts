@@ -2,7 +2,8 @@ import type { JsonObject, PayloadRequest } from 'payload'
 
 import type { SeriesEntry, SeriesRefusal } from '../../../../commands/ledger.js'
 import type { DecidedWrite } from '../write-protocol/write-session.js'
-import type { ResolvedOptions } from '../../../options.js'
+import type { TenancyOptions } from '../../../options.js'
+import type { BookingWriteOptions } from '../booking-write-options.js'
 import type { ReserveRuntime, Services } from '../../../services.js'
 
 import { isSeriesRejected } from '../../../../commands/book-series.js'
@@ -24,7 +25,7 @@ const isoTime = (value: unknown): unknown => (value instanceof Date ? value.toIS
 const appendSeries =
   (
     req: PayloadRequest,
-    options: Pick<ResolvedOptions, 'multiTenant' | 'slugs' | 'staffCollection'>,
+    options: TenancyOptions,
     services: Services<Pick<ReserveRuntime, 'ledger' | 'ownership' | 'projector'>>,
     plan: SeriesPlan,
     free: SeriesEntry[],
@@ -74,7 +75,7 @@ const appendSeries =
  */
 export const decideSeriesCreate = async (
   req: PayloadRequest,
-  options: Pick<ResolvedOptions, 'access' | 'adminGroup' | 'allowGuestBooking' | 'bookingWindow' | 'cancelledStatus' | 'components' | 'debug' | 'defaultBufferTime' | 'disabled' | 'enforceActive' | 'getExternalBusy' | 'maxFlexibleDuration' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'statusMachine' | 'timezone' | 'userCollection'>,
+  options: BookingWriteOptions,
   services: Services<Pick<ReserveRuntime, 'feeds' | 'ledger' | 'ownership' | 'projector'>>,
   data: JsonObject,
 ) => {

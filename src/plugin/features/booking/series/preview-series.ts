@@ -1,7 +1,7 @@
 import type { PayloadRequest } from 'payload'
 
 import type { OccurrencePreview, SeriesPreview } from '../../../../contract/http.js'
-import type { ResolvedOptions } from '../../../options.js'
+import type { BookingWriteOptions } from '../booking-write-options.js'
 import type { ReserveRuntime, Services } from '../../../services.js'
 
 import { requireCreateAccess } from '../../../shared/access/require-create-access.js'
@@ -17,7 +17,7 @@ import { skippedOccurrence } from './series-refusal.js'
  */
 export const previewSeries = async (
   req: PayloadRequest,
-  options: Pick<ResolvedOptions, 'access' | 'adminGroup' | 'allowGuestBooking' | 'bookingWindow' | 'cancelledStatus' | 'components' | 'debug' | 'defaultBufferTime' | 'disabled' | 'enforceActive' | 'getExternalBusy' | 'maxFlexibleDuration' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'statusMachine' | 'timezone' | 'userCollection'>,
+  options: BookingWriteOptions,
   services: Services<Pick<ReserveRuntime, 'feeds' | 'ledger'>>,
   data: Record<string, unknown>,
 ): Promise<SeriesPreview> => {

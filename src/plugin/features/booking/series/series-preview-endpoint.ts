@@ -1,7 +1,7 @@
 import type { Endpoint } from 'payload'
 
 import type { SeriesPreview } from '../../../../contract/http.js'
-import type { ResolvedOptions } from '../../../options.js'
+import type { BookingWriteOptions } from '../booking-write-options.js'
 import type { ReserveRuntime, Services } from '../../../services.js'
 
 import { isPrivileged } from '../../../../contract/roles/is-privileged.js'
@@ -20,7 +20,7 @@ import { requireKnownRecords } from '../known-records.js'
  * asks it: 401 without a session, 403 for other users (`{ message }`, as customer-search);
  * a malformed body or recurrence is refused as the booking would refuse it.
  */
-export const seriesPreviewEndpoint = (options: Pick<ResolvedOptions, 'access' | 'adminGroup' | 'allowGuestBooking' | 'bookingWindow' | 'cancelledStatus' | 'components' | 'debug' | 'defaultBufferTime' | 'disabled' | 'enforceActive' | 'getExternalBusy' | 'maxFlexibleDuration' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'statusMachine' | 'timezone' | 'userCollection'>, services: Services<Pick<ReserveRuntime, 'feeds' | 'ledger'>>): Endpoint => ({
+export const seriesPreviewEndpoint = (options: BookingWriteOptions, services: Services<Pick<ReserveRuntime, 'feeds' | 'ledger'>>): Endpoint => ({
   handler: endpoint(async (req) => {
     if (!req.user) {
       throw messageBody(401, MESSAGES.unauthorized)

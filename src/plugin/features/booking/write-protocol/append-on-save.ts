@@ -1,7 +1,7 @@
 import type { JsonObject, Payload, PayloadRequest } from 'payload'
 
 import type { ReservationState } from '../../../../commands/reservation-state.js'
-import type { ResolvedOptions } from '../../../options.js'
+import type { WriteProtocolOptions } from './write-protocol-options.js'
 import type { ReserveRuntime } from '../../../services.js'
 
 import { KeyedQueue } from '../../../../concurrency/keyed-queue.js'
@@ -36,7 +36,7 @@ const ledgerTimeOf = (req: Partial<PayloadRequest> | undefined, id: string): { u
  */
 const appendDecided = async (
   req: PayloadRequest,
-  options: Pick<ResolvedOptions, 'access' | 'adminGroup' | 'cancelledStatus' | 'components' | 'debug' | 'disabled' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'statusMachine' | 'timezone' | 'userCollection'>,
+  options: WriteProtocolOptions,
   services: Pick<ReserveRuntime, 'ledger' | 'ownership' | 'projector'>,
   id: string,
   write: DecidedWrite,
@@ -85,7 +85,7 @@ const appendDecided = async (
  */
 export const appendDecidedWritesOnSave = (
   payload: Payload,
-  options: Pick<ResolvedOptions, 'access' | 'adminGroup' | 'cancelledStatus' | 'components' | 'debug' | 'disabled' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'statusMachine' | 'timezone' | 'userCollection'>,
+  options: WriteProtocolOptions,
   services: Pick<ReserveRuntime, 'ledger' | 'ownership' | 'projector'>,
 ): void => {
   const db = payload.db

@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 
-import type { ResolvedOptions } from '../../../options.js'
+import type { WriteProtocolOptions } from './write-protocol-options.js'
 import type { ReserveRuntime } from '../../../services.js'
 
 import { appendDecidedWritesOnSave } from './append-on-save.js'
@@ -104,7 +104,7 @@ const endSessionsOnCommitOrRollback = (payload: Payload, services: Pick<ReserveR
 }
 
 /** Installs every interception of INTERCEPTIONS on a started Payload, with its running ledger; `stop` stops that. */
-export const installWriteProtocol = (payload: Payload, options: Pick<ResolvedOptions, 'access' | 'adminGroup' | 'cancelledStatus' | 'components' | 'debug' | 'disabled' | 'multiTenant' | 'resourceOwnerMode' | 'roles' | 'slotInterval' | 'slugs' | 'staffCollection' | 'staffProvisioning' | 'statusMachine' | 'timezone' | 'userCollection'>, runtime: Pick<ReserveRuntime, 'ledger' | 'ownership' | 'projector' | 'stop'>): void => {
+export const installWriteProtocol = (payload: Payload, options: WriteProtocolOptions, runtime: Pick<ReserveRuntime, 'ledger' | 'ownership' | 'projector' | 'stop'>): void => {
   endSessionsOnCommitOrRollback(payload, runtime)
   appendDecidedWritesOnSave(payload, options, runtime)
   watchReservationFailures(payload, options.slugs.reservations)

@@ -3,7 +3,7 @@ import type { JsonObject, PayloadRequest } from 'payload'
 import type { CommandMeta, CommandOutcome, ExecuteOptions } from '../../../../commands/ledger.js'
 import type { ReservationState } from '../../../../commands/reservation-state.js'
 import type { ReservationCommand } from '../../../../commands/reservation-commands.js'
-import type { ResolvedOptions } from '../../../options.js'
+import type { ResolvedOptions, RoleOptions, TenancyOptions } from '../../../options.js'
 import type { ReserveRuntime } from '../../../services.js'
 
 import { CommandRejected } from '../../../../events/rejection.js'
@@ -20,7 +20,7 @@ import { validateDocument } from '../validate-document.js'
  */
 export const runRequestCommands = async (
   req: PayloadRequest,
-  options: Pick<ResolvedOptions, 'debug' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffProvisioning' | 'userCollection'>,
+  options: RoleOptions & Pick<ResolvedOptions, 'debug'>,
   { ledger, ownership }: Pick<ReserveRuntime, 'ledger' | 'ownership'>,
   commands: ReservationCommand[],
   { before, meta = commandMeta(req, options), ...execute }: ExecuteOptions & { before: ReservationState; meta?: CommandMeta },
@@ -45,7 +45,7 @@ export const runRequestCommands = async (
 
 /** Payload's field validation of the document `next` projects to (with the site's fields `siteData`), before anything is appended. */
 export const approveDocument =
-  (req: PayloadRequest, options: Pick<ResolvedOptions, 'multiTenant' | 'slugs' | 'staffCollection'>, operation: 'create' | 'update', originalDoc?: JsonObject, siteData: JsonObject = {}) =>
+  (req: PayloadRequest, options: TenancyOptions, operation: 'create' | 'update', originalDoc?: JsonObject, siteData: JsonObject = {}) =>
   async (next: ReservationState): Promise<void> => {
     if (next.kind === 'active') {
       // The site's fields in the request's form (one locale's values), as Payload validates them.
@@ -64,7 +64,7 @@ export const approveDocument =
  */
 export const requestDocument = (
   req: PayloadRequest,
-  options: Pick<ResolvedOptions, 'multiTenant' | 'slugs' | 'staffCollection'>,
+  options: TenancyOptions,
   { projector }: Pick<ReserveRuntime, 'projector'>,
   reservationId: string,
   outcome: CommandOutcome,

@@ -1,6 +1,6 @@
 import type { CollectionBeforeDeleteHook, CollectionConfig, CollectionSlug, PayloadRequest, Where } from 'payload'
 
-import type { ResolvedOptions } from '../../../options.js'
+import type { ResolvedOptions, RoleOptions } from '../../../options.js'
 import type { ReserveRuntime, Services } from '../../../services.js'
 
 import { LedgerRejection } from '../../../shared/refusals.js'
@@ -39,7 +39,7 @@ const refuseReferencedRecord = async (req: PayloadRequest, options: Pick<Resolve
  * their past and ended reservations forget them through the ledger (a details change, so the
  * history says who removed the customer and when), and keep reading and changing.
  */
-const refuseCustomerWithBookings = async (req: PayloadRequest, options: Pick<ResolvedOptions, 'debug' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffProvisioning' | 'statusMachine' | 'userCollection'>, services: Services<Pick<ReserveRuntime, 'ledger'>>, id: number | string) => {
+const refuseCustomerWithBookings = async (req: PayloadRequest, options: RoleOptions & Pick<ResolvedOptions, 'debug' | 'statusMachine'>, services: Services<Pick<ReserveRuntime, 'ledger'>>, id: number | string) => {
   const blocking = await count(req, options.slugs.reservations, {
     and: [
       { customer: { equals: id } },
@@ -72,7 +72,7 @@ const refuseCustomerWithBookings = async (req: PayloadRequest, options: Pick<Res
 /** Adds the guard to a plugin collection (or, in userCollection mode, the host's). */
 export const withDeleteGuard = (
   collection: CollectionConfig,
-  options: Pick<ResolvedOptions, 'debug' | 'resourceOwnerMode' | 'roles' | 'slugs' | 'staffProvisioning' | 'statusMachine' | 'userCollection'>,
+  options: RoleOptions & Pick<ResolvedOptions, 'debug' | 'statusMachine'>,
   services: Services<Pick<ReserveRuntime, 'ledger'>>,
   kind: GuardedKind,
 ): CollectionConfig => {
