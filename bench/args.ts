@@ -1,6 +1,9 @@
 import type { TestDatabaseKind } from '../test/helpers/databases.js'
 import type { SqliteJournal } from './database.js'
 
+/** Where the concurrency mode's ledger lives: the payload adapter (in PostgreSQL) or JetStream R3 on a cluster the run starts. */
+export type BenchStore = 'jetstream' | 'payload'
+
 /** Whether the run includes the concurrency mode (PostgreSQL, several app processes). */
 export type ConcurrencyMode = 'off' | 'only' | 'with'
 
@@ -29,6 +32,8 @@ export interface BenchArgs {
   /** Timed requests per endpoint per N, after a warm-up. */
   samples: number
   sqliteJournal: SqliteJournal
+  /** The concurrency mode's ledger (`--store jetstream` needs `--concurrency`: the N series runs on the payload adapter only). */
+  store: BenchStore
 }
 
 const DEFAULTS: BenchArgs = {
@@ -45,13 +50,14 @@ const DEFAULTS: BenchArgs = {
   resultsDir: 'bench/results',
   samples: 400,
   sqliteJournal: 'wal',
+  store: 'payload',
 }
 
 const KINDS: readonly TestDatabaseKind[] = ['sqlite', 'postgres']
 
 const USAGE =
   'usage: npm run bench -- [--n 1000,10000,100000] [--db sqlite,postgres] [--samples 400] [--bookings 400] [--book-seconds 8] [--sqlite-journal wal|rollback] [--no-hash-chain] [--out bench/results]\n' +
-  '                       [--concurrency | --no-concurrency] [--concurrency-n 10000] [--processes 1,2,4] [--clients 16] [--concurrency-seconds 10]'
+  '                       [--concurrency | --no-concurrency] [--concurrency-n 10000] [--processes 1,2,4] [--clients 16] [--concurrency-seconds 10] [--store payload|jetstream]'
 
 /** The seed leaves 5 units free (bench/slot-plan.ts): each N's sequential bookings take one. */
 const MAX_COUNTS = 5
@@ -124,6 +130,12 @@ export const parseBenchArgs = (argv: readonly string[]): BenchArgs => {
         }
         args.sqliteJournal = value
         break
+      case '--store':
+        if (value !== 'payload' && value !== 'jetstream') {
+          throw new Error(`--store takes payload or jetstream, not "${value}"\n${USAGE}`)
+        }
+        args.store = value
+        break
       case '--samples':
         args.samples = positiveInteger(flag, value)
         break
@@ -133,6 +145,9 @@ export const parseBenchArgs = (argv: readonly string[]): BenchArgs => {
   }
   if (args.counts.length > MAX_COUNTS) {
     throw new Error(`--n takes at most ${MAX_COUNTS} counts: the seed leaves room for the bookings of ${MAX_COUNTS} measurements\n${USAGE}`)
+  }
+  if (args.store === 'jetstream' && args.concurrency !== 'only') {
+    throw new Error(`--store jetstream measures the concurrency mode only: add --concurrency\n${USAGE}`)
   }
   const uneven = args.processes.filter((processes) => args.clients % processes !== 0)
   if (uneven.length > 0) {

@@ -1,9 +1,18 @@
 import type { Payload } from 'payload'
 
+import type { EventStoreOption } from '../src/plugin/options.js'
+
 import { ledgerServices } from '../src/plugin/runtime.js'
 import { startReservePayload } from '../test/support/reserve-payload.js'
 import { bareReservationsPlugin } from './bare-collection.js'
 import { benchAdapter, type BenchDatabase } from './database.js'
+
+export interface BenchLedger {
+  /** The plugin's `eventStore` option: the ledger elsewhere than in the database (JetStream); default the payload adapter. */
+  eventStore?: EventStoreOption
+  /** The plugin's `hashChain` option (default on). */
+  hashChain?: boolean
+}
 
 /**
  * Payload with the plugin as every benchmark process boots it: guest booking on, the baseline
@@ -12,16 +21,16 @@ import { benchAdapter, type BenchDatabase } from './database.js'
  * `hashChain: false` measures the ledger without its hash chain. Resolves when Payload answers;
  * catch-up's first pass is still running then.
  */
-export const bootBenchPayload = (database: BenchDatabase, push: boolean, hashChain = true): Promise<Payload> =>
+export const bootBenchPayload = (database: BenchDatabase, push: boolean, { eventStore, hashChain = true }: BenchLedger = {}): Promise<Payload> =>
   startReservePayload(
     { adapter: () => benchAdapter(database, push) },
-    { allowGuestBooking: true, catchUp: { graceMs: 300, intervalMs: 3_600_000 }, hashChain },
+    { allowGuestBooking: true, catchUp: { graceMs: 300, intervalMs: 3_600_000 }, hashChain, ...(eventStore && { eventStore }) },
     [bareReservationsPlugin],
   )
 
 /** `bootBenchPayload`, once catch-up's first pass is done: no measurement shares the process with it. */
-export const startBenchPayload = async (database: BenchDatabase, push: boolean, hashChain = true): Promise<Payload> => {
-  const payload = await bootBenchPayload(database, push, hashChain)
+export const startBenchPayload = async (database: BenchDatabase, push: boolean, ledger: BenchLedger = {}): Promise<Payload> => {
+  const payload = await bootBenchPayload(database, push, ledger)
   await ledgerServices.of(payload).catchUp.settle()
   return payload
 }

@@ -1,17 +1,19 @@
 /**
  * One app process of the concurrency mode (bench/concurrency.ts starts 1, 2 or 4 of them on one
- * PostgreSQL database). It boots Payload with the plugin, hydrates the busy index, says
- * "@@ ready" and waits for a line `go {"warmUntil":…,"endAt":…}` (epoch milliseconds) on stdin.
- * Then its clients, each booking one slot after another as a guest through POST
- * /api/reserve/book, run until `endAt`; what completes between `warmUntil` and `endAt` is
- * counted. Each client books only its own slots (bench/slot-plan.ts; no two clients share a
- * slot). Appends the event store refuses because a stream moved (WrongExpectedRevision: the
- * ledger reads again and retries) are counted by wrapping the store's append methods.
- * Settings come as JSON in BENCH_WORKER; the result is one "@@ result {json}" line.
+ * PostgreSQL database, the ledger in it or on a JetStream cluster). It boots Payload with the
+ * plugin, hydrates the busy index, says "@@ ready" and waits for a line
+ * `go {"warmUntil":…,"endAt":…}` (epoch milliseconds) on stdin. Then its clients, each booking
+ * one slot after another as a guest through POST /api/reserve/book, run until `endAt`; what
+ * completes between `warmUntil` and `endAt` is counted. Each client books only its own slots
+ * (bench/slot-plan.ts; no two clients share a slot). Appends the event store refuses because a
+ * stream moved (WrongExpectedRevision: the ledger reads again and retries) are counted by
+ * wrapping the store's append methods. Settings come as JSON in BENCH_WORKER; the result is one
+ * "@@ result {json}" line.
  */
 import { performance } from 'node:perf_hooks'
 import { createInterface } from 'node:readline'
 
+import type { EventStoreOption } from '../src/plugin/options.js'
 import type { BenchDatabase } from './database.js'
 import type { BenchScenario } from './scenario.js'
 import { seededSpan } from './scenario.js'
@@ -29,6 +31,8 @@ export interface WorkerSettings {
   clientIds: number[]
   clients: number
   database: BenchDatabase
+  /** The plugin's `eventStore` option when the ledger is not in the database (JetStream). */
+  eventStore?: EventStoreOption
   /** Lanes of the slot plan this mode books in, and the plan's seed. */
   lanes: number[]
   planSeed: number
@@ -65,7 +69,7 @@ if (!settings) {
 }
 
 const bootStarted = performance.now()
-const payload = await startBenchPayload(settings.database, false)
+const payload = await startBenchPayload(settings.database, false, { eventStore: settings.eventStore })
 const { busy, store } = ledgerServices.of(payload)
 for (const resource of settings.scenario.resources) {
   await busy.window(String(resource), ...seededSpan(Date.now()))

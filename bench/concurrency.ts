@@ -2,13 +2,16 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import os from 'node:os'
 import { createInterface } from 'node:readline'
 
+import type { EventStoreOption } from '../src/plugin/options.js'
 import type { TestDatabase } from '../test/helpers/databases.js'
+import type { BenchStore } from './args.js'
 import type { WorkerResult, WorkerSettings } from './concurrency-node.js'
 import type { BenchDatabase } from './database.js'
 
 import { stopPayload } from '../test/helpers/payload.js'
 import { startBenchPayload } from './boot.js'
-import { busyBetween, followPostgresCpu, machineCpu } from './machine-cpu.js'
+import { type BenchCluster, startBenchCluster } from './jetstream-cluster.js'
+import { busyBetween, followPostgresCpu, followProcessesCpu, machineCpu } from './machine-cpu.js'
 import { createScenario } from './scenario.js'
 import { Seeder } from './seeder.js'
 import { BENCH_LANES } from './slot-plan.js'
@@ -18,12 +21,15 @@ import { round } from './stats.js'
 const WARM_UP_SECONDS = 3
 const READY_TIMEOUT_MS = 5 * 60_000
 const PLAN_SEED = 7_000
+/** Replicas of the ledger's JetStream stream with `--store jetstream`: one on each node of the cluster. */
+const JETSTREAM_REPLICAS = 3
 
 export interface ConcurrencyOptions {
   clients: number
   n: number
   processes: number[]
   seconds: number
+  store: BenchStore
 }
 
 export interface ConcurrencyRun {
@@ -32,7 +38,7 @@ export interface ConcurrencyRun {
   /** Appends refused because a stream moved under them, each followed by a retry of the ledger. */
   conflict_retries: number
   conflict_retries_per_booking: number
-  /** If the machine were only CPU-bound: its cores divided by the CPU time of one booking (app + PostgreSQL). */
+  /** If the machine were only CPU-bound: its cores divided by the CPU time of one booking (app + PostgreSQL + nats-server). */
   cpu_bound_per_s: null | number
   /** A client ran out of planned slots before the window ended (the figures undercount). */
   exhausted: boolean
@@ -44,16 +50,19 @@ export interface ConcurrencyRun {
   machine_cpu_busy: null | number
   /**
    * Share of the machine's CPU time in the window used by neither the app processes nor this
-   * database's PostgreSQL backends: other work on the machine (or PostgreSQL's shared processes).
+   * database's PostgreSQL backends nor the JetStream cluster: other work on the machine (or
+   * PostgreSQL's shared processes).
    */
   other_cpu_share: null | number
+  /** CPU time of the JetStream cluster's three nats-server processes per booking; null when the ledger is in PostgreSQL. */
+  nats_cpu_ms: null | number
   /** CPU time of the app processes per booking (sum over processes / bookings). */
   node_cpu_ms: number
   p50_ms: number
   p95_ms: number
   per_process: Array<{ booked: number; boot_ms: number; cpu_ms_per_booking: number; elu: number; per_s: number }>
   per_s: number
-  /** CPU time of the PostgreSQL backends serving this database, per booking. */
+  /** CPU time of the PostgreSQL backends serving this database (the collections, and the ledger unless on JetStream), per booking. */
   postgres_cpu_ms: null | number
   processes: number
   window_s: number
@@ -73,6 +82,8 @@ export interface ConcurrencyResult {
   /** Bookings per second with P processes over those with the first (1): `{ "2": 1.7, "4": 1.9 }`. */
   scaling: Record<string, number>
   seconds: number
+  /** Where the ledger's events are: `payload` (the adapter, in PostgreSQL) or `jetstream` (an R3 stream on a three-node cluster). */
+  store: BenchStore
   warm_up_seconds: number
 }
 
@@ -119,6 +130,7 @@ const weightedMean = (pairs: Array<[value: number, weight: number]>) => {
 const runWith = async (
   database: BenchDatabase,
   postgresName: string,
+  cluster: BenchCluster | null,
   base: Omit<WorkerSettings, 'clientIds' | 'database' | 'run' | 'worker'>,
   processes: number,
   run: number,
@@ -147,34 +159,40 @@ const runWith = async (
     const at = (epochMs: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, epochMs - Date.now())))
     await at(warmUntil)
     const postgres = followPostgresCpu(postgresName)
+    const nats = cluster && followProcessesCpu(cluster.pids())
     const before = await machineCpu()
     await at(endAt)
     const after = await machineCpu()
     const postgresMs = await postgres.stop()
+    const natsMs = nats && (await nats.stop())
     const loadAfter = os.loadavg()[0]
     const results = await Promise.all(workers.map(({ result }) => result))
     const busy = busyBetween(before, after)
     const booked = sum(results.map((r) => r.booked))
     const nodeCpuMs = sum(results.map((r) => r.cpu_ms)) / booked
     const postgresCpuMs = postgresMs === null ? null : postgresMs / booked
+    const natsCpuMs = natsMs === null ? null : natsMs / booked
+    // The stores' CPU per booking, when measured: nats-server's counts only when the ledger is on it.
+    const storesCpuMs = postgresCpuMs === null || (cluster && natsCpuMs === null) ? null : postgresCpuMs + (natsCpuMs ?? 0)
     const conflicts = sum(results.map((r) => r.conflict_retries))
     return {
       booked,
       clients_per_process: perProcess,
       conflict_retries: conflicts,
       conflict_retries_per_booking: round(conflicts / booked),
-      cpu_bound_per_s: postgresCpuMs === null ? null : Math.round((os.cpus().length * 1000) / (nodeCpuMs + postgresCpuMs)),
+      cpu_bound_per_s: storesCpuMs === null ? null : Math.round((os.cpus().length * 1000) / (nodeCpuMs + storesCpuMs)),
       exhausted: results.some((r) => r.exhausted),
       failure_examples: results.flatMap((r) => r.failure_examples).slice(0, 5),
       failures: sum(results.map((r) => r.failures)),
       load_1m_after: Number(loadAfter.toFixed(2)),
       load_1m_before: Number(loadBefore.toFixed(2)),
       machine_cpu_busy: busy === null ? null : Number(busy.toFixed(2)),
+      nats_cpu_ms: natsCpuMs === null ? null : round(natsCpuMs),
       node_cpu_ms: round(nodeCpuMs),
       other_cpu_share:
-        busy === null || postgresMs === null
+        busy === null || storesCpuMs === null
           ? null
-          : Number(Math.max(0, busy - (sum(results.map((r) => r.cpu_ms)) + postgresMs) / (os.cpus().length * seconds * 1000)).toFixed(2)),
+          : Number(Math.max(0, busy - ((nodeCpuMs + storesCpuMs) * booked) / (os.cpus().length * seconds * 1000)).toFixed(2)),
       p50_ms: round(weightedMean(results.map((r) => [r.p50_ms, r.booked]))),
       p95_ms: round(Math.max(...results.map((r) => r.p95_ms))),
       per_process: results.map((r) => ({
@@ -200,25 +218,31 @@ const runWith = async (
 
 const percent = (share: null | number) => (share === null ? '?' : `${Math.round(share * 100)} %`)
 
-/** What the figures say limits throughput, in a few sentences. */
-const limitsOf = (runs: readonly ConcurrencyRun[]): string => {
+/** What the figures say limits throughput, in a few sentences; `jetStream`: the ledger is on the cluster. */
+const limitsOf = (runs: readonly ConcurrencyRun[], jetStream: boolean): string => {
   const cores = os.cpus().length
   const first = runs[0]
   const last = runs[runs.length - 1]
   if (!first) {
     return 'no runs'
   }
+  const ms = (value: null | number) => (value === null ? '?' : String(value))
+  const cpuOf = (run: ConcurrencyRun) =>
+    jetStream
+      ? `${run.node_cpu_ms} ms of app CPU, ${ms(run.postgres_cpu_ms)} ms of PostgreSQL CPU and ${ms(run.nats_cpu_ms)} ms of nats-server CPU`
+      : `${run.node_cpu_ms} ms of app CPU and ${ms(run.postgres_cpu_ms)} ms of PostgreSQL CPU`
   const sentences: string[] = []
   const loopBound = first.per_process.every(({ elu }) => elu >= 0.9)
   sentences.push(
     `With P = ${first.processes} the app's event loop is ${loopBound ? 'saturated' : 'not saturated'} (${first.per_process.map(({ elu }) => elu.toFixed(2)).join('/')}) at ${first.per_s}/s, ` +
-      `machine CPU ${percent(first.machine_cpu_busy)} busy; a booking costs ${first.node_cpu_ms} ms of app CPU and ${first.postgres_cpu_ms ?? '?'} ms of PostgreSQL CPU.`,
+      `machine CPU ${percent(first.machine_cpu_busy)} busy; a booking costs ${cpuOf(first)}.`,
   )
   const saturated = runs.find((run) => (run.machine_cpu_busy ?? 0) >= 0.9)
   if (saturated) {
     sentences.push(
       `From P = ${saturated.processes} the machine's ${cores} cores are saturated (${percent(saturated.machine_cpu_busy)} busy, ${percent(saturated.other_cpu_share)} of it other work): ` +
-        `throughput is bounded by CPU time per booking, app and PostgreSQL on the same cores, about ${saturated.cpu_bound_per_s ?? '?'}/s at its ${saturated.node_cpu_ms} + ${saturated.postgres_cpu_ms ?? '?'} ms.`,
+        `throughput is bounded by CPU time per booking, ${jetStream ? 'app, PostgreSQL and nats-server' : 'app and PostgreSQL'} on the same cores, about ${ms(saturated.cpu_bound_per_s)}/s at its ` +
+        `${cpuOf(saturated)}.`,
     )
   } else {
     sentences.push(`The machine's CPU never saturates (${runs.map((run) => percent(run.machine_cpu_busy)).join(', ')}): round trips and conflicts bound throughput.`)
@@ -226,8 +250,12 @@ const limitsOf = (runs: readonly ConcurrencyRun[]): string => {
   if (last !== first) {
     sentences.push(
       `More processes cost ${first.node_cpu_ms} → ${last.node_cpu_ms} ms of app CPU per booking (processes competing for the same cores, and retries); conflict retries go ` +
-        `${first.conflict_retries_per_booking} → ${last.conflict_retries_per_booking} per booking: a process learns of the others' claims from their append notices (PostgreSQL NOTIFY) ` +
-        `before it decides, and one whose notice had not arrived yet fails its optimistic append, reads the stream and decides again.`,
+        `${first.conflict_retries_per_booking} → ${last.conflict_retries_per_booking} per booking: ` +
+        (jetStream
+          ? `a process sees the others' claims when it reads the month stream's new events before it decides (JetStream sends no append notices), and one whose ` +
+            `stream another process appended to in between fails its optimistic append, reads the stream and decides again.`
+          : `a process learns of the others' claims from their append notices (PostgreSQL NOTIFY) before it decides, and one whose notice had not arrived yet ` +
+            `fails its optimistic append, reads the stream and decides again.`),
     )
   }
   return sentences.join(' ')
@@ -239,7 +267,10 @@ const limitsOf = (runs: readonly ConcurrencyRun[]): string => {
  * through POST /api/reserve/book, clients / P in flight per process, each client sequentially
  * on slots of its own, for `seconds` after a warm-up. The slots come from all BENCH_LANES lanes
  * of the plan, run r taking every (runs)-th slot, so no two bookings of the whole mode share a
- * slot and all fit the capacity the seed leaves.
+ * slot and all fit the capacity the seed leaves. With `store: 'jetstream'` the ledger's events
+ * go to a JetStream R3 stream on a three-node cluster of nats-server started for the run (the
+ * seed appended through the ledger, every app process connected to the cluster); the
+ * collections stay in PostgreSQL.
  */
 export const runConcurrency = async (
   testDatabase: TestDatabase,
@@ -248,33 +279,40 @@ export const runConcurrency = async (
 ): Promise<ConcurrencyResult> => {
   const database: BenchDatabase = { journal: 'wal', kind: 'postgres', uri: testDatabase.uri }
   const postgresName = new URL(testDatabase.uri).pathname.slice(1)
-  const seeding = await startBenchPayload(database, true)
-  let scenario
-  try {
-    scenario = await createScenario(seeding, startedAt)
-    const seeder = new Seeder(seeding, scenario, options.n, startedAt)
-    await seeder.seedTo(options.n, ({ done, target }) => log(`concurrency: seeded ${done.toLocaleString('en-US')} of ${target.toLocaleString('en-US')}`))
-  } finally {
-    await stopPayload(seeding)
-  }
-  const lanes = Array.from({ length: BENCH_LANES }, (_, lane) => lane)
+  const cluster = options.store === 'jetstream' ? await startBenchCluster() : null
   const runs: ConcurrencyRun[] = []
-  for (const [run, processes] of options.processes.entries()) {
-    log(`concurrency: ${options.clients} clients on ${processes} app process(es), ${options.seconds} s`)
-    const base = { clients: options.clients, lanes, planSeed: PLAN_SEED, runs: options.processes.length, scenario, seeded: options.n }
-    runs.push(await runWith(database, postgresName, base, processes, run, options.seconds))
+  try {
+    const eventStore: EventStoreOption | undefined = cluster?.ledger(JETSTREAM_REPLICAS)
+    const seeding = await startBenchPayload(database, true, { eventStore })
+    let scenario
+    try {
+      scenario = await createScenario(seeding, startedAt)
+      const seeder = new Seeder(seeding, scenario, options.n, startedAt)
+      await seeder.seedTo(options.n, ({ done, target }) => log(`concurrency: seeded ${done.toLocaleString('en-US')} of ${target.toLocaleString('en-US')}`))
+    } finally {
+      await stopPayload(seeding)
+    }
+    const lanes = Array.from({ length: BENCH_LANES }, (_, lane) => lane)
+    for (const [run, processes] of options.processes.entries()) {
+      log(`concurrency: ${options.clients} clients on ${processes} app process(es), ${options.seconds} s`)
+      const base = { clients: options.clients, eventStore, lanes, planSeed: PLAN_SEED, runs: options.processes.length, scenario, seeded: options.n }
+      runs.push(await runWith(database, postgresName, cluster, base, processes, run, options.seconds))
+    }
+  } finally {
+    await cluster?.stop()
   }
   const first = runs[0]
   return {
     clients: options.clients,
     command,
     generated_at: new Date(startedAt).toISOString(),
-    limits: limitsOf(runs),
+    limits: limitsOf(runs, cluster !== null),
     n: options.n,
     path: 'guest POST /api/reserve/book',
     runs,
     scaling: Object.fromEntries(runs.slice(1).map((run) => [String(run.processes), Number((run.per_s / first.per_s).toFixed(2))])),
     seconds: options.seconds,
+    store: options.store,
     warm_up_seconds: WARM_UP_SECONDS,
   }
 }

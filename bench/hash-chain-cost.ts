@@ -30,8 +30,8 @@ const now = Date.now()
 const { database, scenario, sqlite } = await seededSqlite(N, now, log)
 
 const sides: Record<Side, Payload> = {
-  off: await startBenchPayload(database, false, false),
-  on: await startBenchPayload(database, false, true),
+  off: await startBenchPayload(database, false, { hashChain: false }),
+  on: await startBenchPayload(database, false, { hashChain: true }),
 }
 const slots = benchSlots(scenario, { lanes: [0, 1, 2], seed: 4_000, seeded: N })
 const parity = (slot: BenchSlot) => scenario.resources.indexOf(slot.resource) % 2

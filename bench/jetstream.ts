@@ -17,9 +17,9 @@ import type { EventStoreOption } from '../src/plugin/options.js'
 import { createTestDatabase, type TestDatabaseKind } from '../test/helpers/databases.js'
 import { stopPayload } from '../test/helpers/payload.js'
 import { ALWAYS_OPEN } from '../test/integration/support/plugin-http.js'
-import { startNatsCluster } from '../test/support/nats-cluster.js'
 import { startReservePayload } from '../test/support/reserve-payload.js'
 import { benchAdapter } from './database.js'
+import { startBenchCluster } from './jetstream-cluster.js'
 import { round } from './stats.js'
 
 const flag = (name: string, fallback: number): number => {
@@ -89,14 +89,13 @@ const measure = async (ledger: string, collection: TestDatabaseKind, eventStore?
   }
 }
 
-const cluster = await startNatsCluster(3)
+const cluster = await startBenchCluster()
 const runs: StoreRun[] = []
 try {
   runs.push(await measure('payload on sqlite', 'sqlite'))
   runs.push(await measure('payload on postgres', 'postgres'))
   for (const replicas of [1, 3]) {
-    const eventStore: EventStoreOption = { kind: 'jetstream', replicas, servers: cluster.servers, stream: `bench_r${replicas}_${Date.now()}` }
-    runs.push(await measure(`jetstream R${replicas} (3-node cluster)`, 'sqlite', eventStore))
+    runs.push(await measure(`jetstream R${replicas} (3-node cluster)`, 'sqlite', cluster.ledger(replicas)))
   }
 } finally {
   await cluster.stop()

@@ -22,11 +22,11 @@ const machineTicks = async (): Promise<CpuSnapshot['machine']> => {
   }
 }
 
-/**
- * CPU ticks of each PostgreSQL backend connected to `database` on this machine, by pid: a
- * backend's process title is `postgres: <cluster>: <user> <database> <client> <state>`.
- */
-const postgresTicks = async (database: string, known: Map<string, boolean>): Promise<Map<string, number> | null> => {
+/** Which processes a follower counts, given a pid and its command line (arguments joined by spaces). */
+type Ours = (pid: string, title: string) => boolean
+
+/** CPU ticks of each process on this machine that `ours` picks, by pid. */
+const processTicks = async (ours: Ours, known: Map<string, boolean>): Promise<Map<string, number> | null> => {
   let pids: string[]
   try {
     pids = (await readdir('/proc')).filter((name) => /^\d+$/.test(name))
@@ -38,13 +38,12 @@ const postgresTicks = async (database: string, known: Map<string, boolean>): Pro
     pids.map(async (pid) => {
       try {
         // Each process's title is read once: sampling must not load the machine it measures.
-        let ours = known.get(pid)
-        if (ours === undefined) {
-          const title = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).replaceAll('\0', ' ')
-          ours = title.startsWith('postgres: ') && title.split(/\s+/).includes(database)
-          known.set(pid, ours)
+        let picked = known.get(pid)
+        if (picked === undefined) {
+          picked = ours(pid, (await readFile(`/proc/${pid}/cmdline`, 'utf8')).replaceAll('\0', ' '))
+          known.set(pid, picked)
         }
-        if (!ours) {
+        if (!picked) {
           return
         }
         const stat = await readFile(`/proc/${pid}/stat`, 'utf8')
@@ -60,20 +59,20 @@ const postgresTicks = async (database: string, known: Map<string, boolean>): Pro
 }
 
 /**
- * Follows the CPU time of the PostgreSQL backends serving `database` from now until `stop()`,
- * which resolves with their CPU milliseconds (null off Linux or when none was seen). Backends
- * come and go (pools open and close connections), so each is sampled every `everyMs`: a
- * backend's share is its last sample less its first (or all of it when it started meanwhile);
- * what one used after its last sample before it ended is missed.
+ * Follows the CPU time of the processes `ours` picks from now until `stop()`, which resolves
+ * with their CPU milliseconds (null off Linux or when none was seen). Processes come and go
+ * (pools open and close connections), so each is sampled every `everyMs`: a process's share is
+ * its last sample less its first (or all of it when it started meanwhile); what one used after
+ * its last sample before it ended is missed.
  */
-export const followPostgresCpu = (database: string, everyMs = 250) => {
+const followCpu = (ours: Ours, everyMs: number) => {
   const first = new Map<string, number>()
   const last = new Map<string, number>()
   const known = new Map<string, boolean>()
   let started = false
   let supported = true
   const sample = async () => {
-    const ticks = await postgresTicks(database, known)
+    const ticks = await processTicks(ours, known)
     if (!ticks) {
       supported = false
       return
@@ -105,6 +104,19 @@ export const followPostgresCpu = (database: string, everyMs = 250) => {
       return ticks * TICK_MS
     },
   }
+}
+
+/**
+ * The CPU time of the PostgreSQL backends serving `database` (`followCpu`): a backend's process
+ * title is `postgres: <cluster>: <user> <database> <client> <state>`.
+ */
+export const followPostgresCpu = (database: string, everyMs = 250) =>
+  followCpu((_, title) => title.startsWith('postgres: ') && title.split(/\s+/).includes(database), everyMs)
+
+/** The CPU time of the processes with these pids (`followCpu`), such as a cluster's nodes. */
+export const followProcessesCpu = (pids: readonly number[], everyMs = 250) => {
+  const ours = new Set(pids.map(String))
+  return followCpu((pid) => ours.has(pid), everyMs)
 }
 
 export const machineCpu = async (): Promise<CpuSnapshot> => ({ at: performance.now(), machine: await machineTicks() })

@@ -193,7 +193,7 @@ const contention = async (payload: Payload) => {
 
 const load = os.loadavg()[0]
 const bootStarted = performance.now()
-const payload = await startBenchPayload(settings.database, false, settings.hashChain)
+const payload = await startBenchPayload(settings.database, false, { hashChain: settings.hashChain })
 const bootMs = performance.now() - bootStarted
 
 // Catch-up at start has already hydrated the resources that recent events touched (boot_ms

@@ -1,5 +1,5 @@
 import type { TestDatabaseKind } from '../test/helpers/databases.js'
-import type { ConcurrencyResult } from './concurrency.js'
+import type { ConcurrencyResult, ConcurrencyRun } from './concurrency.js'
 import type { Measurement } from './measurement.js'
 
 import { BOOKING_PATHS } from './measurement.js'
@@ -47,7 +47,13 @@ const table = <R>(title: string, spec: Array<[string, (row: R) => string]>, rows
 
 export const formatTable = (title: string, rows: readonly BenchRow[]): string => table(title, columns, rows)
 
-const concurrencyColumns: Array<[string, (run: ConcurrencyResult['runs'][number]) => string]> = [
+/** CPU per booking of the app and the stores: PostgreSQL's backends, and nats-server's nodes when the ledger is on JetStream. */
+const cpuColumn = (jetStream: boolean): [string, (run: ConcurrencyRun) => string] =>
+  jetStream
+    ? ['CPU ms/booking app + PostgreSQL + nats-server', (run) => `${run.node_cpu_ms} + ${run.postgres_cpu_ms ?? '?'} + ${run.nats_cpu_ms ?? '?'}`]
+    : ['CPU ms/booking app + PostgreSQL', (run) => `${run.node_cpu_ms} + ${run.postgres_cpu_ms ?? '?'}`]
+
+const concurrencyColumns = (jetStream: boolean): Array<[string, (run: ConcurrencyRun) => string]> => [
   ['processes', (run) => String(run.processes)],
   ['clients each', (run) => String(run.clients_per_process)],
   ['bookings/s', (run) => String(run.per_s)],
@@ -55,7 +61,7 @@ const concurrencyColumns: Array<[string, (run: ConcurrencyResult['runs'][number]
   ['failures', (run) => String(run.failures)],
   ['conflict retries (per booking)', (run) => `${run.conflict_retries} (${run.conflict_retries_per_booking})`],
   ['p50/p95 ms', (run) => `${run.p50_ms} / ${run.p95_ms}`],
-  ['CPU ms/booking app + PostgreSQL', (run) => `${run.node_cpu_ms} + ${run.postgres_cpu_ms ?? '?'}`],
+  cpuColumn(jetStream),
   [
     'machine CPU busy (other work)',
     (run) => (run.machine_cpu_busy === null ? '?' : `${Math.round(run.machine_cpu_busy * 100)} % (${run.other_cpu_share === null ? '?' : Math.round(run.other_cpu_share * 100)} %)`),
@@ -64,12 +70,17 @@ const concurrencyColumns: Array<[string, (run: ConcurrencyResult['runs'][number]
   ['load before/after', (run) => `${run.load_1m_before} / ${run.load_1m_after}`],
 ]
 
+/** Where the concurrency mode's ledger was, in words. */
+const ledgerOf = ({ store }: Pick<ConcurrencyResult, 'store'>): string =>
+  store === 'jetstream' ? 'JetStream R3 (three-node cluster)' : 'the payload adapter (PostgreSQL)'
+
 /** The concurrency mode's table, its scaling and what limits it. */
 export const formatConcurrency = (result: ConcurrencyResult): string =>
   [
     table(
-      `postgres, concurrency: ${result.clients} clients (${result.path}) at n = ${result.n.toLocaleString('en-US')}, ${result.seconds} s each after ${result.warm_up_seconds} s warm-up`,
-      concurrencyColumns,
+      `postgres, ledger on ${ledgerOf(result)}, concurrency: ${result.clients} clients (${result.path}) at n = ${result.n.toLocaleString('en-US')}, ` +
+        `${result.seconds} s each after ${result.warm_up_seconds} s warm-up`,
+      concurrencyColumns(result.store === 'jetstream'),
       result.runs,
     ),
     `scaling over ${result.runs[0]?.processes ?? 1} process(es): ${Object.entries(result.scaling).map(([p, x]) => `${p} → ${x} ×`).join(', ') || 'none'}`,
@@ -145,7 +156,7 @@ export const concurrencyTargets = (result: ConcurrencyResult): Target[] => {
   const found: Target[] = []
   const two = result.scaling['2']
   if (two !== undefined && result.runs[0]?.processes === 1) {
-    found.push({ holds: two >= 1.6, text: `2 app processes ≥ 1.6 × 1 on PostgreSQL: ${two} ×` })
+    found.push({ holds: two >= 1.6, text: `2 app processes ≥ 1.6 × 1, ledger on ${ledgerOf(result)}: ${two} ×` })
   }
   for (const run of result.runs) {
     if (run.failures > 0 || run.exhausted) {

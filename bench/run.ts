@@ -115,8 +115,12 @@ for (const kind of args.databases) {
     log(`${kind}: skipped, the concurrency mode runs on PostgreSQL only`)
     continue
   }
-  // A run on SQLite's rollback journal must not overwrite the figures of the production setting.
-  const file = path.join(RESULTS_DIR, `${kind}${kind === 'sqlite' && args.sqliteJournal === 'rollback' ? '-rollback' : ''}.json`)
+  // A run on SQLite's rollback journal must not overwrite the figures of the production setting,
+  // nor one with the ledger on JetStream the concurrency figures of the payload adapter.
+  const file =
+    args.store === 'jetstream'
+      ? path.join(RESULTS_DIR, 'jetstream-concurrency.json')
+      : path.join(RESULTS_DIR, `${kind}${kind === 'sqlite' && args.sqliteJournal === 'rollback' ? '-rollback' : ''}.json`)
   const label = kind === 'sqlite' ? `sqlite (${args.sqliteJournal === 'wal' ? 'WAL, synchronous=NORMAL' : 'rollback journal, synchronous=FULL'})` : kind
   let rows: BenchRow[] | undefined
   if (args.concurrency !== 'only') {
@@ -131,12 +135,17 @@ for (const kind of args.databases) {
     }
   }
   const save = async (concurrency?: ConcurrencyResult) => {
+    await mkdir(RESULTS_DIR, { recursive: true })
+    if (concurrency?.store === 'jetstream') {
+      // The JetStream run's file holds only the concurrency mode, which carries its own command, date and machine.
+      await writeFile(file, `${JSON.stringify(concurrency, null, 2)}\n`)
+      return
+    }
     // What this run did not measure is kept from the file's last run (the concurrency part carries its own date and command).
     const previous = await readResults(file)
     const header = { command, db: kind, db_settings: label, generated_at: new Date(runStartedAt).toISOString(), machine }
     const written: ResultsFile = rows ? { ...header, results: rows } : { ...header, results: [], ...previous }
     const kept = concurrency ?? previous?.concurrency
-    await mkdir(RESULTS_DIR, { recursive: true })
     await writeFile(file, `${JSON.stringify({ ...written, ...(kept && { concurrency: kept }) }, null, 2)}\n`)
   }
   if (rows) {
@@ -155,7 +164,7 @@ for (const kind of args.databases) {
       concurrency = {
         ...(await runConcurrency(
           database,
-          { clients: args.clients, n: args.concurrencyN, processes: args.processes, seconds: args.concurrencySeconds },
+          { clients: args.clients, n: args.concurrencyN, processes: args.processes, seconds: args.concurrencySeconds, store: args.store },
           { command, log, startedAt: runStartedAt },
         )),
         machine,

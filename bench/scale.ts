@@ -88,7 +88,7 @@ for (const kind of databases) {
   const rows: ScaleRow[] = []
   // Without the hash chain: its checkpointer's first pass (a timer, every 5 minutes) would read the
   // whole seeded ledger in this process, minutes at 10^6. The measuring processes hash as configured.
-  const seeding = await startBenchPayload(database, true, false)
+  const seeding = await startBenchPayload(database, true, { hashChain: false })
   try {
     const dates = seededDates(startedAt, 5 * YEAR_DAYS, -4 * YEAR_DAYS)
     const scenario = await createScenario(seeding, startedAt, { dates, resourceCount: RESOURCES })

@@ -3,7 +3,7 @@ import type { CollectionSlug, Payload } from 'payload'
 import { createHash, randomBytes } from 'node:crypto'
 import { v7 as uuidv7 } from 'uuid'
 
-import type { AppendRequest, EventStore } from '../src/events/store.js'
+import type { AppendRequest, AppendResult, EventStore } from '../src/events/store.js'
 import type { EventMetadata, RecordedEvent, ReservationEvent, ResourceEvent } from '../src/events/types.js'
 import type { ReservationPolicy } from '../src/commands/reservation-commands.js'
 import type { BenchScenario } from './scenario.js'
@@ -16,7 +16,6 @@ import { chainHash, sealMetadata } from '../src/events/hash-chain/event-hash.js'
 import { NO_STREAM } from '../src/events/store.js'
 import { capacityStreams, intervalsIn } from '../src/events/capacity-streams.js'
 import { EVENT_SCHEMA_VERSION, reservationStream } from '../src/events/types.js'
-import { CHECKPOINTS_COLLECTION } from '../src/plugin/ledger-checkpoints-collection.js'
 import { ledgerServices } from '../src/plugin/runtime.js'
 import { reservationDocument } from '../src/projections/reservation-document.js'
 import { insertReservationDocuments } from './reservation-rows.js'
@@ -27,8 +26,6 @@ import { SeedPlanner } from './seed-plan.js'
 const BATCH = 5_000
 /** The seeded history is dated over this span before the run, oldest first. */
 const HISTORY_MS = 40 * 86_400_000
-/** Name of the catch-up checkpoint the runtime keeps (src/plugin/runtime.ts). */
-const CATCH_UP_CHECKPOINT = 'reservations'
 
 const ACTOR = { kind: 'system', name: 'bench-seed' } as const
 
@@ -73,6 +70,10 @@ export interface SeedProgress {
  */
 export class Seeder {
   private readonly heads = new Map<string, ResourceHead>()
+  /** Reservations appended through the store and not yet behind the catch-up checkpoint (see `write`). */
+  private readonly claimed: string[] = []
+  /** Position of the last event this seeder appended through the store (not the payload adapter's bulk load). */
+  private lastAppended: string | undefined
   private readonly planner: SeedPlanner
   private seeded = 0
   private readonly store: EventStore
@@ -129,12 +130,14 @@ export class Seeder {
   private async writeBatch(first: number, count: number): Promise<void> {
     const requests: AppendRequest[] = []
     const bookings: number[] = []
+    const reservationIds: string[] = []
     for (let i = first; i < first + count; i++) {
       const placed = this.planner.place(i)
       const resource = this.scenario.resources[placed.resource]
       const service = this.scenario.services[placed.service]
       const at = this.decidedAt(i)
       const reservationId = uuidv7({ msecs: Date.parse(at) })
+      reservationIds.push(reservationId)
       const metadata: EventMetadata = { actor: ACTOR, at, correlationId: reservationId, schemaVersion: EVENT_SCHEMA_VERSION }
       const claims = [{ intervals: [placed.blocked], resource: String(resource) }]
       const booked = decideReservation(
@@ -182,7 +185,7 @@ export class Seeder {
       requests.push({ events: sealed(reservation, NO_STREAM, booked.map((event) => ({ ...event, metadata })), null).events, expectedRevision: NO_STREAM, stream: reservation })
       bookings.push(requests.length - 1)
     }
-    const results = await bulkLoadPayloadEvents(this.payload, requests, { collection: ledgerServices.of(this.payload).options.slugs.events })
+    const results = await this.write(requests, reservationIds)
     const documents = bookings.map((index) => {
       const events = results[index].events as RecordedEvent<ReservationEvent>[]
       const state = foldReservation(events)
@@ -195,28 +198,57 @@ export class Seeder {
   }
 
   /**
-   * Everything in the ledger now has its document: catch-up on the next start reads on from
-   * the newest event instead of re-projecting the seed (10^5 reservations, minutes).
+   * The batch's events into the ledger: on the payload adapter many rows per statement; on any
+   * other store (JetStream) one append after another through the ledger's store, which seals
+   * each again to the hash it already carries (it knows every head this seeder read or wrote).
+   * This process's ledger sees those appends: its reservations are claimed as a request's are
+   * until the catch-up checkpoint is past them, so that it projects none of what the seeder
+   * writes itself.
    */
-  private async moveCatchUpCheckpoint(): Promise<void> {
-    const { slugs } = ledgerServices.of(this.payload).options
+  private async write(requests: AppendRequest[], reservationIds: string[]): Promise<AppendResult[]> {
+    if (this.store.kind === 'payload') {
+      return bulkLoadPayloadEvents(this.payload, requests, { collection: ledgerServices.of(this.payload).options.slugs.events })
+    }
+    const { ownership } = ledgerServices.of(this.payload)
+    for (const reservationId of reservationIds) {
+      ownership.claim(reservationId)
+      this.claimed.push(reservationId)
+    }
+    const results: AppendResult[] = []
+    for (const request of requests) {
+      const result = await this.store.append(request)
+      this.lastAppended = result.events[result.events.length - 1]?.position ?? this.lastAppended
+      results.push(result)
+    }
+    return results
+  }
+
+  /** The newest event's position: on the payload adapter read from its collection (the measuring process's bookings included). */
+  private async newestPosition(): Promise<string | undefined> {
+    if (this.store.kind !== 'payload') {
+      return this.lastAppended
+    }
     const { docs } = await this.payload.db.find<{ eventId: string }>({
-      collection: slugs.events as CollectionSlug,
+      collection: ledgerServices.of(this.payload).options.slugs.events as CollectionSlug,
       limit: 1,
       pagination: false,
       sort: '-eventId',
     })
-    const position = docs[0]?.eventId
-    if (position === undefined) {
-      return
+    return docs[0]?.eventId
+  }
+
+  /**
+   * Everything in the ledger now has its document: catch-up (here and on the next start) reads
+   * on from the newest event instead of re-projecting the seed (10^5 reservations, minutes).
+   */
+  private async moveCatchUpCheckpoint(): Promise<void> {
+    const position = await this.newestPosition()
+    const { catchUp, ownership } = ledgerServices.of(this.payload)
+    if (position !== undefined) {
+      await catchUp.advanceTo(position)
     }
-    const collection = CHECKPOINTS_COLLECTION as CollectionSlug
-    const where = { name: { equals: CATCH_UP_CHECKPOINT } }
-    const existing = await this.payload.db.findOne<{ id: number | string }>({ collection, where })
-    if (existing) {
-      await this.payload.db.updateOne({ collection, data: { position }, id: existing.id, returning: false })
-    } else {
-      await this.payload.db.create({ collection, data: { name: CATCH_UP_CHECKPOINT, position } })
+    for (const reservationId of this.claimed.splice(0)) {
+      ownership.release(reservationId)
     }
   }
 }

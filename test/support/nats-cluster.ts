@@ -25,6 +25,8 @@ export interface NatsCluster {
   /** Kills the named node with SIGKILL and waits until it is gone. */
   kill(name: string): Promise<void>
   names: string[]
+  /** Process ids of the nodes running now (a benchmark reads their CPU time from /proc). */
+  pids(): number[]
   /** Starts the named node again on its ports and store directory. */
   restart(name: string): Promise<void>
   servers: string[]
@@ -99,6 +101,7 @@ export const startNatsCluster = async (size = 3): Promise<NatsCluster> => {
   return {
     kill: (name) => stopNode(byName(name), 'SIGKILL'),
     names: nodes.map(({ name }) => name),
+    pids: () => nodes.flatMap(({ process }) => (process?.pid === undefined ? [] : [process.pid])),
     async restart(name) {
       launch(byName(name))
       await waitForJetStream([byName(name).url])
