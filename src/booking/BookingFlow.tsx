@@ -7,6 +7,7 @@ import { localDateOf } from '../time/local-time.js'
 import { BookingConfirmation } from './BookingConfirmation.js'
 import { BookingLanguageProvider, useBookingLanguage } from './booking-texts-context.js'
 import { DayNavigator } from './DayNavigator.js'
+import { trimmedGuest } from './guest-details.js'
 import { GuestForm } from './GuestForm.js'
 import { HoldCountdown } from './HoldCountdown.js'
 import { RefusalNotice } from './RefusalNotice.js'
@@ -91,6 +92,7 @@ const Steps: React.FC<{ apiUrl: string; catalog: Catalog }> = ({ apiUrl, catalog
           {flow.refusal && <RefusalNotice onPick={flow.pickAlternative} refusal={flow.refusal} visitorZone={visitorZone} />}
           {phase === 'held' && flow.hold ? (
             <>
+              <p className="rl-booking__guest">{Object.values(trimmedGuest(flow.guest)).join(' · ')}</p>
               <HoldCountdown expiresAt={flow.hold.expiresAt} onHoldAgain={() => void flow.holdTime()} />
               <div className="rl-booking__actions">
                 <button className="rl-booking__primary" disabled={flow.busy !== null} onClick={() => void flow.book()} type="button">

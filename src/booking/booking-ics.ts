@@ -17,9 +17,9 @@ const icsText = (value: string): string => value.replace(/\\/g, '\\\\').replace(
 
 /** A content line folded at 75 characters, continuations starting with a space (RFC 5545, 3.1). */
 const fold = (line: string): string => {
-  const parts: string[] = []
-  for (let at = 0; at < line.length; at += parts.length === 0 ? 75 : 74) {
-    parts.push(line.slice(at, at + (parts.length === 0 ? 75 : 74)))
+  const parts = [line.slice(0, 75)]
+  for (let at = 75; at < line.length; at += 74) {
+    parts.push(line.slice(at, at + 74))
   }
   return parts.join('\r\n ')
 }

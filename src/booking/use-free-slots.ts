@@ -39,5 +39,5 @@ export const useFreeSlots = (
     return () => controller.abort()
     // `key` names everything the answer depends on; the objects are new on every render.
   }, [client, key])
-  return answer.key === key ? answer : { error: null, slots: null }
+  return answer.key === key ? { error: answer.error, slots: answer.slots } : { error: null, slots: null }
 }

@@ -7,9 +7,11 @@
 const formatter = (locale: string, timeZone: string, options: Intl.DateTimeFormatOptions) =>
   new Intl.DateTimeFormat(`${locale}-u-ca-gregory`, { ...options, timeZone })
 
-/** `09:00` (or `9:00 AM`, as the language writes it) in `timeZone`. */
-export const timeIn = (iso: string, timeZone: string, locale: string): string =>
-  formatter(locale, timeZone, { hour: '2-digit', minute: '2-digit' }).format(new Date(iso))
+/** `09:00` on a 24-hour clock, `9:00 AM` on a 12-hour one, as the language writes it, in `timeZone`. */
+export const timeIn = (iso: string, timeZone: string, locale: string): string => {
+  const twelveHours = formatter(locale, timeZone, { hour: 'numeric' }).resolvedOptions().hour12
+  return formatter(locale, timeZone, { hour: twelveHours ? 'numeric' : '2-digit', minute: '2-digit' }).format(new Date(iso))
+}
 
 /** `Tuesday, 1 December 2026`: a calendar date `YYYY-MM-DD`, never shifted through a zone. */
 export const dateLabel = (date: string, locale: string): string =>
