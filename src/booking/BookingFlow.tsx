@@ -7,7 +7,6 @@ import { localDateOf } from '../time/local-time.js'
 import { BookingConfirmation } from './BookingConfirmation.js'
 import { BookingLanguageProvider, useBookingLanguage } from './booking-texts-context.js'
 import { DayNavigator } from './DayNavigator.js'
-import { trimmedGuest } from './guest-details.js'
 import { GuestForm } from './GuestForm.js'
 import { HoldCountdown } from './HoldCountdown.js'
 import { RefusalNotice } from './RefusalNotice.js'
@@ -45,6 +44,12 @@ const Steps: React.FC<{ apiUrl: string; catalog: Catalog }> = ({ apiUrl, catalog
   const serviceName = catalog.services.find((service) => String(service.id) === String(flow.service))?.name ?? ''
   const summaryOf = (resource: unknown) => t('summary', { resource: resourceName(resource), service: serviceName })
   const whenOf = (start: string, timezone: string) => whenLabel(start, localDateOf(Date.parse(start), timezone), timezone, locale, visitorZone)
+
+  const changeTime = (
+    <button className="rl-booking__secondary" onClick={flow.changeTime} type="button">
+      {t('changeTime')}
+    </button>
+  )
 
   if (phase === 'booked' && flow.booked) {
     const timezone = catalog.resources.find((resource) => String(resource.id) === String(flow.booked?.resource))?.timezone ?? 'UTC'
@@ -92,28 +97,30 @@ const Steps: React.FC<{ apiUrl: string; catalog: Catalog }> = ({ apiUrl, catalog
           {flow.refusal && <RefusalNotice onPick={flow.pickAlternative} refusal={flow.refusal} visitorZone={visitorZone} />}
           {phase === 'held' && flow.hold ? (
             <>
-              <p className="rl-booking__guest">{Object.values(trimmedGuest(flow.guest)).join(' · ')}</p>
+              <p className="rl-booking__guest">{[flow.guest.name, flow.guest.email, flow.guest.phone].map((value) => value.trim()).filter(Boolean).join(' · ')}</p>
               <HoldCountdown expiresAt={flow.hold.expiresAt} onHoldAgain={() => void flow.holdTime()} />
               <div className="rl-booking__actions">
                 <button className="rl-booking__primary" disabled={flow.busy !== null} onClick={() => void flow.book()} type="button">
                   {flow.busy === 'booking' ? t('booking') : t('bookNow')}
                 </button>
+                {changeTime}
               </div>
             </>
           ) : (
-            <GuestForm
-              busy={flow.busy !== null}
-              details={flow.guest}
-              notes={flow.notes}
-              onChange={flow.setGuest}
-              onNotes={flow.setNotes}
-              onSubmit={() => void flow.holdTime()}
-              problems={flow.problems}
-            />
+            // A time taken meanwhile is not tried again: the guest picks one of the next free times.
+            !flow.refusal?.taken && (
+              <GuestForm
+                busy={flow.busy !== null}
+                details={flow.guest}
+                notes={flow.notes}
+                onChange={flow.setGuest}
+                onNotes={flow.setNotes}
+                onSubmit={() => void flow.holdTime()}
+                problems={flow.problems}
+              />
+            )
           )}
-          <button className="rl-booking__secondary" onClick={flow.changeTime} type="button">
-            {t('changeTime')}
-          </button>
+          {phase === 'details' && changeTime}
         </section>
       )}
     </>

@@ -1,5 +1,5 @@
 'use client'
-import React from 'react'
+import React, { useId } from 'react'
 
 import type { GuestDetails } from './guest-details.js'
 import type { BookingTextKey } from './texts/en.js'
@@ -25,6 +25,7 @@ const FIELDS = [
 /** The guest's name and how to reach them, checked as the server's guest rules check them. */
 export const GuestForm: React.FC<Props> = ({ busy, details, notes, onChange, onNotes, onSubmit, problems }) => {
   const { t } = useBookingLanguage()
+  const id = useId()
   return (
     <form
       className="rl-booking__form"
@@ -37,35 +38,40 @@ export const GuestForm: React.FC<Props> = ({ busy, details, notes, onChange, onN
         window.setTimeout(() => form.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus(), 0)
       }}
     >
-      <p className="rl-booking__hint" id="rl-booking-contact-hint">
+      <p className="rl-booking__hint" id={`${id}-hint`}>
         {t('contactHint')}
       </p>
       {FIELDS.map(({ autoComplete, key, type }) => {
         const problem = problems[key]
         return (
-          <label className="rl-booking__field" key={key}>
-            <span className="rl-booking__label">{t(key)}</span>
+          <div className="rl-booking__field" key={key}>
+            <label className="rl-booking__label" htmlFor={`${id}-${key}`}>
+              {t(key)}
+            </label>
             <input
-              aria-describedby={[key === 'name' ? null : 'rl-booking-contact-hint', problem ? `rl-booking-${key}-problem` : null].filter(Boolean).join(' ') || undefined}
+              aria-describedby={[key === 'name' ? null : `${id}-hint`, problem ? `${id}-${key}-problem` : null].filter(Boolean).join(' ') || undefined}
               aria-invalid={problem ? true : undefined}
               autoComplete={autoComplete}
+              id={`${id}-${key}`}
               name={key}
               onChange={(event) => onChange({ ...details, [key]: event.target.value })}
               type={type}
               value={details[key]}
             />
             {problem && (
-              <span className="rl-booking__problem" id={`rl-booking-${key}-problem`}>
+              <span className="rl-booking__problem" id={`${id}-${key}-problem`}>
                 {t(problem)}
               </span>
             )}
-          </label>
+          </div>
         )
       })}
-      <label className="rl-booking__field">
-        <span className="rl-booking__label">{t('notes')}</span>
-        <textarea name="notes" onChange={(event) => onNotes(event.target.value)} rows={2} value={notes} />
-      </label>
+      <div className="rl-booking__field">
+        <label className="rl-booking__label" htmlFor={`${id}-notes`}>
+          {t('notes')}
+        </label>
+        <textarea id={`${id}-notes`} name="notes" onChange={(event) => onNotes(event.target.value)} rows={2} value={notes} />
+      </div>
       <button className="rl-booking__primary" disabled={busy} type="submit">
         {busy ? t('holding') : t('holdTime')}
       </button>

@@ -8,8 +8,8 @@ import { countdownLabel } from './zoned-time.js'
 const GAP = '\u0000'
 
 /**
- * How long the time stays held. The visible timer ticks each second; screen readers hear it
- * when the hold is placed, at each whole minute and when it ends, not every second.
+ * How long the time stays held. The visible timer (`role="timer"`, not live) ticks each second;
+ * screen readers are told when the hold is placed, at each whole minute and when it ends.
  */
 export const HoldCountdown: React.FC<{ expiresAt: string; onHoldAgain: () => void }> = ({ expiresAt, onHoldAgain }) => {
   const { t } = useBookingLanguage()
@@ -19,7 +19,7 @@ export const HoldCountdown: React.FC<{ expiresAt: string; onHoldAgain: () => voi
   return (
     <div className="rl-booking__hold">
       {left > 0 ? (
-        <p aria-hidden="true" className="rl-booking__countdown">
+        <p className="rl-booking__countdown">
           {before}
           <span className="rl-booking__timer" role="timer">
             {countdownLabel(left)}
@@ -28,7 +28,7 @@ export const HoldCountdown: React.FC<{ expiresAt: string; onHoldAgain: () => voi
         </p>
       ) : (
         <div className="rl-booking__countdown rl-booking__countdown--ended">
-          <p aria-hidden="true">{t('holdExpired')}</p>
+          <p>{t('holdExpired')}</p>
           <button className="rl-booking__secondary" onClick={onHoldAgain} type="button">
             {t('holdAgain')}
           </button>

@@ -10,6 +10,16 @@ import { SlotButton } from './SlotList.js'
 import { dateLabel } from './zoned-time.js'
 import { localDateOf } from '../time/local-time.js'
 
+/** The slots by their local day, in their order. */
+const byDay = (slots: readonly FreeSlot[]): [string, FreeSlot[]][] => {
+  const days = new Map<string, FreeSlot[]>()
+  for (const slot of slots) {
+    const date = localDateOf(Date.parse(slot.start), slot.timezone)
+    days.set(date, [...(days.get(date) ?? []), slot])
+  }
+  return [...days.entries()]
+}
+
 /**
  * Why the server refused, in its words, read out at once and focused; when the time was taken
  * meanwhile, the next free times to pick from instead.
@@ -43,10 +53,14 @@ export const RefusalNotice: React.FC<{ onPick: (slot: FreeSlot) => void; refusal
             <>
               <p className="rl-booking__caption">{t('nextFreeTimes')}</p>
               <ul className="rl-booking__alternatives">
-                {alternatives.map((slot) => (
-                  <li key={slot.start}>
-                    <span className="rl-booking__alternative-day">{dateLabel(localDateOf(Date.parse(slot.start), slot.timezone), locale)}</span>
-                    <SlotButton onPick={onPick} slot={slot} visitorZone={visitorZone} />
+                {byDay(alternatives).map(([date, slots]) => (
+                  <li key={date}>
+                    <p className="rl-booking__alternative-day">{dateLabel(date, locale)}</p>
+                    <div className="rl-booking__slots">
+                      {slots.map((slot) => (
+                        <SlotButton key={slot.start} onPick={onPick} slot={slot} visitorZone={visitorZone} />
+                      ))}
+                    </div>
                   </li>
                 ))}
               </ul>

@@ -1,5 +1,5 @@
 'use client'
-import React from 'react'
+import React, { useId } from 'react'
 
 import type { BookableResource, BookableService } from './catalog.js'
 import type { RecordId } from '../contract/http.js'
@@ -18,12 +18,15 @@ interface Props {
 /** The service, then who or what it is booked with: one of the resources offering it, or any available. */
 export const ServiceChoice: React.FC<Props> = ({ offering, onResource, onService, resource, service, services }) => {
   const { t } = useBookingLanguage()
+  const id = useId()
   const byId = <T extends { id: RecordId }>(list: readonly T[], id: string) => list.find((entry) => String(entry.id) === id)?.id
   return (
     <div className="rl-booking__choice">
-      <label className="rl-booking__field">
-        <span className="rl-booking__label">{t('chooseService')}</span>
-        <select onChange={(event) => onService(byId(services, event.target.value) ?? null)} value={service === null ? '' : String(service)}>
+      <div className="rl-booking__field">
+        <label className="rl-booking__label" htmlFor={`${id}-service`}>
+          {t('chooseService')}
+        </label>
+        <select id={`${id}-service`} onChange={(event) => onService(byId(services, event.target.value) ?? null)} value={service === null ? '' : String(service)}>
           <option disabled value="">
             {t('chooseService')}…
           </option>
@@ -33,11 +36,13 @@ export const ServiceChoice: React.FC<Props> = ({ offering, onResource, onService
             </option>
           ))}
         </select>
-      </label>
+      </div>
       {service !== null && offering.length > 0 && (
-        <label className="rl-booking__field">
-          <span className="rl-booking__label">{t('chooseResource')}</span>
-          <select onChange={(event) => onResource(byId(offering, event.target.value) ?? 'any')} value={String(resource)}>
+        <div className="rl-booking__field">
+          <label className="rl-booking__label" htmlFor={`${id}-resource`}>
+            {t('chooseResource')}
+          </label>
+          <select id={`${id}-resource`} onChange={(event) => onResource(byId(offering, event.target.value) ?? 'any')} value={String(resource)}>
             {offering.length > 1 && <option value="any">{t('anyResource')}</option>}
             {offering.map(({ id, name }) => (
               <option key={id} value={String(id)}>
@@ -45,7 +50,7 @@ export const ServiceChoice: React.FC<Props> = ({ offering, onResource, onService
               </option>
             ))}
           </select>
-        </label>
+        </div>
       )}
     </div>
   )
