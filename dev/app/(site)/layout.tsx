@@ -1,7 +1,7 @@
 /* The demo site's root layout: the public pages beside the admin, built only from the package's exports. */
 import { directionOf, pickLocale } from 'payload-reserve-ledger/booking'
 import 'payload-reserve-ledger/booking.css'
-import { headers } from 'next/headers'
+import { headers } from 'next/headers.js'
 import React from 'react'
 
 import './site.css'

@@ -3,7 +3,7 @@
  * `?lang=` (e.g. `?lang=de`), else the browser's (`Accept-Language`).
  */
 import { BookingFlow, bookingTexts, pickLocale } from 'payload-reserve-ledger/booking'
-import { headers } from 'next/headers'
+import { headers } from 'next/headers.js'
 import React from 'react'
 
 const BookPage = async ({ searchParams }: { searchParams: Promise<{ lang?: string | string[] }> }) => {
