@@ -45,6 +45,8 @@ const Steps: React.FC<{ apiUrl: string; catalog: Catalog }> = ({ apiUrl, catalog
   const summaryOf = (resource: unknown) => t('summary', { resource: resourceName(resource), service: serviceName })
   const whenOf = (start: string, timezone: string) => whenLabel(start, localDateOf(Date.parse(start), timezone), timezone, locale, visitorZone)
 
+  // A time taken meanwhile is not tried again: the guest picks one of the next free times instead.
+  const showForm = phase === 'details' && !flow.refusal?.taken
   const changeTime = (
     <button className="rl-booking__secondary" onClick={flow.changeTime} type="button">
       {t('changeTime')}
@@ -90,10 +92,10 @@ const Steps: React.FC<{ apiUrl: string; catalog: Catalog }> = ({ apiUrl, catalog
       {selected && (phase === 'details' || phase === 'held') && (
         <section aria-labelledby="rl-booking-details" className="rl-booking__details">
           <h2 className="rl-booking__heading" id="rl-booking-details" ref={detailsHeading} tabIndex={-1}>
-            {phase === 'held' ? summaryOf(flow.hold?.resource ?? selected.resource) : t('details')}
+            {showForm ? t('details') : summaryOf(flow.hold?.resource ?? selected.resource)}
           </h2>
           <p className="rl-booking__when">{whenOf(flow.hold?.startTime ?? selected.start, selected.timezone)}</p>
-          {phase === 'details' && !flow.refusal && <p className="rl-booking__summary">{summaryOf(selected.resource)}</p>}
+          {showForm && !flow.refusal && <p className="rl-booking__summary">{summaryOf(selected.resource)}</p>}
           {flow.refusal && <RefusalNotice onPick={flow.pickAlternative} refusal={flow.refusal} visitorZone={visitorZone} />}
           {phase === 'held' && flow.hold ? (
             <>
@@ -107,8 +109,7 @@ const Steps: React.FC<{ apiUrl: string; catalog: Catalog }> = ({ apiUrl, catalog
               </div>
             </>
           ) : (
-            // A time taken meanwhile is not tried again: the guest picks one of the next free times.
-            !flow.refusal?.taken && (
+            showForm && (
               <GuestForm
                 busy={flow.busy !== null}
                 details={flow.guest}

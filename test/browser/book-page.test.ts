@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import type { ReservationRecord } from '../../src/contract/http.js'
+import type { ReservationRecord, SlotsResponse } from '../../src/contract/http.js'
 
 import { type BookingTexts, en } from '../../src/booking/texts/en.js'
 import { de } from '../../src/booking/texts/de.js'
@@ -165,6 +165,35 @@ describe('the public booking page', () => {
       await page.getByRole('heading', { name: 'Thank you, Hanna Hinz: your booking is in.' }).waitFor()
       const booking = await bookingOf(api, email('hanna.late'))
       expect(booking.startTime).toBe(offered[0])
+    } finally {
+      await guest.close()
+    }
+  })
+
+  it('lets the hold go when the guest chooses another time, and when they leave the page', async () => {
+    const { date, starts } = await freeTimes(8)
+    const free = async () =>
+      (await api.get<SlotsResponse>('/reserve/slots', { date, resource: anna.id, service: consultation.id })).slots.map(({ start }) => start)
+    const guest = await guestPage()
+    try {
+      const { page } = guest
+      await chooseDay(page, date)
+      await slot(page, starts[0]).click()
+      await fillDetails(page, 'Lea Los', email('lea.leaves'))
+      await page.getByRole('button', { name: en.holdTime }).click()
+      await page.getByRole('timer').waitFor()
+      expect(await free()).not.toContain(starts[0])
+
+      await page.getByRole('button', { name: en.changeTime }).click()
+      await slot(page, starts[0]).waitFor()
+      await expect.poll(free).toContain(starts[0])
+
+      await slot(page, starts[0]).click()
+      await page.getByRole('button', { name: en.holdTime }).click()
+      await page.getByRole('timer').waitFor()
+      expect(await free()).not.toContain(starts[0])
+      await page.goto('about:blank')
+      await expect.poll(free).toContain(starts[0])
     } finally {
       await guest.close()
     }
