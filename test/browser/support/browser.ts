@@ -39,10 +39,10 @@ export interface Browser {
 /**
  * A fresh chromium with an empty profile, on the suite's app unless `baseURL` names another.
  * The browser's own time zone is deliberately not the plugin's (Europe/Berlin in the dev app):
- * days and times must follow the plugin's zone.
+ * days and times must follow the plugin's zone. `locale` and `timezoneId` set another visitor.
  */
 export const openBrowser = async (
-  options: { baseURL?: string; colorScheme?: 'dark' | 'light'; phone?: boolean } = {},
+  options: { baseURL?: string; colorScheme?: 'dark' | 'light'; locale?: string; phone?: boolean; timezoneId?: string } = {},
 ): Promise<Browser> => {
   const baseURL = options.baseURL ?? inject('baseURL')
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'reserve-chromium-'))
@@ -54,8 +54,8 @@ export const openBrowser = async (
     // A phone: a touch screen the size of a common one.
     hasTouch: options.phone ?? false,
     isMobile: options.phone ?? false,
-    locale: 'en-US',
-    timezoneId: 'America/New_York',
+    locale: options.locale ?? 'en-US',
+    timezoneId: options.timezoneId ?? 'America/New_York',
     // Wide enough for Payload to keep its navigation open beside the page.
     viewport: options.phone ? { height: 844, width: 390 } : { height: 1050, width: 1680 },
   })

@@ -11,11 +11,13 @@ import { describe, expect, it } from 'vitest'
  * services a resource offers. `admin` talks to the server over HTTP only, so besides its own
  * code it imports only that layer, the time helpers, the translations and the API client. The
  * API client, `api-client`, runs in any site's browser, server components or Node: it imports
- * only the contract.
+ * only the contract. The booking kit, `booking`, is a site's React components over that client:
+ * besides its own code it imports the client, the contract, the time helpers and the translations.
  */
 const LAYERS = ['contract', 'translations', 'time', 'concurrency', 'events', 'capacity', 'commands', 'projections', 'availability', 'ledger-io', 'plugin', 'cli']
 const ADMIN_MAY_IMPORT = ['admin', 'api-client', 'contract', 'translations', 'time']
 const API_CLIENT_MAY_IMPORT = ['api-client', 'contract']
+const BOOKING_MAY_IMPORT = ['booking', 'api-client', 'contract', 'time', 'translations']
 const TOP = ['exports', 'index.ts']
 
 const SRC = path.resolve(import.meta.dirname, '../../../src')
@@ -58,7 +60,10 @@ export const upwardImport = (from: string, to: string): null | string => {
   if (source === 'api-client') {
     return API_CLIENT_MAY_IMPORT.includes(layerOf(to)) ? null : `the API client knows only the contract, yet imports ${to}`
   }
-  if (target === 'admin' || target === 'api-client' || TOP.includes(target)) {
+  if (source === 'booking') {
+    return BOOKING_MAY_IMPORT.includes(layerOf(to)) ? null : `the booking kit talks to the server over HTTP only, yet imports ${to}`
+  }
+  if (target === 'admin' || target === 'api-client' || target === 'booking' || TOP.includes(target)) {
     return `${source} imports ${to}, which is above every layer`
   }
   const [s, t] = [LAYERS.indexOf(source), LAYERS.indexOf(target)]
@@ -94,6 +99,12 @@ describe('layers', () => {
     expect(upwardImport('api-client/create-reserve-client.ts', 'contract/endpoints.ts')).toBeNull()
     expect(upwardImport('api-client/create-reserve-client.ts', 'time/zoned.ts')).toMatch(/only the contract/)
     expect(upwardImport('plugin/index.ts', 'api-client/create-reserve-client.ts')).toMatch(/above every layer/)
+    expect(upwardImport('booking/use-hold.ts', 'api-client/create-reserve-client.ts')).toBeNull()
+    expect(upwardImport('booking/catalog.ts', 'contract/offers-service.ts')).toBeNull()
+    expect(upwardImport('booking/SlotList.tsx', 'admin/fields/SlotList.tsx')).toMatch(/HTTP only/)
+    expect(upwardImport('booking/find-free-slots.ts', 'availability/slots.ts')).toMatch(/HTTP only/)
+    expect(upwardImport('admin/fields/SlotList.tsx', 'booking/SlotList.tsx')).toMatch(/HTTP only/)
+    expect(upwardImport('plugin/index.ts', 'booking/BookingFlow.tsx')).toMatch(/above every layer/)
   })
 })
 

@@ -1,0 +1,48 @@
+/** The booking kit's strings in English: the reference every other language has all keys of. */
+export const en = {
+  anyResource: 'Any available',
+  addToCalendar: 'Add to calendar (.ics)',
+  bookAnother: 'Book another time',
+  booked: 'Thank you, {name}: your booking is in.',
+  bookedAs: 'Booking reference: {id}',
+  booking: 'Booking…',
+  bookNow: 'Book now',
+  changeTime: 'Choose another time',
+  chooseDay: 'Day',
+  chooseResource: 'With',
+  chooseService: 'Service',
+  chooseServiceFirst: 'Choose a service to see its free times.',
+  contactHint: 'An e-mail address or a phone number, so that we can reach you.',
+  contactRequired: 'Please enter an e-mail address or a phone number.',
+  details: 'Your details',
+  email: 'E-mail',
+  emailInvalid: 'Please enter a valid e-mail address.',
+  freeTimes: 'Free times',
+  heldFor: 'This time is held for you for another {remaining}.',
+  holdAgain: 'Hold it again',
+  holdExpired: 'Your hold has ended: the time may be taken by someone else now.',
+  holding: 'Holding the time…',
+  holdTime: 'Continue',
+  loadFailed: 'The booking page could not load: {message}',
+  loading: 'Loading…',
+  name: 'Name',
+  nameRequired: 'Please enter your name.',
+  nextDay: 'Next day',
+  nextFreeTimes: 'The next free times:',
+  noFreeTimes: 'No free times on this day.',
+  noNextFreeTimes: 'No free time in the next {days} days.',
+  notes: 'Notes (optional)',
+  phone: 'Phone',
+  previousDay: 'Previous day',
+  summary: '{service} with {resource}',
+  taken: 'That time is not free any more.',
+  timesIn: 'Times in {zone}',
+  timesInWithYours: 'Times in {zone}, and in your time zone {yours}',
+  title: 'Book an appointment',
+  yourTime: '{time} your time ({zone})',
+} as const
+
+export type BookingTextKey = keyof typeof en
+
+/** One language's strings: every key English has, and no other. */
+export type BookingTexts = Record<BookingTextKey, string>

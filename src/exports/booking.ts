@@ -1,0 +1,31 @@
+/**
+ * The booking kit for a site's own customers: `payload-reserve-ledger/booking`. Headless hooks
+ * (the flow, the catalog, a day's free times, the hold and its countdown) and the default
+ * components composed from them; their look is `payload-reserve-ledger/booking.css`. It talks to
+ * the plugin through `payload-reserve-ledger/api-client` and to Payload's REST API for the
+ * services and resources anyone may read. Its components and hooks are client modules each; the
+ * rest (formatting, the .ics text, the language pick) runs on the server too.
+ */
+export { BookingConfirmation } from '../booking/BookingConfirmation.js'
+export { BookingFlow, type BookingFlowProps } from '../booking/BookingFlow.js'
+export { bookingIcs, type IcsBooking } from '../booking/booking-ics.js'
+export { type BookingLanguage, BookingLanguageProvider, useBookingLanguage } from '../booking/booking-texts-context.js'
+export { type BookableResource, type BookableService, type Catalog, type CatalogSlugs, loadCatalog, resourcesFor } from '../booking/catalog.js'
+export { DayNavigator } from '../booking/DayNavigator.js'
+export { findNextFreeTimes, freeSlotsOn, NEXT_FREE_DAYS, type OwnHold, type SlotsQuestion } from '../booking/find-free-slots.js'
+export { type FreeSlot, firstFreePerStart, nextFreeTimes, type ResourceSlots } from '../booking/free-slot.js'
+export { type GuestDetails, guestProblems, trimmedGuest } from '../booking/guest-details.js'
+export { GuestForm } from '../booking/GuestForm.js'
+export { HoldCountdown } from '../booking/HoldCountdown.js'
+export { RefusalNotice } from '../booking/RefusalNotice.js'
+export { ServiceChoice } from '../booking/ServiceChoice.js'
+export { SlotButton, SlotList } from '../booking/SlotList.js'
+export { BOOKING_TEXTS, bookingTexts, directionOf, pickLocale } from '../booking/texts/booking-texts.js'
+export type { BookingTextKey, BookingTexts } from '../booking/texts/en.js'
+export { type BookingFlow as BookingFlowState, type BookingPhase, type BookingRefusal, useBookingFlow, useReserveClients } from '../booking/use-booking-flow.js'
+export { useCatalog } from '../booking/use-catalog.js'
+export { useCountdown } from '../booking/use-countdown.js'
+export { useFreeSlots } from '../booking/use-free-slots.js'
+export { useHold } from '../booking/use-hold.js'
+export { useVisitorZone } from '../booking/use-visitor-zone.js'
+export { countdownLabel, dateLabel, timeIn, timeWithZones, whenLabel } from '../booking/zoned-time.js'
