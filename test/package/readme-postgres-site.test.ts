@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -259,6 +259,13 @@ describe('the README followed on a new PostgreSQL site', () => {
     )
     step(/^# add reserveLedgerPlugin\(\{ … \}\) to plugins in payload\.config\.ts \(see above\)$/)
     writeFileSync(path.join(site, 'src/payload.config.ts'), siteConfig())
+    // The README's booking page, each file where its first line says (under the site's src/).
+    for (const lead of ["A Next.js site that mounts Payload's API at `/api` puts its public pages", 'and the booking page in it:']) {
+      const file = blockAfter(lead, 'tsx')
+      const target = path.join(site, 'src', /^\/\/ (\S+)/.exec(file)![1])
+      mkdirSync(path.dirname(target), { recursive: true })
+      writeFileSync(target, file)
+    }
   }, 600_000)
 
   afterAll(async () => {
@@ -357,6 +364,11 @@ describe('the README followed on a new PostgreSQL site', () => {
     const create = await page(server, '/admin/collections/reservations/create', token)
     expect([create.status, create.path]).toEqual([200, '/admin/collections/reservations/create'])
     expect(create.html).toContain('class="rl-slot-picker"')
+    // The README's booking page, built from the tarball's `booking` export and its stylesheet.
+    const book = await page(server, '/book')
+    expect([book.status, book.path]).toEqual([200, '/book'])
+    expect(book.html).toContain('<div class="rl-booking" dir="ltr" lang="de">')
+    expect(book.html).toMatch(/<link rel="stylesheet" href="[^"]+\.css"/)
     for (const html of [admin.html, calendar.html, create.html]) {
       expect(html).not.toContain(NOT_IN_IMPORT_MAP)
     }
