@@ -2,10 +2,12 @@
 import React, { useEffect, useRef } from 'react'
 
 import type { Catalog, CatalogSlugs } from './catalog.js'
+import type { SignedInCustomer } from './customer-session.js'
 
 import { localDateOf } from '../time/local-time.js'
 import { BookingConfirmation } from './BookingConfirmation.js'
-import { BookingLanguageProvider, useBookingLanguage } from './booking-texts-context.js'
+import { useBookingLanguage } from './booking-texts-context.js'
+import { BookingShell } from './BookingShell.js'
 import { DayNavigator } from './DayNavigator.js'
 import { GuestForm } from './GuestForm.js'
 import { HoldCountdown } from './HoldCountdown.js'
@@ -14,6 +16,7 @@ import { ServiceChoice } from './ServiceChoice.js'
 import { SlotList } from './SlotList.js'
 import { useBookingFlow } from './use-booking-flow.js'
 import { useCatalog } from './use-catalog.js'
+import { useCustomer } from './use-customer.js'
 import { useVisitorZone } from './use-visitor-zone.js'
 import { whenLabel } from './zoned-time.js'
 
@@ -26,9 +29,9 @@ export interface BookingFlowProps {
   slugs?: CatalogSlugs
 }
 
-const Steps: React.FC<{ apiUrl: string; catalog: Catalog }> = ({ apiUrl, catalog }) => {
+const Steps: React.FC<{ apiUrl: string; catalog: Catalog; customer: null | SignedInCustomer }> = ({ apiUrl, catalog, customer }) => {
   const { locale, t } = useBookingLanguage()
-  const flow = useBookingFlow({ apiUrl, catalog })
+  const flow = useBookingFlow({ apiUrl, catalog, customer })
   const visitorZone = useVisitorZone()
   const detailsHeading = useRef<HTMLHeadingElement>(null)
   const { phase, selected } = flow
@@ -58,7 +61,7 @@ const Steps: React.FC<{ apiUrl: string; catalog: Catalog }> = ({ apiUrl, catalog
     return (
       <BookingConfirmation
         booking={flow.booked}
-        guestName={flow.guest.name.trim()}
+        guestName={customer?.name ?? flow.guest.name.trim()}
         onAnother={flow.startOver}
         summary={summaryOf(flow.booked.resource)}
         when={whenOf(flow.booked.startTime, timezone)}
@@ -99,7 +102,12 @@ const Steps: React.FC<{ apiUrl: string; catalog: Catalog }> = ({ apiUrl, catalog
           {flow.refusal && <RefusalNotice onPick={flow.pickAlternative} refusal={flow.refusal} visitorZone={visitorZone} />}
           {phase === 'held' && flow.hold ? (
             <>
-              <p className="rl-booking__guest">{[flow.guest.name, flow.guest.email, flow.guest.phone].map((value) => value.trim()).filter(Boolean).join(' · ')}</p>
+              <p className="rl-booking__guest">
+                {(customer ? [customer.name, customer.email] : [flow.guest.name, flow.guest.email, flow.guest.phone])
+                  .map((value) => value.trim())
+                  .filter(Boolean)
+                  .join(' · ')}
+              </p>
               <HoldCountdown expiresAt={flow.hold.expiresAt} onHoldAgain={() => void flow.holdTime()} />
               <div className="rl-booking__actions">
                 <button className="rl-booking__primary" disabled={flow.busy !== null} onClick={() => void flow.book()} type="button">
@@ -112,6 +120,7 @@ const Steps: React.FC<{ apiUrl: string; catalog: Catalog }> = ({ apiUrl, catalog
             showForm && (
               <GuestForm
                 busy={flow.busy !== null}
+                customer={customer}
                 details={flow.guest}
                 notes={flow.notes}
                 onChange={flow.setGuest}
@@ -130,31 +139,17 @@ const Steps: React.FC<{ apiUrl: string; catalog: Catalog }> = ({ apiUrl, catalog
 
 /**
  * A whole booking page's flow, composed from the kit's hooks and components: service and
- * resource, a day and its free times, the guest's details, the hold with its countdown, the
- * booking and its confirmation. Style it through the `--rl-booking-…` variables of
+ * resource, a day and its free times, the guest's details (or, for a signed-in customer, who is
+ * booking), the hold with its countdown, the booking and its confirmation. Style it through the `--rl-booking-…` variables of
  * `payload-reserve-ledger/booking.css`.
  */
 export const BookingFlow: React.FC<BookingFlowProps> = ({ apiUrl, locale = 'en', slugs }) => {
   const { catalog, error } = useCatalog(apiUrl, slugs)
+  const { checked, customer } = useCustomer(apiUrl, slugs?.customers)
   return (
-    <BookingLanguageProvider locale={locale}>
-      <Shell>
-        {catalog ? (
-          <Steps apiUrl={apiUrl} catalog={catalog} />
-        ) : (
-          <Loading error={error} />
-        )}
-      </Shell>
-    </BookingLanguageProvider>
-  )
-}
-
-const Shell: React.FC<{ children: React.ReactNode }> = ({ children }) => {
-  const { dir, locale } = useBookingLanguage()
-  return (
-    <div className="rl-booking" dir={dir} lang={locale}>
-      {children}
-    </div>
+    <BookingShell locale={locale}>
+      {catalog && checked ? <Steps apiUrl={apiUrl} catalog={catalog} customer={customer} /> : <Loading error={error} />}
+    </BookingShell>
   )
 }
 

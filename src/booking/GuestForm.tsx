@@ -1,6 +1,7 @@
 'use client'
 import React, { useId } from 'react'
 
+import type { SignedInCustomer } from './customer-session.js'
 import type { GuestDetails } from './guest-details.js'
 import type { BookingTextKey } from './texts/en.js'
 
@@ -8,6 +9,8 @@ import { useBookingLanguage } from './booking-texts-context.js'
 
 interface Props {
   busy: boolean
+  /** Who is signed in: named instead of asked for their details. */
+  customer?: null | SignedInCustomer
   details: GuestDetails
   notes: string
   onChange: (details: GuestDetails) => void
@@ -22,8 +25,11 @@ const FIELDS = [
   { autoComplete: 'tel', key: 'phone', type: 'tel' },
 ] as const
 
-/** The guest's name and how to reach them, checked as the server's guest rules check them. */
-export const GuestForm: React.FC<Props> = ({ busy, details, notes, onChange, onNotes, onSubmit, problems }) => {
+/**
+ * The guest's name and how to reach them, checked as the server's guest rules check them; a
+ * signed-in customer only reads who is booking. Notes either way.
+ */
+export const GuestForm: React.FC<Props> = ({ busy, customer = null, details, notes, onChange, onNotes, onSubmit, problems }) => {
   const { t } = useBookingLanguage()
   const id = useId()
   return (
@@ -38,10 +44,14 @@ export const GuestForm: React.FC<Props> = ({ busy, details, notes, onChange, onN
         window.setTimeout(() => form.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus(), 0)
       }}
     >
-      <p className="rl-booking__hint" id={`${id}-hint`}>
-        {t('contactHint')}
-      </p>
-      {FIELDS.map(({ autoComplete, key, type }) => {
+      {customer ? (
+        <p className="rl-booking__customer">{t('bookingAs', { email: customer.email, name: customer.name })}</p>
+      ) : (
+        <p className="rl-booking__hint" id={`${id}-hint`}>
+          {t('contactHint')}
+        </p>
+      )}
+      {!customer && FIELDS.map(({ autoComplete, key, type }) => {
         const problem = problems[key]
         return (
           <div className="rl-booking__field" key={key}>

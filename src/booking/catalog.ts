@@ -21,8 +21,9 @@ export interface Catalog {
   services: BookableService[]
 }
 
-/** The collections' slugs, where the site renamed them (the plugin's `slugs` option). */
+/** The collections' slugs, where the site renamed them (the plugin's `slugs` and `userCollection` options). */
 export interface CatalogSlugs {
+  customers?: string
   resources?: string
   services?: string
 }

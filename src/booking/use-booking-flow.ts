@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react'
 import type { ReserveClient } from '../api-client/endpoint-types.js'
 import type { RecordId, ReservationDocument } from '../contract/http.js'
 import type { Catalog } from './catalog.js'
+import type { SignedInCustomer } from './customer-session.js'
 import type { FreeSlot } from './free-slot.js'
 import type { BookingTextKey } from './texts/en.js'
 
@@ -39,12 +40,12 @@ export const useReserveClients = (apiUrl: string): { client: ReserveClient; leav
 const NO_GUEST: GuestDetails = { email: '', name: '', phone: '' }
 
 /**
- * The state of a guest's booking, headless: the service and resource ("any" for the first one
- * free), the day and its free times, the guest's details, the hold on the time picked while they
- * confirm, and the booking. Every refusal keeps the server's words; a time taken meanwhile brings
+ * The state of a booking, headless: the service and resource ("any" for the first one free), the
+ * day and its free times, the guest's details (none when a `customer` is signed in: the booking
+ * is theirs), the hold on the time picked while they confirm, and the booking. Every refusal keeps the server's words; a time taken meanwhile brings
  * the next free times of that day and the days after.
  */
-export const useBookingFlow = ({ apiUrl, catalog }: { apiUrl: string; catalog: Catalog }) => {
+export const useBookingFlow = ({ apiUrl, catalog, customer = null }: { apiUrl: string; catalog: Catalog; customer?: null | SignedInCustomer }) => {
   const clients = useReserveClients(apiUrl)
   const { client } = clients
   const holds = useHold(clients)
@@ -94,16 +95,18 @@ export const useBookingFlow = ({ apiUrl, catalog }: { apiUrl: string; catalog: C
     }
   }
 
-  /** Holds `slot` for the guest, once their details pass the guest rules. */
+  /** Holds `slot` for the signed-in customer, or for the guest once their details pass the guest rules. */
   const holdTime = async (slot: FreeSlot | null = selected) => {
-    const found = guestProblems(guest)
+    const found = customer ? {} : guestProblems(guest)
     setProblems(found)
     if (!slot || service === null || Object.keys(found).length > 0) {
       return
     }
     setBusy('holding')
     setRefusal(null)
-    const result = await holds.place({ guest: trimmedGuest(guest), resource: slot.resource, service, startTime: slot.start })
+    // The server makes a signed-in customer's hold, and so the booking, theirs.
+    const who = customer ? {} : { guest: trimmedGuest(guest) }
+    const result = await holds.place({ ...who, resource: slot.resource, service, startTime: slot.start })
     setBusy(null)
     if (result.ok) {
       setPhase('held')

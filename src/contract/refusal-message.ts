@@ -10,14 +10,17 @@ const isRefusal = (body: unknown): body is RefusalBody =>
 
 /**
  * The message a refusal carries, in whichever of the contract's three shapes it came; `fallback`
- * (the status text, say) for any other body. The one reader of refusals, for every client.
+ * (the status text, say) for any other body. Of Payload's validation error, the first field's
+ * message (why, e.g. the notice period), not its heading ("The following field is invalid: …").
+ * The one reader of refusals, for every client.
  */
 export const refusalMessage = (body: unknown, fallback: string): string => {
   if (!isRefusal(body)) {
     return fallback
   }
   if ('errors' in body) {
-    return body.errors[0]?.message ?? fallback
+    const [first] = body.errors
+    return first?.data?.errors?.[0]?.message ?? first?.message ?? fallback
   }
   return 'message' in body ? body.message : body.error
 }

@@ -3,20 +3,25 @@
  * (the flow, the catalog, a day's free times, the hold and its countdown) and the default
  * components composed from them; their look is `payload-reserve-ledger/booking.css`. It talks to
  * the plugin through `payload-reserve-ledger/api-client` and to Payload's REST API for the
- * services and resources anyone may read. Its components and hooks are client modules each; the
+ * services and resources anyone may read, the customer's session and their own bookings. Its components and hooks are client modules each; the
  * rest (formatting, the .ics text, the language pick) runs on the server too.
  */
 export { BookingConfirmation } from '../booking/BookingConfirmation.js'
 export { BookingFlow, type BookingFlowProps } from '../booking/BookingFlow.js'
+export { BookingShell } from '../booking/BookingShell.js'
 export { bookingIcs, type IcsBooking } from '../booking/booking-ics.js'
 export { type BookingLanguage, BookingLanguageProvider, useBookingLanguage } from '../booking/booking-texts-context.js'
 export { type BookableResource, type BookableService, type Catalog, type CatalogSlugs, loadCatalog, resourcesFor } from '../booking/catalog.js'
+export { type SignedInCustomer, type SignInResult, signedInCustomer, signInCustomer, signOutCustomer } from '../booking/customer-session.js'
+export { CustomerSignIn, type CustomerSignInProps } from '../booking/CustomerSignIn.js'
 export { DayNavigator } from '../booking/DayNavigator.js'
 export { findNextFreeTimes, freeSlotsOn, NEXT_FREE_DAYS, type OwnHold, type SlotsQuestion } from '../booking/find-free-slots.js'
 export { type FreeSlot, firstFreePerStart, nextFreeTimes, type ResourceSlots } from '../booking/free-slot.js'
 export { type GuestDetails, guestProblems, trimmedGuest } from '../booking/guest-details.js'
 export { GuestForm } from '../booking/GuestForm.js'
 export { HoldCountdown } from '../booking/HoldCountdown.js'
+export { loadMyBookings, MY_BOOKINGS_LIMIT, type MyBooking, type MyBookings as MyBookingsList } from '../booking/my-bookings.js'
+export { MyBookings, type MyBookingsProps } from '../booking/MyBookings.js'
 export { RefusalNotice } from '../booking/RefusalNotice.js'
 export { ServiceChoice } from '../booking/ServiceChoice.js'
 export { SlotButton, SlotList } from '../booking/SlotList.js'
@@ -25,7 +30,9 @@ export type { BookingTextKey, BookingTexts } from '../booking/texts/en.js'
 export { type BookingFlow as BookingFlowState, type BookingPhase, type BookingRefusal, useBookingFlow, useReserveClients } from '../booking/use-booking-flow.js'
 export { useCatalog } from '../booking/use-catalog.js'
 export { useCountdown } from '../booking/use-countdown.js'
+export { type CustomerState, useCustomer } from '../booking/use-customer.js'
 export { useFreeSlots } from '../booking/use-free-slots.js'
 export { useHold } from '../booking/use-hold.js'
+export { type MyBookingsState, useMyBookings } from '../booking/use-my-bookings.js'
 export { useVisitorZone } from '../booking/use-visitor-zone.js'
 export { countdownLabel, dateLabel, timeIn, timeWithZones, whenLabel } from '../booking/zoned-time.js'

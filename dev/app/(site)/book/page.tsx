@@ -1,17 +1,21 @@
 /*
- * The public booking page of the demo clinic: the booking kit's whole flow. The language is
- * `?lang=` (e.g. `?lang=de`), else the browser's (`Accept-Language`).
+ * The public booking page of the demo clinic: the booking kit's whole flow, as a guest or as the
+ * signed-in customer. The language is `?lang=` (e.g. `?lang=de`), else the browser's.
  */
-import { BookingFlow, bookingTexts, pickLocale } from 'payload-reserve-ledger/booking'
-import { headers } from 'next/headers.js'
+import { BookingFlow, bookingTexts } from 'payload-reserve-ledger/booking'
 import React from 'react'
 
+import { pageLocale } from './page-locale.js'
+
 const BookPage = async ({ searchParams }: { searchParams: Promise<{ lang?: string | string[] }> }) => {
-  const { lang } = await searchParams
-  const locale = pickLocale(typeof lang === 'string' ? lang : null, pickLocale((await headers()).get('accept-language')))
+  const locale = await pageLocale(searchParams)
+  const texts = bookingTexts(locale)
   return (
     <main className="site" lang={locale}>
-      <h1>{bookingTexts(locale).title}</h1>
+      <nav className="site__nav">
+        <a href="/book/mine">{texts.myBookings}</a>
+      </nav>
+      <h1>{texts.title}</h1>
       <BookingFlow apiUrl="/api" locale={locale} />
     </main>
   )
