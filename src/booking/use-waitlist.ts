@@ -6,8 +6,8 @@ import type { RecordId } from '../contract/http.js'
 import type { GuestDetails } from './guest-details.js'
 import type { BookingTextKey } from './texts/en.js'
 
-import { addCalendarDays, zonedEpoch } from '../time/local-time.js'
 import { guestProblems, trimmedGuest } from './guest-details.js'
+import { waitlistRange } from './waitlist-range.js'
 
 /** The day a guest would wait for: a local date of `timezone`, for the service on a resource or any. */
 export interface WaitlistDay {
@@ -56,17 +56,8 @@ export const useWaitlist = (client: ReserveClient, day: null | WaitlistDay) => {
       return
     }
     update({ busy: 'joining' })
-    // The rest of the day: from now on a day already begun, up to the next local midnight.
-    const from = Math.max(Date.now(), zonedEpoch(day.date, 0, day.timezone))
-    const to = zonedEpoch(addCalendarDays(day.date, 1), 0, day.timezone)
     const result = await client.joinWaitlist({
-      body: {
-        from: new Date(from).toISOString(),
-        guest: trimmedGuest(guest),
-        resource: day.resource,
-        service: day.service,
-        to: new Date(to).toISOString(),
-      },
+      body: { ...waitlistRange(day.date, day.timezone, Date.now()), guest: trimmedGuest(guest), resource: day.resource, service: day.service },
     })
     update(
       result.ok
