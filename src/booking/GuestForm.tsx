@@ -12,11 +12,13 @@ interface Props {
   /** Who is signed in: named instead of asked for their details. */
   customer?: null | SignedInCustomer
   details: GuestDetails
-  notes: string
+  /** The notes field, where what the details are for takes notes. */
+  notes?: { onChange: (notes: string) => void; value: string }
   onChange: (details: GuestDetails) => void
-  onNotes: (notes: string) => void
   onSubmit: () => void
   problems: Partial<Record<keyof GuestDetails, BookingTextKey>>
+  /** The submit button's words, e.g. `Continue`, or `Holding the time…` while busy. */
+  submit: string
 }
 
 const FIELDS = [
@@ -27,9 +29,9 @@ const FIELDS = [
 
 /**
  * The guest's name and how to reach them, checked as the server's guest rules check them; a
- * signed-in customer only reads who is booking. Notes either way.
+ * signed-in customer only reads who is booking.
  */
-export const GuestForm: React.FC<Props> = ({ busy, customer = null, details, notes, onChange, onNotes, onSubmit, problems }) => {
+export const GuestForm: React.FC<Props> = ({ busy, customer = null, details, notes, onChange, onSubmit, problems, submit }) => {
   const { t } = useBookingLanguage()
   const id = useId()
   return (
@@ -76,14 +78,16 @@ export const GuestForm: React.FC<Props> = ({ busy, customer = null, details, not
           </div>
         )
       })}
-      <div className="rl-booking__field">
-        <label className="rl-booking__label" htmlFor={`${id}-notes`}>
-          {t('notes')}
-        </label>
-        <textarea id={`${id}-notes`} name="notes" onChange={(event) => onNotes(event.target.value)} rows={2} value={notes} />
-      </div>
+      {notes && (
+        <div className="rl-booking__field">
+          <label className="rl-booking__label" htmlFor={`${id}-notes`}>
+            {t('notes')}
+          </label>
+          <textarea id={`${id}-notes`} name="notes" onChange={(event) => notes.onChange(event.target.value)} rows={2} value={notes.value} />
+        </div>
+      )}
       <button className="rl-booking__primary" disabled={busy} type="submit">
-        {busy ? t('holding') : t('holdTime')}
+        {submit}
       </button>
     </form>
   )

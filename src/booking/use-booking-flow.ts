@@ -153,6 +153,8 @@ export const useBookingFlow = ({ apiUrl, catalog, customer = null }: { apiUrl: s
     },
     /** Back to the day's times, letting go of the hold. */
     changeTime: backToChoosing,
+    /** The client of the endpoints, for the kit's other hooks (the waitlist). */
+    client,
     date,
     free,
     guest,
@@ -181,6 +183,8 @@ export const useBookingFlow = ({ apiUrl, catalog, customer = null }: { apiUrl: s
     setGuest,
     setNotes,
     /** After a booking: the same service and resource, the day's times asked again. */
+    /** The zone of the (first) resource: the one whose local days are shown. */
+    timezone,
     startOver: () => {
       setBooked(null)
       setSelected(null)

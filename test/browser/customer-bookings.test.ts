@@ -8,7 +8,7 @@ import { en } from '../../src/booking/texts/en.js'
 import { refusalMessage } from '../../src/contract/refusal-message.js'
 import { whenLabel } from '../../src/booking/zoned-time.js'
 import { localDateOf } from '../../src/time/local-time.js'
-import { annaConsultation, annaFreeTimes, chooseDay, slot } from './support/book-page.js'
+import { annaConsultation, annaFreeTimes, chooseDay, slot } from './support/booking-page.js'
 import { type Browser, openBrowser, useLoggedInBrowser } from './support/browser.js'
 import { type Rest, rest, TIMEZONE } from './support/rest.js'
 

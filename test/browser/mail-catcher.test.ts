@@ -6,14 +6,12 @@ import type { ReservationRecord } from '../../src/contract/http.js'
 
 import { en } from '../../src/booking/texts/en.js'
 import { translations } from '../../src/translations/index.js'
-import { annaFreeTimes, bookingPage, chooseDay, fillDetails, slot } from './support/book-page.js'
+import { annaFreeTimes, chooseDay, fillDetails, guestEmail, guestPage, slot } from './support/booking-page.js'
 import { logIn, openBrowser, STAFF, useLoggedInBrowser } from './support/browser.js'
 import { rest } from './support/rest.js'
 
 // The dev app's mail catcher (dev/mail-catcher/): the plugin's mails land in the admin's inbox
 // collection, and a guest's booking mail links to their booking on the demo site.
-
-const RUN = Date.now().toString(36)
 
 interface Mail {
   id: number | string
@@ -35,9 +33,9 @@ describe('the mail catcher of the dev app', () => {
     const { page } = admin()
     const api = rest(page)
     const { date, starts } = await annaFreeTimes(api, 9, 1)
-    const address = `ines.inbox.${RUN}@example.com`
+    const address = guestEmail('ines.inbox')
 
-    const guest = await bookingPage()
+    const guest = await guestPage()
     try {
       await chooseDay(guest.page, date)
       await slot(guest.page, starts[0]).click()

@@ -1,8 +1,10 @@
 /*
  * The public booking page of the demo clinic: the booking kit's whole flow, as a guest or as the
- * signed-in customer. The language is `?lang=` (e.g. `?lang=de`), else the browser's.
+ * signed-in customer. The language is `?lang=` (e.g. `?lang=de`), else the browser's
+ * (`Accept-Language`); right to left in Arabic and Persian, here too when `?lang=` chose them
+ * (the root layout only sees the header).
  */
-import { BookingFlow, bookingTexts } from 'payload-reserve-ledger/booking'
+import { BookingFlow, bookingTexts, directionOf } from 'payload-reserve-ledger/booking'
 import React from 'react'
 
 import { pageLocale } from './page-locale.js'
@@ -11,7 +13,7 @@ const BookPage = async ({ searchParams }: { searchParams: Promise<{ lang?: strin
   const locale = await pageLocale(searchParams)
   const texts = bookingTexts(locale)
   return (
-    <main className="site" lang={locale}>
+    <main className="site" dir={directionOf(locale)} lang={locale}>
       <nav className="site__nav">
         <a href="/book/mine">{texts.myBookings}</a>
       </nav>

@@ -1,5 +1,5 @@
 /* A customer signs in (the seeded mia@example.com and lukas@example.com), then sees their bookings. */
-import { bookingTexts, CustomerSignIn } from 'payload-reserve-ledger/booking'
+import { bookingTexts, directionOf, CustomerSignIn } from 'payload-reserve-ledger/booking'
 import React from 'react'
 
 import { pageLocale } from '../page-locale.js'
@@ -8,7 +8,7 @@ const SignInPage = async ({ searchParams }: { searchParams: Promise<{ lang?: str
   const locale = await pageLocale(searchParams)
   const texts = bookingTexts(locale)
   return (
-    <main className="site" lang={locale}>
+    <main className="site" dir={directionOf(locale)} lang={locale}>
       <nav className="site__nav">
         <a href="/book">{texts.title}</a>
       </nav>

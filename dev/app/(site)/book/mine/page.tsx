@@ -1,5 +1,5 @@
 /* A signed-in customer's own bookings: upcoming and past, cancelling one within the rules. */
-import { bookingTexts, MyBookings } from 'payload-reserve-ledger/booking'
+import { bookingTexts, directionOf, MyBookings } from 'payload-reserve-ledger/booking'
 import React from 'react'
 
 import { pageLocale } from '../page-locale.js'
@@ -8,7 +8,7 @@ const MyBookingsPage = async ({ searchParams }: { searchParams: Promise<{ lang?:
   const locale = await pageLocale(searchParams)
   const texts = bookingTexts(locale)
   return (
-    <main className="site" lang={locale}>
+    <main className="site" dir={directionOf(locale)} lang={locale}>
       <nav className="site__nav">
         <a href="/book">{texts.title}</a>
       </nav>
