@@ -2,13 +2,14 @@ import type { Locator, Page } from 'playwright-core'
 
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import type { ReservationRecord } from '../../src/contract/http.js'
+import type { ReservationRecord, SlotsResponse, WaitlistListResponse } from '../../src/contract/http.js'
 
+import { addCalendarDays, todayIn } from '../../src/admin/shared/calendar-dates.js'
 import { en } from '../../src/booking/texts/en.js'
 import { refusalMessage } from '../../src/contract/refusal-message.js'
-import { whenLabel } from '../../src/booking/zoned-time.js'
-import { localDateOf } from '../../src/time/local-time.js'
-import { annaConsultation, annaFreeTimes, chooseDay, slot } from './support/booking-page.js'
+import { dateLabel, whenLabel } from '../../src/booking/zoned-time.js'
+import { localDateOf, zonedEpoch } from '../../src/time/local-time.js'
+import { annaConsultation, annaFreeTimes, chooseDay, guestEmail, slot } from './support/booking-page.js'
 import { type Browser, openBrowser, useLoggedInBrowser } from './support/browser.js'
 import { type Rest, rest, TIMEZONE } from './support/rest.js'
 
@@ -17,6 +18,7 @@ import { type Rest, rest, TIMEZONE } from './support/rest.js'
 
 const MIA = { email: 'mia@example.com', name: 'Mia Schneider', password: 'demo1234' }
 const HOUR_MS = 3_600_000
+const ROOM = { resource: 'Seminar room', service: 'Seminar room, full day' }
 
 /** A booking's time as the page writes it to a visitor in the resource's zone. */
 const when = (start: string): string => whenLabel(start, localDateOf(Date.parse(start), TIMEZONE), TIMEZONE, 'en', TIMEZONE)
@@ -140,6 +142,45 @@ describe('a signed-in customer on the booking pages', () => {
       await customer.screenshot('customer-bookings-refused', { fullPage: true })
       expect(await item.locator('.rl-booking__status').innerText()).toBe(en.statusPending)
       expect((await api.reservation(held.id)).status).toBe('pending')
+    } finally {
+      await customer.close()
+    }
+  })
+
+  it('on a full day Mia waits on the waitlist as herself, not asked for a guest’s details', async () => {
+    const room = (await api.resources()).find(({ name }) => name === ROOM.resource)!
+    const roomDay = (await api.services()).find(({ name }) => name === ROOM.service)!
+    // A free day of the seminar room beyond the weeks other tests book, filled by one booking of all 8 seats.
+    let date = ''
+    let free: SlotsResponse['slots'] = []
+    for (let offset = 29; offset <= 60 && free.length === 0; offset += 1) {
+      date = addCalendarDays(todayIn(TIMEZONE), offset)
+      free = (await api.get<SlotsResponse>('/reserve/slots', { date, resource: room.id, service: roomDay.id })).slots
+    }
+    expect(free.length, 'a free day of the seminar room').toBeGreaterThan(0)
+    const filled = await admin().page.request.post('/api/reserve/book', {
+      data: { guest: { email: guestEmail('franz.full'), name: 'Franz Voll' }, guestCount: 8, resource: room.id, service: roomDay.id, startTime: free[0].start },
+    })
+    expect(filled.status(), await filled.text()).toBe(201)
+
+    const customer = await miaBrowser()
+    try {
+      const { page } = customer
+      await page.goto('/book')
+      await chooseDay(page, date, en, ROOM)
+      const waitlist = page.getByRole('region', { name: en.waitlist })
+      await waitlist.getByRole('button', { name: en.waitlistJoin }).click()
+      await waitlist.getByText(`Booking as ${MIA.name} (${MIA.email})`).waitFor()
+      expect(await waitlist.locator('input').count()).toBe(0)
+      await waitlist.getByRole('button', { name: en.waitlistJoin }).click()
+      await waitlist.getByRole('status').getByText(en.waitlistJoined.replace('{day}', dateLabel(date, 'en'))).waitFor()
+      const { entries } = await api.get<WaitlistListResponse>('/reserve/waitlist', {
+        end: new Date(zonedEpoch(addCalendarDays(date, 1), 0, TIMEZONE)).toISOString(),
+        start: new Date(zonedEpoch(date, 0, TIMEZONE)).toISOString(),
+      })
+      expect(entries.filter(({ customer }) => customer === String(mia.id)).map(({ guestName, status }) => ({ guestName, status }))).toEqual([
+        { guestName: null, status: 'waiting' },
+      ])
     } finally {
       await customer.close()
     }
