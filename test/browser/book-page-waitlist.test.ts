@@ -1,18 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import type { SlotsResponse, WaitlistListResponse } from '../../src/contract/http.js'
+import type { WaitlistListResponse } from '../../src/contract/http.js'
 
-import { addCalendarDays, todayIn } from '../../src/admin/shared/calendar-dates.js'
+import { addCalendarDays } from '../../src/admin/shared/calendar-dates.js'
 import { en } from '../../src/booking/texts/en.js'
 import { dateLabel } from '../../src/booking/zoned-time.js'
 import { zonedEpoch } from '../../src/time/local-time.js'
-import { chooseDay, fillDetails, fitsSideways, guestEmail, guestPage } from './support/booking-page.js'
+import { chooseDay, fillDetails, fitsSideways, fullRoomDay, guestEmail, guestPage, ROOM } from './support/booking-page.js'
 import { useLoggedInBrowser } from './support/browser.js'
 import { type Rest, rest, TIMEZONE } from './support/rest.js'
 
 // A day with no free time on the public booking page: the guest waits for one on the waitlist.
-
-const ROOM = { resource: 'Seminar room', service: 'Seminar room, full day' }
 
 describe('the booking page’s waitlist on a full day', () => {
   const admin = useLoggedInBrowser()
@@ -23,23 +21,7 @@ describe('the booking page’s waitlist on a full day', () => {
   })
 
   it('the guest sees no free time, joins the waitlist with their details (a refusal in the server’s words first), the admin sees the entry, the guest leaves it', async () => {
-    const room = (await api.resources()).find(({ name }) => name === ROOM.resource)!
-    const roomDay = (await api.services()).find(({ name }) => name === ROOM.service)!
-    expect(room && roomDay, 'the seeded seminar room and its full-day service').toBeTruthy()
-
-    // A free day of the room beyond the weeks other files book it in, filled by one booking of all 8 seats.
-    let date = ''
-    let free: SlotsResponse['slots'] = []
-    for (let offset = 29; offset <= 60 && free.length === 0; offset += 1) {
-      date = addCalendarDays(todayIn(TIMEZONE), offset)
-      free = (await api.get<SlotsResponse>('/reserve/slots', { date, resource: room.id, service: roomDay.id })).slots
-    }
-    expect(free.length, 'a free day of the seminar room').toBeGreaterThan(0)
-    const filled = await admin().page.request.post('/api/reserve/book', {
-      data: { guest: { email: guestEmail('fiona.full'), name: 'Fiona Voll' }, guestCount: 8, resource: room.id, service: roomDay.id, startTime: free[0].start },
-    })
-    expect(filled.status(), await filled.text()).toBe(201)
-    expect((await api.get<SlotsResponse>('/reserve/slots', { date, resource: room.id, service: roomDay.id })).slots).toEqual([])
+    const { date, free, room, roomDay } = await fullRoomDay(api, admin().page, { email: guestEmail('fiona.full'), name: 'Fiona Voll' })
 
     const guest = await guestPage({ phone: true })
     try {
@@ -57,7 +39,7 @@ describe('the booking page’s waitlist on a full day', () => {
       const busy = guestEmail('rita.refused')
       const join = () =>
         guest.page.request.post('/api/reserve/waitlist', {
-          data: { from: free[0].start, guest: { email: busy, name: 'Rita' }, resource: room.id, service: roomDay.id, to: free[0].end },
+          data: { from: free.start, guest: { email: busy, name: 'Rita' }, resource: room.id, service: roomDay.id, to: free.end },
         })
       for (let count = 0; count < 5; count += 1) {
         expect((await join()).status()).toBe(201)

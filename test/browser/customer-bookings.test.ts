@@ -2,14 +2,14 @@ import type { Locator, Page } from 'playwright-core'
 
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import type { ReservationRecord, SlotsResponse, WaitlistListResponse } from '../../src/contract/http.js'
+import type { ReservationRecord, WaitlistListResponse } from '../../src/contract/http.js'
 
-import { addCalendarDays, todayIn } from '../../src/admin/shared/calendar-dates.js'
+import { addCalendarDays } from '../../src/admin/shared/calendar-dates.js'
 import { en } from '../../src/booking/texts/en.js'
 import { refusalMessage } from '../../src/contract/refusal-message.js'
 import { dateLabel, whenLabel } from '../../src/booking/zoned-time.js'
 import { localDateOf, zonedEpoch } from '../../src/time/local-time.js'
-import { annaConsultation, annaFreeTimes, chooseDay, guestEmail, slot } from './support/booking-page.js'
+import { annaConsultation, annaFreeTimes, chooseDay, fitsSideways, fullRoomDay, guestEmail, ROOM, slot } from './support/booking-page.js'
 import { type Browser, openBrowser, useLoggedInBrowser } from './support/browser.js'
 import { type Rest, rest, TIMEZONE } from './support/rest.js'
 
@@ -18,14 +18,13 @@ import { type Rest, rest, TIMEZONE } from './support/rest.js'
 
 const MIA = { email: 'mia@example.com', name: 'Mia Schneider', password: 'demo1234' }
 const HOUR_MS = 3_600_000
-const ROOM = { resource: 'Seminar room', service: 'Seminar room, full day' }
 
 /** A booking's time as the page writes it to a visitor in the resource's zone. */
 const when = (start: string): string => whenLabel(start, localDateOf(Date.parse(start), TIMEZONE), TIMEZONE, 'en', TIMEZONE)
 
-/** A fresh browser in the resource's zone, Mia signed in through the API (the session cookie). */
-const miaBrowser = async (): Promise<Browser> => {
-  const browser = await openBrowser({ timezoneId: TIMEZONE })
+/** A fresh browser in the resource's zone (a 390×844 phone with `phone`), Mia signed in through the API (the session cookie). */
+const miaBrowser = async ({ phone = false } = {}): Promise<Browser> => {
+  const browser = await openBrowser({ phone, timezoneId: TIMEZONE })
   const response = await browser.page.request.post('/api/customers/login', { data: { email: MIA.email, password: MIA.password } })
   expect(response.status()).toBe(200)
   return browser
@@ -112,7 +111,7 @@ describe('a signed-in customer on the booking pages', () => {
     }
   })
 
-  it('a booking within the 24-hour notice period is not cancelled: the refusal is shown in the server’s words, and the booking stays', async () => {
+  it('on a phone, a booking within the 24-hour notice period is not cancelled: the refusal is shown in the server’s words, and the booking stays', async () => {
     const { anna, consultation } = await annaConsultation(api)
     // The admin books Mia a consultation a few hours from now, the first half hour Anna has free.
     const first = Math.ceil((Date.now() + 2 * HOUR_MS) / (HOUR_MS / 2)) * (HOUR_MS / 2)
@@ -125,7 +124,7 @@ describe('a signed-in customer on the booking pages', () => {
     }
     expect(start, 'a free half hour of Anna within 14 hours').not.toBe('')
 
-    const customer = await miaBrowser()
+    const customer = await miaBrowser({ phone: true })
     try {
       const { page } = customer
       const [held] = await api.reservations({ and: [{ customer: { equals: mia.id } }, { startTime: { equals: start } }] })
@@ -139,6 +138,7 @@ describe('a signed-in customer on the booking pages', () => {
       const item = itemAt(page, start)
       await item.getByRole('button', { name: en.cancelBooking }).click()
       await item.getByRole('alert').getByText(why, { exact: true }).waitFor()
+      await fitsSideways(page)
       await customer.screenshot('customer-bookings-refused', { fullPage: true })
       expect(await item.locator('.rl-booking__status').innerText()).toBe(en.statusPending)
       expect((await api.reservation(held.id)).status).toBe('pending')
@@ -148,20 +148,7 @@ describe('a signed-in customer on the booking pages', () => {
   })
 
   it('on a full day Mia waits on the waitlist as herself, not asked for a guest’s details', async () => {
-    const room = (await api.resources()).find(({ name }) => name === ROOM.resource)!
-    const roomDay = (await api.services()).find(({ name }) => name === ROOM.service)!
-    // A free day of the seminar room beyond the weeks other tests book, filled by one booking of all 8 seats.
-    let date = ''
-    let free: SlotsResponse['slots'] = []
-    for (let offset = 29; offset <= 60 && free.length === 0; offset += 1) {
-      date = addCalendarDays(todayIn(TIMEZONE), offset)
-      free = (await api.get<SlotsResponse>('/reserve/slots', { date, resource: room.id, service: roomDay.id })).slots
-    }
-    expect(free.length, 'a free day of the seminar room').toBeGreaterThan(0)
-    const filled = await admin().page.request.post('/api/reserve/book', {
-      data: { guest: { email: guestEmail('franz.full'), name: 'Franz Voll' }, guestCount: 8, resource: room.id, service: roomDay.id, startTime: free[0].start },
-    })
-    expect(filled.status(), await filled.text()).toBe(201)
+    const { date } = await fullRoomDay(api, admin().page, { email: guestEmail('franz.full'), name: 'Franz Voll' })
 
     const customer = await miaBrowser()
     try {

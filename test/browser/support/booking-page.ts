@@ -2,12 +2,14 @@ import type { Locator, Page } from 'playwright-core'
 
 import { expect } from 'vitest'
 
-import type { ReservationRecord } from '../../../src/contract/http.js'
+import type { ReservationRecord, SlotsResponse } from '../../../src/contract/http.js'
 import type { Rest } from './rest.js'
 
+import { addCalendarDays, todayIn } from '../../../src/admin/shared/calendar-dates.js'
 import { type BookingTexts, en } from '../../../src/booking/texts/en.js'
 import { type Browser, openBrowser } from './browser.js'
 import { separateFreeTimes } from './free-times.js'
+import { TIMEZONE } from './rest.js'
 
 // The demo's public booking page (`/book`), built from `payload-reserve-ledger/booking`, as a
 // guest without an account uses it.
@@ -98,4 +100,31 @@ export const expectNoEnglish = async (page: Page, texts: BookingTexts, stage: st
   for (const word of ENGLISH_DATE_WORDS) {
     expect(text, `${word} on the page (${stage})`).not.toMatch(new RegExp(`\\b${word}\\b`))
   }
+}
+
+/** The seeded seminar room and its full-day service, as the booking page names them. */
+export const ROOM = { resource: 'Seminar room', service: 'Seminar room, full day' }
+
+/**
+ * A free day of the seminar room beyond the weeks other files book it in, made full by the admin
+ * of `adminPage` booking all 8 seats for `guest`: its date, the day's time that was free, and the
+ * room and service.
+ */
+export const fullRoomDay = async (api: Rest, adminPage: Page, guest: { email: string; name: string }) => {
+  const room = (await api.resources()).find(({ name }) => name === ROOM.resource)!
+  const roomDay = (await api.services()).find(({ name }) => name === ROOM.service)!
+  expect(room && roomDay, 'the seeded seminar room and its full-day service').toBeTruthy()
+  let date = ''
+  let free: SlotsResponse['slots'] = []
+  for (let offset = 29; offset <= 60 && free.length === 0; offset += 1) {
+    date = addCalendarDays(todayIn(TIMEZONE), offset)
+    free = (await api.get<SlotsResponse>('/reserve/slots', { date, resource: room.id, service: roomDay.id })).slots
+  }
+  expect(free.length, 'a free day of the seminar room').toBeGreaterThan(0)
+  const filled = await adminPage.request.post('/api/reserve/book', {
+    data: { guest, guestCount: 8, resource: room.id, service: roomDay.id, startTime: free[0].start },
+  })
+  expect(filled.status(), await filled.text()).toBe(201)
+  expect((await api.get<SlotsResponse>('/reserve/slots', { date, resource: room.id, service: roomDay.id })).slots).toEqual([])
+  return { date, free: free[0], room, roomDay }
 }

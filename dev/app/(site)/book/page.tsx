@@ -4,22 +4,19 @@
  * (`Accept-Language`); right to left in Arabic and Persian, here too when `?lang=` chose them
  * (the root layout only sees the header).
  */
-import { BookingFlow, bookingTexts, directionOf } from 'payload-reserve-ledger/booking'
+import { BookingFlow, bookingTexts } from 'payload-reserve-ledger/booking'
 import React from 'react'
 
 import { pageLocale } from './page-locale.js'
+import { SitePage } from './site-page.js'
 
 const BookPage = async ({ searchParams }: { searchParams: Promise<{ lang?: string | string[] }> }) => {
   const locale = await pageLocale(searchParams)
   const texts = bookingTexts(locale)
   return (
-    <main className="site" dir={directionOf(locale)} lang={locale}>
-      <nav className="site__nav">
-        <a href="/book/mine">{texts.myBookings}</a>
-      </nav>
-      <h1>{texts.title}</h1>
+    <SitePage heading={texts.title} link={{ href: '/book/mine', label: texts.myBookings }} locale={locale}>
       <BookingFlow apiUrl="/api" locale={locale} />
-    </main>
+    </SitePage>
   )
 }
 
