@@ -1,5 +1,5 @@
 'use client'
-import React, { useEffect, useRef } from 'react'
+import React, { useEffect, useRef, useState } from 'react'
 
 import type { Catalog, CatalogSlugs } from './catalog.js'
 
@@ -8,12 +8,18 @@ import { BookingConfirmation } from './BookingConfirmation.js'
 import { BookingLanguageProvider, useBookingLanguage } from './booking-texts-context.js'
 import { DayNavigator } from './DayNavigator.js'
 import { GuestForm } from './GuestForm.js'
+import { guestProblems } from './guest-details.js'
 import { HoldCountdown } from './HoldCountdown.js'
 import { RefusalNotice } from './RefusalNotice.js'
+import { type Repeat, repeatsFor, type RepeatServices } from './repeat.js'
+import { RepeatChoice } from './RepeatChoice.js'
+import { SeriesConfirmation } from './SeriesConfirmation.js'
+import { SeriesRefusalNotice } from './SeriesRefusalNotice.js'
 import { ServiceChoice } from './ServiceChoice.js'
 import { SlotList } from './SlotList.js'
 import { useBookingFlow } from './use-booking-flow.js'
 import { useCatalog } from './use-catalog.js'
+import { useSeriesBooking } from './use-series-booking.js'
 import { useVisitorZone } from './use-visitor-zone.js'
 import { whenLabel } from './zoned-time.js'
 
@@ -22,16 +28,26 @@ export interface BookingFlowProps {
   apiUrl: string
   /** A language code or locale (`de`, `de-DE`); English strings where the kit has none. */
   locale?: string
+  /**
+   * The services a guest may book as a weekly series from the picked time (`'all'`, a list of
+   * ids, or `false`: none, the default).
+   */
+  repeat?: RepeatServices
   /** The collections' slugs where the plugin's `slugs` option renamed them. */
   slugs?: CatalogSlugs
 }
 
-const Steps: React.FC<{ apiUrl: string; catalog: Catalog }> = ({ apiUrl, catalog }) => {
+const Steps: React.FC<{ apiUrl: string; catalog: Catalog; repeatServices: RepeatServices }> = ({ apiUrl, catalog, repeatServices }) => {
   const { locale, t } = useBookingLanguage()
   const flow = useBookingFlow({ apiUrl, catalog })
   const visitorZone = useVisitorZone()
   const detailsHeading = useRef<HTMLHeadingElement>(null)
   const { phase, selected } = flow
+  const series = useSeriesBooking(flow.client)
+  const [repeat, setRepeat] = useState<null | Repeat>(null)
+  const [seriesProblems, setSeriesProblems] = useState<typeof flow.problems>({})
+  /** A series only for a service the site offers as one. */
+  const repeating = repeatsFor(repeatServices, flow.service) ? repeat : null
 
   // Focus follows the guest: to their details once a time is picked, to the hold once it is placed.
   useEffect(() => {
@@ -47,11 +63,41 @@ const Steps: React.FC<{ apiUrl: string; catalog: Catalog }> = ({ apiUrl, catalog
 
   // A time taken meanwhile is not tried again: the guest picks one of the next free times instead.
   const showForm = phase === 'details' && !flow.refusal?.taken
+  const bookSeries = (partial: boolean) => {
+    const found = guestProblems(flow.guest)
+    setSeriesProblems(found)
+    if (repeating && selected && flow.service !== null && Object.keys(found).length === 0) {
+      void series.book({ guest: flow.guest, notes: flow.notes, repeat: repeating, service: flow.service, slot: selected }, { partial })
+    }
+  }
   const changeTime = (
-    <button className="rl-booking__secondary" onClick={flow.changeTime} type="button">
+    <button
+      className="rl-booking__secondary"
+      onClick={() => {
+        series.reset()
+        flow.changeTime()
+      }}
+      type="button"
+    >
       {t('changeTime')}
     </button>
   )
+
+  if (series.booked) {
+    const timezone = catalog.resources.find((resource) => String(resource.id) === String(series.booked?.reservations[0]?.resource))?.timezone ?? 'UTC'
+    return (
+      <SeriesConfirmation
+        guestName={flow.guest.name.trim()}
+        onAnother={() => {
+          series.reset()
+          flow.startOver()
+        }}
+        series={series.booked}
+        summary={summaryOf(series.booked.reservations[0]?.resource)}
+        whenOf={(start) => whenOf(start, timezone)}
+      />
+    )
+  }
 
   if (phase === 'booked' && flow.booked) {
     const timezone = catalog.resources.find((resource) => String(resource.id) === String(flow.booked?.resource))?.timezone ?? 'UTC'
@@ -97,6 +143,10 @@ const Steps: React.FC<{ apiUrl: string; catalog: Catalog }> = ({ apiUrl, catalog
           <p className="rl-booking__when">{whenOf(flow.hold?.startTime ?? selected.start, selected.timezone)}</p>
           {showForm && !flow.refusal && <p className="rl-booking__summary">{summaryOf(selected.resource)}</p>}
           {flow.refusal && <RefusalNotice onPick={flow.pickAlternative} refusal={flow.refusal} visitorZone={visitorZone} />}
+          {repeating && series.refusal && (
+            <SeriesRefusalNotice busy={series.busy} onBookFree={() => bookSeries(true)} refusal={series.refusal} total={repeating.count} />
+          )}
+          {showForm && repeatsFor(repeatServices, flow.service) && <RepeatChoice onRepeat={(next) => (series.reset(), setRepeat(next))} repeat={repeating} />}
           {phase === 'held' && flow.hold ? (
             <>
               <p className="rl-booking__guest">{[flow.guest.name, flow.guest.email, flow.guest.phone].map((value) => value.trim()).filter(Boolean).join(' · ')}</p>
@@ -111,13 +161,15 @@ const Steps: React.FC<{ apiUrl: string; catalog: Catalog }> = ({ apiUrl, catalog
           ) : (
             showForm && (
               <GuestForm
-                busy={flow.busy !== null}
+                busy={flow.busy !== null || series.busy}
+                busyLabel={repeating ? t('booking') : undefined}
                 details={flow.guest}
                 notes={flow.notes}
                 onChange={flow.setGuest}
                 onNotes={flow.setNotes}
-                onSubmit={() => void flow.holdTime()}
-                problems={flow.problems}
+                onSubmit={() => (repeating ? bookSeries(false) : void flow.holdTime())}
+                problems={repeating ? seriesProblems : flow.problems}
+                submitLabel={repeating ? t('bookSeries', { count: repeating.count }) : undefined}
               />
             )
           )}
@@ -134,13 +186,13 @@ const Steps: React.FC<{ apiUrl: string; catalog: Catalog }> = ({ apiUrl, catalog
  * booking and its confirmation. Style it through the `--rl-booking-…` variables of
  * `payload-reserve-ledger/booking.css`.
  */
-export const BookingFlow: React.FC<BookingFlowProps> = ({ apiUrl, locale = 'en', slugs }) => {
+export const BookingFlow: React.FC<BookingFlowProps> = ({ apiUrl, locale = 'en', repeat = false, slugs }) => {
   const { catalog, error } = useCatalog(apiUrl, slugs)
   return (
     <BookingLanguageProvider locale={locale}>
       <Shell>
         {catalog ? (
-          <Steps apiUrl={apiUrl} catalog={catalog} />
+          <Steps apiUrl={apiUrl} catalog={catalog} repeatServices={repeat} />
         ) : (
           <Loading error={error} />
         )}

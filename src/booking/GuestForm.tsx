@@ -8,12 +8,15 @@ import { useBookingLanguage } from './booking-texts-context.js'
 
 interface Props {
   busy: boolean
+  /** The submit button's words while busy and otherwise; holding the time by default. */
+  busyLabel?: string
   details: GuestDetails
   notes: string
   onChange: (details: GuestDetails) => void
   onNotes: (notes: string) => void
   onSubmit: () => void
   problems: Partial<Record<keyof GuestDetails, BookingTextKey>>
+  submitLabel?: string
 }
 
 const FIELDS = [
@@ -23,7 +26,7 @@ const FIELDS = [
 ] as const
 
 /** The guest's name and how to reach them, checked as the server's guest rules check them. */
-export const GuestForm: React.FC<Props> = ({ busy, details, notes, onChange, onNotes, onSubmit, problems }) => {
+export const GuestForm: React.FC<Props> = ({ busy, busyLabel, details, notes, onChange, onNotes, onSubmit, problems, submitLabel }) => {
   const { t } = useBookingLanguage()
   const id = useId()
   return (
@@ -73,7 +76,7 @@ export const GuestForm: React.FC<Props> = ({ busy, details, notes, onChange, onN
         <textarea id={`${id}-notes`} name="notes" onChange={(event) => onNotes(event.target.value)} rows={2} value={notes} />
       </div>
       <button className="rl-booking__primary" disabled={busy} type="submit">
-        {busy ? t('holding') : t('holdTime')}
+        {busy ? (busyLabel ?? t('holding')) : (submitLabel ?? t('holdTime'))}
       </button>
     </form>
   )

@@ -138,6 +138,8 @@ export const useBookingFlow = ({ apiUrl, catalog }: { apiUrl: string; catalog: C
     booked,
     busy,
     candidates,
+    /** The plugin's endpoints, for what a page adds to the flow (a series, the waitlist). */
+    client,
     chooseDate: (next: string) => setChosenDate(next < today ? today : next),
     chooseResource: (choice: 'any' | RecordId) => {
       backToChoosing()

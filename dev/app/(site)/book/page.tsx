@@ -12,7 +12,7 @@ const BookPage = async ({ searchParams }: { searchParams: Promise<{ lang?: strin
   return (
     <main className="site" lang={locale}>
       <h1>{bookingTexts(locale).title}</h1>
-      <BookingFlow apiUrl="/api" locale={locale} />
+      <BookingFlow apiUrl="/api" locale={locale} repeat="all" />
     </main>
   )
 }
