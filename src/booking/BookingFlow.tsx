@@ -21,7 +21,9 @@ import { useBookingFlow } from './use-booking-flow.js'
 import { useCatalog } from './use-catalog.js'
 import { useSeriesBooking } from './use-series-booking.js'
 import { useVisitorZone } from './use-visitor-zone.js'
-import { whenLabel } from './zoned-time.js'
+import { useWaitlist } from './use-waitlist.js'
+import { WaitlistOffer } from './WaitlistOffer.js'
+import { dateLabel, whenLabel } from './zoned-time.js'
 
 export interface BookingFlowProps {
   /** The host's API route, e.g. `/api` or `https://example.com/api`. */
@@ -43,6 +45,8 @@ const Steps: React.FC<{ apiUrl: string; catalog: Catalog; repeatServices: Repeat
   const visitorZone = useVisitorZone()
   const detailsHeading = useRef<HTMLHeadingElement>(null)
   const { phase, selected } = flow
+  const full = phase === 'choose' && flow.service !== null && flow.free.slots?.length === 0
+  const waitlist = useWaitlist(flow.client, full && flow.service !== null ? { date: flow.date, resource: flow.resourceChoice, service: flow.service, timezone: flow.timezone } : null)
   const series = useSeriesBooking(flow.client)
   const [repeat, setRepeat] = useState<null | Repeat>(null)
   const [seriesProblems, setSeriesProblems] = useState<typeof flow.problems>({})
@@ -132,6 +136,7 @@ const Steps: React.FC<{ apiUrl: string; catalog: Catalog; repeatServices: Repeat
             </h2>
             <DayNavigator date={flow.date} onDate={flow.chooseDate} today={flow.today} />
             <SlotList {...flow.free} onPick={flow.pickSlot} selected={flow.selected} visitorZone={visitorZone} />
+            {full && <WaitlistOffer dayLabel={dateLabel(flow.date, locale)} guest={flow.guest} onGuest={flow.setGuest} waitlist={waitlist} />}
           </section>
         )
       )}
@@ -162,14 +167,20 @@ const Steps: React.FC<{ apiUrl: string; catalog: Catalog; repeatServices: Repeat
             showForm && (
               <GuestForm
                 busy={flow.busy !== null || series.busy}
-                busyLabel={repeating ? t('booking') : undefined}
                 details={flow.guest}
-                notes={flow.notes}
+                notes={{ onChange: flow.setNotes, value: flow.notes }}
                 onChange={flow.setGuest}
-                onNotes={flow.setNotes}
                 onSubmit={() => (repeating ? bookSeries(false) : void flow.holdTime())}
                 problems={repeating ? seriesProblems : flow.problems}
-                submitLabel={repeating ? t('bookSeries', { count: repeating.count }) : undefined}
+                submit={
+                  repeating
+                    ? series.busy
+                      ? t('booking')
+                      : t('bookSeries', { count: repeating.count })
+                    : flow.busy === 'holding'
+                      ? t('holding')
+                      : t('holdTime')
+                }
               />
             )
           )}
@@ -182,8 +193,8 @@ const Steps: React.FC<{ apiUrl: string; catalog: Catalog; repeatServices: Repeat
 
 /**
  * A whole booking page's flow, composed from the kit's hooks and components: service and
- * resource, a day and its free times, the guest's details, the hold with its countdown, the
- * booking and its confirmation. Style it through the `--rl-booking-…` variables of
+ * resource, a day and its free times (or the waitlist when the day is full), the guest's details,
+ * the hold with its countdown (or, for a weekly series, the series booked at once), the booking and its confirmation. Style it through the `--rl-booking-…` variables of
  * `payload-reserve-ledger/booking.css`.
  */
 export const BookingFlow: React.FC<BookingFlowProps> = ({ apiUrl, locale = 'en', repeat = false, slugs }) => {

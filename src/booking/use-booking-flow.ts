@@ -138,8 +138,6 @@ export const useBookingFlow = ({ apiUrl, catalog }: { apiUrl: string; catalog: C
     booked,
     busy,
     candidates,
-    /** The plugin's endpoints, for what a page adds to the flow (a series, the waitlist). */
-    client,
     chooseDate: (next: string) => setChosenDate(next < today ? today : next),
     chooseResource: (choice: 'any' | RecordId) => {
       backToChoosing()
@@ -152,6 +150,8 @@ export const useBookingFlow = ({ apiUrl, catalog }: { apiUrl: string; catalog: C
     },
     /** Back to the day's times, letting go of the hold. */
     changeTime: backToChoosing,
+    /** The client of the endpoints, for the kit's other hooks (the waitlist, a series). */
+    client,
     date,
     free,
     guest,
@@ -180,6 +180,8 @@ export const useBookingFlow = ({ apiUrl, catalog }: { apiUrl: string; catalog: C
     setGuest,
     setNotes,
     /** After a booking: the same service and resource, the day's times asked again. */
+    /** The zone of the (first) resource: the one whose local days are shown. */
+    timezone,
     startOver: () => {
       setBooked(null)
       setSelected(null)

@@ -1,6 +1,6 @@
 /**
  * The booking kit for a site's own customers: `payload-reserve-ledger/booking`. Headless hooks
- * (the flow, the catalog, a day's free times, the hold and its countdown) and the default
+ * (the flow, the catalog, a day's free times, the hold and its countdown, the waitlist of a full day) and the default
  * components composed from them; their look is `payload-reserve-ledger/booking.css`. It talks to
  * the plugin through `payload-reserve-ledger/api-client` and to Payload's REST API for the
  * services and resources anyone may read. Its components and hooks are client modules each; the
@@ -28,4 +28,7 @@ export { useCountdown } from '../booking/use-countdown.js'
 export { useFreeSlots } from '../booking/use-free-slots.js'
 export { useHold } from '../booking/use-hold.js'
 export { useVisitorZone } from '../booking/use-visitor-zone.js'
+export { useWaitlist, type Waitlist, type WaitlistDay } from '../booking/use-waitlist.js'
+export { waitlistRange } from '../booking/waitlist-range.js'
+export { WaitlistOffer } from '../booking/WaitlistOffer.js'
 export { countdownLabel, dateLabel, timeIn, timeWithZones, whenLabel } from '../booking/zoned-time.js'

@@ -2,50 +2,28 @@ import type { Locator, Page } from 'playwright-core'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import type { ReservationRecord, SlotsResponse } from '../../src/contract/http.js'
+import type { SlotsResponse } from '../../src/contract/http.js'
 
-import { type BookingTexts, en } from '../../src/booking/texts/en.js'
 import { de } from '../../src/booking/texts/de.js'
+import { en } from '../../src/booking/texts/en.js'
+import {
+  annaConsultation,
+  annaFreeTimes,
+  bookingOf,
+  chooseDay,
+  expectNoEnglish,
+  fillDetails,
+  fitsSideways,
+  guestEmail as email,
+  guestPage,
+  slot,
+  wallClock,
+} from './support/booking-page.js'
 import { type Browser, openBrowser, useLoggedInBrowser } from './support/browser.js'
-import { separateFreeTimes } from './support/free-times.js'
 import { type Rest, rest, TIMEZONE } from './support/rest.js'
 
 // The public booking page of the demo (`/book`), built from `payload-reserve-ledger/booking`:
 // a guest without an account books the seeded Anna Weber's consultation.
-
-/** Each run's guests are its own, so a repeated run against one database finds only its bookings. */
-const RUN = Date.now().toString(36)
-const email = (name: string): string => `${name}.${RUN}@example.com`
-
-const wallClock = (iso: string, timeZone: string, locale = 'en-US'): string =>
-  new Intl.DateTimeFormat(`${locale}-u-ca-gregory`, { hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(iso))
-
-/** The guest's booking page, a fresh browser without a session. */
-const guestPage = async (options: Parameters<typeof openBrowser>[0] = {}): Promise<Browser> => {
-  const browser = await openBrowser(options)
-  await browser.page.goto('/book')
-  return browser
-}
-
-/** The one booking of the guest with `address`, as the admin reads it. */
-const bookingOf = async (api: Rest, address: string): Promise<ReservationRecord> => {
-  const bookings = await api.reservations({ 'guest.email': { equals: address } })
-  expect(bookings, `the bookings of ${address}`).toHaveLength(1)
-  return bookings[0]
-}
-
-/** Nothing on the page reaches past the viewport's right or left edge. */
-const fitsSideways = async (page: Page): Promise<void> => {
-  const overflow = await page.evaluate(() => {
-    const width = document.documentElement.clientWidth
-    const wide = [...document.querySelectorAll('.rl-booking *')].filter((element) => {
-      const box = element.getBoundingClientRect()
-      return box.width > 0 && (box.right > width + 0.5 || box.left < -0.5)
-    })
-    return { scroll: document.documentElement.scrollWidth - width, wide: wide.map((element) => element.outerHTML.slice(0, 80)) }
-  })
-  expect(overflow).toEqual({ scroll: 0, wide: [] })
-}
 
 describe('the public booking page', () => {
   const admin = useLoggedInBrowser()
@@ -59,26 +37,8 @@ describe('the public booking page', () => {
 
   /** Free, non-overlapping consultation times of Anna from `fromOffset` days ahead, and their day. */
   const freeTimes = async (fromOffset: number, count = 3) => {
-    anna ??= (await api.resources()).find((resource) => resource.name === 'Anna Weber')!
-    consultation ??= (await api.services()).find((service) => service.name === 'Consultation')!
-    expect(anna && consultation, 'the seeded Anna Weber and her consultation').toBeTruthy()
-    const found = await separateFreeTimes(api, { count, fromOffset, resource: anna.id, service: consultation.id })
-    expect(found.starts.length, `${count} free consultations of Anna within four weeks`).toBeGreaterThanOrEqual(count)
-    return { date: found.date, starts: found.starts.slice(0, count).map(({ start }) => start) }
-  }
-
-  /** Service, resource and day chosen with the mouse. */
-  const chooseDay = async (page: Page, date: string, texts: BookingTexts = en) => {
-    await page.getByLabel(texts.chooseService, { exact: true }).selectOption({ label: 'Consultation' })
-    await page.getByLabel(texts.chooseResource, { exact: true }).selectOption({ label: 'Anna Weber' })
-    await page.getByLabel(texts.chooseDay, { exact: true }).fill(date)
-  }
-
-  const slot = (page: Page, start: string): Locator => page.locator(`.rl-booking__slot[data-start="${start}"]`)
-
-  const fillDetails = async (page: Page, name: string, email: string) => {
-    await page.locator('input[name="name"]').fill(name)
-    await page.locator('input[name="email"]').fill(email)
+    ;({ anna, consultation } = await annaConsultation(api))
+    return annaFreeTimes(api, fromOffset, count)
   }
 
   it('a guest books: service, resource, day, time, details, the hold counting down, the booking and its calendar file', async () => {
@@ -291,23 +251,7 @@ describe('the public booking page', () => {
       await german?.close()
     })
 
-    /** The kit's English words that German writes otherwise, each piece of a text around its `{values}`. */
-    const english = Object.entries(en)
-      .filter(([key, text]) => de[key as keyof typeof de] !== text)
-      .flatMap(([, text]) => text.split(/\{\w+\}/))
-      .map((piece) => piece.trim())
-      .filter((piece) => piece.length > 2)
-
-    const noEnglish = async (page: Page, stage: string) => {
-      const text = await page.locator('main').innerText()
-      expect(
-        english.filter((piece) => text.includes(piece)),
-        `English left on the page (${stage})`,
-      ).toEqual([])
-      for (const word of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'January', 'February', 'March', 'April', 'June', 'July', 'October', 'December', 'AM', 'PM']) {
-        expect(text, `${word} on the page (${stage})`).not.toMatch(new RegExp(`\\b${word}\\b`))
-      }
-    }
+    const noEnglish = (page: Page, stage: string) => expectNoEnglish(page, de, stage)
 
     it('from the browser’s language: no English left, from the choice to the confirmation', async () => {
       const { date, starts } = await freeTimes(7)

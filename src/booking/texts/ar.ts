@@ -50,5 +50,13 @@ export const ar: BookingTexts = {
   timesIn: 'الأوقات بتوقيت {zone}',
   timesInWithYours: 'الأوقات بتوقيت {zone}، وبتوقيت منطقتك الزمنية {yours}',
   title: 'حجز موعد',
+  waitlist: 'قائمة الانتظار',
+  waitlistJoin: 'الانضمام إلى قائمة الانتظار',
+  waitlistJoined: 'أنت في قائمة الانتظار ليوم {day}: عندما يصبح وقت متاحًا، نحجزه لك مؤقتًا ونُعلمك.',
+  waitlistJoining: 'جارٍ الانضمام إلى قائمة الانتظار…',
+  waitlistLeave: 'مغادرة قائمة الانتظار',
+  waitlistLeaving: 'جارٍ مغادرة قائمة الانتظار…',
+  waitlistLeft: 'غادرت قائمة الانتظار ليوم {day}.',
+  waitlistOffer: 'يمكنك انتظار وقت في هذا اليوم: عندما يصبح وقت متاحًا، نحجزه لك مؤقتًا.',
   yourTime: '{time} بتوقيتك ({zone})',
 }

@@ -50,5 +50,13 @@ export const es: BookingTexts = {
   timesIn: 'Horas en {zone}',
   timesInWithYours: 'Horas en {zone} y en tu zona horaria, {yours}',
   title: 'Reservar una cita',
+  waitlist: 'Lista de espera',
+  waitlistJoin: 'Apuntarme a la lista de espera',
+  waitlistJoined: 'Estás en la lista de espera para el {day}: cuando quede libre una hora, te la guardamos y te avisamos.',
+  waitlistJoining: 'Apuntándote a la lista de espera…',
+  waitlistLeave: 'Salir de la lista de espera',
+  waitlistLeaving: 'Saliendo de la lista de espera…',
+  waitlistLeft: 'Has salido de la lista de espera para el {day}.',
+  waitlistOffer: 'Puedes esperar una hora en este día: cuando quede una libre, te la guardamos.',
   yourTime: '{time} en tu hora ({zone})',
 }

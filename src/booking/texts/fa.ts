@@ -50,5 +50,13 @@ export const fa: BookingTexts = {
   timesIn: 'زمان‌ها به وقت {zone}',
   timesInWithYours: 'زمان‌ها به وقت {zone} و به وقت منطقهٔ زمانی شما، {yours}',
   title: 'رزرو نوبت',
+  waitlist: 'فهرست انتظار',
+  waitlistJoin: 'پیوستن به فهرست انتظار',
+  waitlistJoined: 'شما در فهرست انتظار {day} هستید: هر گاه زمانی آزاد شود، آن را برایتان نگه می‌داریم و به شما خبر می‌دهیم.',
+  waitlistJoining: 'در حال پیوستن به فهرست انتظار…',
+  waitlistLeave: 'خروج از فهرست انتظار',
+  waitlistLeaving: 'در حال خروج از فهرست انتظار…',
+  waitlistLeft: 'از فهرست انتظار {day} خارج شدید.',
+  waitlistOffer: 'می‌توانید برای زمانی در این روز منتظر بمانید: هر گاه زمانی آزاد شود، آن را برایتان نگه می‌داریم.',
   yourTime: '{time} به وقت شما ({zone})',
 }

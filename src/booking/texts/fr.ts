@@ -50,5 +50,13 @@ export const fr: BookingTexts = {
   timesIn: 'Heures du fuseau {zone}',
   timesInWithYours: 'Heures du fuseau {zone}, et de votre fuseau horaire {yours}',
   title: 'Prendre rendez-vous',
+  waitlist: 'Liste d’attente',
+  waitlistJoin: 'M’inscrire sur la liste d’attente',
+  waitlistJoined: 'Vous êtes sur la liste d’attente du {day} : si un créneau se libère, nous vous le retenons et vous prévenons.',
+  waitlistJoining: 'Inscription sur la liste d’attente…',
+  waitlistLeave: 'Quitter la liste d’attente',
+  waitlistLeaving: 'Désinscription en cours…',
+  waitlistLeft: 'Vous avez quitté la liste d’attente du {day}.',
+  waitlistOffer: 'Vous pouvez attendre un créneau ce jour-là : s’il s’en libère un, nous vous le retenons.',
   yourTime: '{time} chez vous ({zone})',
 }

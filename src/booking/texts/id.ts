@@ -50,5 +50,13 @@ export const id: BookingTexts = {
   timesIn: 'Waktu menurut zona {zone}',
   timesInWithYours: 'Waktu menurut zona {zone}, dan menurut zona waktu Anda, {yours}',
   title: 'Buat janji temu',
+  waitlist: 'Daftar tunggu',
+  waitlistJoin: 'Masuk daftar tunggu',
+  waitlistJoined: 'Anda masuk daftar tunggu untuk {day}: begitu ada waktu yang kosong, waktu itu kami tahan untuk Anda dan kami kabari.',
+  waitlistJoining: 'Mendaftarkan ke daftar tunggu…',
+  waitlistLeave: 'Keluar dari daftar tunggu',
+  waitlistLeaving: 'Sedang keluar dari daftar tunggu…',
+  waitlistLeft: 'Anda telah keluar dari daftar tunggu untuk {day}.',
+  waitlistOffer: 'Anda dapat menunggu waktu kosong pada hari ini: begitu ada, waktu itu kami tahan untuk Anda.',
   yourTime: '{time} waktu Anda ({zone})',
 }

@@ -50,5 +50,13 @@ export const pl: BookingTexts = {
   timesIn: 'Godziny według strefy {zone}',
   timesInWithYours: 'Godziny według strefy {zone} oraz Twojej strefy czasowej {yours}',
   title: 'Umów wizytę',
+  waitlist: 'Lista oczekujących',
+  waitlistJoin: 'Zapisz się na listę oczekujących',
+  waitlistJoined: 'Jesteś na liście oczekujących na {day}: gdy zwolni się termin, zatrzymamy go dla Ciebie i damy Ci znać.',
+  waitlistJoining: 'Zapisywanie na listę oczekujących…',
+  waitlistLeave: 'Wypisz się z listy oczekujących',
+  waitlistLeaving: 'Wypisywanie z listy oczekujących…',
+  waitlistLeft: 'Wypisano Cię z listy oczekujących na {day}.',
+  waitlistOffer: 'Możesz poczekać na termin w tym dniu: gdy jakiś się zwolni, zatrzymamy go dla Ciebie.',
   yourTime: '{time} u Ciebie ({zone})',
 }

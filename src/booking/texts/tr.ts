@@ -50,5 +50,13 @@ export const tr: BookingTexts = {
   timesIn: 'Saatler {zone} saat dilimine göre',
   timesInWithYours: 'Saatler {zone} saat dilimine göre; sizin saat diliminiz: {yours}',
   title: 'Randevu al',
+  waitlist: 'Bekleme listesi',
+  waitlistJoin: 'Bekleme listesine katıl',
+  waitlistJoined: '{day} için bekleme listesindesiniz: bir saat boşaldığında sizin için tutulur ve size haber veririz.',
+  waitlistJoining: 'Bekleme listesine ekleniyor…',
+  waitlistLeave: 'Bekleme listesinden çık',
+  waitlistLeaving: 'Bekleme listesinden çıkılıyor…',
+  waitlistLeft: '{day} için bekleme listesinden çıktınız.',
+  waitlistOffer: 'Bu gün için bir saat bekleyebilirsiniz: bir saat boşaldığında sizin için tutulur.',
   yourTime: 'Sizin saatinizle {time} ({zone})',
 }

@@ -50,5 +50,13 @@ export const zh: BookingTexts = {
   timesIn: '时间以 {zone} 为准',
   timesInWithYours: '时间以 {zone} 为准，并附您所在时区 {yours} 的时间',
   title: '在线预约',
+  waitlist: '候补名单',
+  waitlistJoin: '加入候补名单',
+  waitlistJoined: '您已加入 {day} 的候补名单：一旦有时间空出，我们会为您保留并通知您。',
+  waitlistJoining: '正在加入候补名单…',
+  waitlistLeave: '退出候补名单',
+  waitlistLeaving: '正在退出候补名单…',
+  waitlistLeft: '您已退出 {day} 的候补名单。',
+  waitlistOffer: '您可以候补当天的时间：一旦有时间空出，我们会为您保留。',
   yourTime: '您的时间 {time}（{zone}）',
 }
