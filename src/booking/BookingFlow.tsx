@@ -1,5 +1,5 @@
 'use client'
-import React, { useEffect, useRef, useState } from 'react'
+import React, { useEffect, useMemo, useRef, useState } from 'react'
 
 import type { Catalog, CatalogSlugs } from './catalog.js'
 
@@ -10,6 +10,8 @@ import { DayNavigator } from './DayNavigator.js'
 import { GuestForm } from './GuestForm.js'
 import { guestProblems } from './guest-details.js'
 import { HoldCountdown } from './HoldCountdown.js'
+import { LengthChoice } from './LengthChoice.js'
+import { PLUGIN_LENGTH_DEFAULTS } from './lengths.js'
 import { RefusalNotice } from './RefusalNotice.js'
 import { type Repeat, repeatsFor, type RepeatServices } from './repeat.js'
 import { RepeatChoice } from './RepeatChoice.js'
@@ -17,7 +19,7 @@ import { SeriesConfirmation } from './SeriesConfirmation.js'
 import { SeriesRefusalNotice } from './SeriesRefusalNotice.js'
 import { ServiceChoice } from './ServiceChoice.js'
 import { SlotList } from './SlotList.js'
-import { useBookingFlow } from './use-booking-flow.js'
+import { type BookingFlowDefaults, useBookingFlow } from './use-booking-flow.js'
 import { useCatalog } from './use-catalog.js'
 import { useSeriesBooking } from './use-series-booking.js'
 import { useVisitorZone } from './use-visitor-zone.js'
@@ -31,17 +33,38 @@ export interface BookingFlowProps {
   /** A language code or locale (`de`, `de-DE`); English strings where the kit has none. */
   locale?: string
   /**
+   * The plugin's `bookingWindow.maxAdvanceDays`, where the site set it: the last day a guest may
+   * pick for a service that sets none of its own (the browser cannot read the plugin's options).
+   * Default null: no limit, as the plugin's default.
+   */
+  maxAdvanceDays?: null | number
+  /**
+   * The plugin's `maxFlexibleDuration` in minutes, where the site set it: the longest length a
+   * flexible service without its own is offered for. Default 1440, the plugin's default.
+   */
+  maxLength?: number
+  /**
    * The services a guest may book as a weekly series from the picked time (`'all'`, a list of
    * ids, or `false`: none, the default).
    */
   repeat?: RepeatServices
+  /**
+   * The plugin's `slotInterval` in minutes, where the site set it: the step between the lengths of
+   * a flexible service without its own. Default 15, the plugin's default.
+   */
+  slotInterval?: number
   /** The collections' slugs where the plugin's `slugs` option renamed them. */
   slugs?: CatalogSlugs
 }
 
-const Steps: React.FC<{ apiUrl: string; catalog: Catalog; repeatServices: RepeatServices }> = ({ apiUrl, catalog, repeatServices }) => {
+const Steps: React.FC<{ apiUrl: string; catalog: Catalog; defaults: BookingFlowDefaults; repeatServices: RepeatServices }> = ({
+  apiUrl,
+  catalog,
+  defaults,
+  repeatServices,
+}) => {
   const { locale, t } = useBookingLanguage()
-  const flow = useBookingFlow({ apiUrl, catalog })
+  const flow = useBookingFlow({ apiUrl, catalog, defaults })
   const visitorZone = useVisitorZone()
   const detailsHeading = useRef<HTMLHeadingElement>(null)
   const { phase, selected } = flow
@@ -63,7 +86,9 @@ const Steps: React.FC<{ apiUrl: string; catalog: Catalog; repeatServices: Repeat
   const resourceName = (id: unknown) => catalog.resources.find((resource) => String(resource.id) === String(id))?.name ?? ''
   const serviceName = catalog.services.find((service) => String(service.id) === String(flow.service))?.name ?? ''
   const summaryOf = (resource: unknown) => t('summary', { resource: resourceName(resource), service: serviceName })
-  const whenOf = (start: string, timezone: string) => whenLabel(start, localDateOf(Date.parse(start), timezone), timezone, locale, visitorZone)
+  // A flexible service's time is shown from start to end: its length is the guest's choice.
+  const whenOf = (start: string, timezone: string, end?: string) =>
+    whenLabel(start, localDateOf(Date.parse(start), timezone), timezone, locale, visitorZone, flow.length === null ? undefined : end)
 
   // A time taken meanwhile is not tried again: the guest picks one of the next free times instead.
   const showForm = phase === 'details' && !flow.refusal?.taken
@@ -71,7 +96,17 @@ const Steps: React.FC<{ apiUrl: string; catalog: Catalog; repeatServices: Repeat
     const found = guestProblems(flow.guest)
     setSeriesProblems(found)
     if (repeating && selected && flow.service !== null && Object.keys(found).length === 0) {
-      void series.book({ guest: flow.guest, notes: flow.notes, repeat: repeating, service: flow.service, slot: selected }, { partial })
+      void series.book(
+        {
+          ...(flow.length !== null && { endTime: selected.end }),
+          guest: flow.guest,
+          notes: flow.notes,
+          repeat: repeating,
+          service: flow.service,
+          slot: selected,
+        },
+        { partial },
+      )
     }
   }
   const changeTime = (
@@ -111,7 +146,7 @@ const Steps: React.FC<{ apiUrl: string; catalog: Catalog; repeatServices: Repeat
         guestName={flow.guest.name.trim()}
         onAnother={flow.startOver}
         summary={summaryOf(flow.booked.resource)}
-        when={whenOf(flow.booked.startTime, timezone)}
+        when={whenOf(flow.booked.startTime, timezone, flow.booked.endTime)}
       />
     )
   }
@@ -134,7 +169,8 @@ const Steps: React.FC<{ apiUrl: string; catalog: Catalog; repeatServices: Repeat
             <h2 className="rl-booking__heading" id="rl-booking-free-times">
               {t('freeTimes')}
             </h2>
-            <DayNavigator date={flow.date} onDate={flow.chooseDate} today={flow.today} />
+            {flow.lengths && flow.length !== null && <LengthChoice length={flow.length} lengths={flow.lengths} onLength={flow.chooseLength} />}
+            <DayNavigator date={flow.date} last={flow.lastDay} onDate={flow.chooseDate} today={flow.today} />
             <SlotList {...flow.free} onPick={flow.pickSlot} selected={flow.selected} visitorZone={visitorZone} />
             {full && <WaitlistOffer dayLabel={dateLabel(flow.date, locale)} guest={flow.guest} onGuest={flow.setGuest} waitlist={waitlist} />}
           </section>
@@ -145,7 +181,7 @@ const Steps: React.FC<{ apiUrl: string; catalog: Catalog; repeatServices: Repeat
           <h2 className="rl-booking__heading" id="rl-booking-details" ref={detailsHeading} tabIndex={-1}>
             {showForm ? t('details') : summaryOf(flow.hold?.resource ?? selected.resource)}
           </h2>
-          <p className="rl-booking__when">{whenOf(flow.hold?.startTime ?? selected.start, selected.timezone)}</p>
+          <p className="rl-booking__when">{whenOf(flow.hold?.startTime ?? selected.start, selected.timezone, flow.hold?.endTime ?? selected.end)}</p>
           {showForm && !flow.refusal && <p className="rl-booking__summary">{summaryOf(selected.resource)}</p>}
           {flow.refusal && <RefusalNotice onPick={flow.pickAlternative} refusal={flow.refusal} visitorZone={visitorZone} />}
           {repeating && series.refusal && (
@@ -193,17 +229,27 @@ const Steps: React.FC<{ apiUrl: string; catalog: Catalog; repeatServices: Repeat
 
 /**
  * A whole booking page's flow, composed from the kit's hooks and components: service and
- * resource, a day and its free times (or the waitlist when the day is full), the guest's details,
+ * resource, a flexible service's length, a day (up to the last one open for booking) and its free
+ * times (or the waitlist when the day is full), the guest's details,
  * the hold with its countdown (or, for a weekly series, the series booked at once), the booking and its confirmation. Style it through the `--rl-booking-…` variables of
  * `payload-reserve-ledger/booking.css`.
  */
-export const BookingFlow: React.FC<BookingFlowProps> = ({ apiUrl, locale = 'en', repeat = false, slugs }) => {
+export const BookingFlow: React.FC<BookingFlowProps> = ({
+  apiUrl,
+  locale = 'en',
+  maxAdvanceDays = null,
+  maxLength = PLUGIN_LENGTH_DEFAULTS.maxLength,
+  repeat = false,
+  slotInterval = PLUGIN_LENGTH_DEFAULTS.slotInterval,
+  slugs,
+}) => {
   const { catalog, error } = useCatalog(apiUrl, slugs)
+  const defaults = useMemo(() => ({ lengths: { maxLength, slotInterval }, maxAdvanceDays }), [maxAdvanceDays, maxLength, slotInterval])
   return (
     <BookingLanguageProvider locale={locale}>
       <Shell>
         {catalog ? (
-          <Steps apiUrl={apiUrl} catalog={catalog} repeatServices={repeat} />
+          <Steps apiUrl={apiUrl} catalog={catalog} defaults={defaults} repeatServices={repeat} />
         ) : (
           <Loading error={error} />
         )}

@@ -29,12 +29,20 @@ export const useSeriesBooking = (client: ReserveClient) => {
   const [refusal, setRefusal] = useState<null | SeriesRefusal>(null)
 
   const book = async (
-    { guest, notes, repeat, service, slot }: { guest: GuestDetails; notes: string; repeat: Repeat; service: RecordId; slot: FreeSlot },
+    {
+      endTime,
+      guest,
+      notes,
+      repeat,
+      service,
+      slot,
+    }: { /** A flexible service's end of the first appointment; each one is as long. */ endTime?: string; guest: GuestDetails; notes: string; repeat: Repeat; service: RecordId; slot: FreeSlot },
     { partial = false }: { partial?: boolean } = {},
   ): Promise<boolean> => {
     setBusy(true)
     const result = await client.book({
       body: {
+        ...(endTime && { endTime }),
         guest: trimmedGuest(guest),
         ...(notes.trim() && { notes: notes.trim() }),
         ...(partial && { partial: true }),
