@@ -24,26 +24,32 @@ const fold = (line: string): string => {
   return parts.join('\r\n ')
 }
 
+/** One booking's VEVENT lines. */
+const eventLines = (booking: IcsBooking, stamp: Date): string[] => [
+  'BEGIN:VEVENT',
+  `UID:${icsText(booking.id)}@payload-reserve-ledger`,
+  `DTSTAMP:${icsInstant(stamp.toISOString())}`,
+  `DTSTART:${icsInstant(booking.start)}`,
+  `DTEND:${icsInstant(booking.end)}`,
+  `SUMMARY:${icsText(booking.summary)}`,
+  ...(booking.location ? [`LOCATION:${icsText(booking.location)}`] : []),
+  ...(booking.description ? [`DESCRIPTION:${icsText(booking.description)}`] : []),
+  'END:VEVENT',
+]
+
 /**
- * A one-event iCalendar file of a booking, made in the browser (no server round trip): times in
- * UTC, so any calendar shows them in its own zone. `stamp` is when the file is made.
+ * An iCalendar file of a booking, or of each booking of a series, made in the browser (no server
+ * round trip): times in UTC, so any calendar shows them in its own zone. `stamp` is when the
+ * file is made.
  */
-export const bookingIcs = (booking: IcsBooking, stamp: Date = new Date()): string =>
+export const bookingIcs = (booking: IcsBooking | readonly IcsBooking[], stamp: Date = new Date()): string =>
   [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//payload-reserve-ledger//booking//EN',
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
-    'BEGIN:VEVENT',
-    `UID:${icsText(booking.id)}@payload-reserve-ledger`,
-    `DTSTAMP:${icsInstant(stamp.toISOString())}`,
-    `DTSTART:${icsInstant(booking.start)}`,
-    `DTEND:${icsInstant(booking.end)}`,
-    `SUMMARY:${icsText(booking.summary)}`,
-    ...(booking.location ? [`LOCATION:${icsText(booking.location)}`] : []),
-    ...(booking.description ? [`DESCRIPTION:${icsText(booking.description)}`] : []),
-    'END:VEVENT',
+    ...(Array.isArray(booking) ? booking : [booking as IcsBooking]).flatMap((one) => eventLines(one, stamp)),
     'END:VCALENDAR',
     '',
   ]

@@ -2,11 +2,22 @@ import type { RecordId } from '../contract/http.js'
 
 import { offersService } from '../contract/offers-service.js'
 
-/** A service as the booking page lists it. */
+/**
+ * A service as the booking page lists it, with what decides the times offered: its length (a
+ * flexible one's shortest, up to its longest in steps of its slot interval) and how far ahead it
+ * may be booked. Null where the service leaves the plugin's option to apply.
+ */
 export interface BookableService {
+  duration?: null | number
+  durationType?: 'fixed' | 'flexible' | 'full-day' | null
   id: RecordId
+  maxAdvanceDays?: null | number
+  maxFlexibleDuration?: null | number
   name: string
+  slotInterval?: null | number
 }
+
+const SERVICE_FIELDS = ['name', 'durationType', 'duration', 'maxFlexibleDuration', 'slotInterval', 'maxAdvanceDays'] as const
 
 /** A resource as the booking page lists it: the services it offers and the zone of its clock. */
 export interface BookableResource {
@@ -49,7 +60,7 @@ export const loadCatalog = async (
   { fetch: send = globalThis.fetch, signal, slugs = {} }: { fetch?: typeof fetch; signal?: AbortSignal; slugs?: CatalogSlugs } = {},
 ): Promise<Catalog> => {
   const [services, resources] = await Promise.all([
-    docsOf<BookableService>(send, listUrl(apiUrl, slugs.services ?? 'services', ['name']), signal),
+    docsOf<BookableService>(send, listUrl(apiUrl, slugs.services ?? 'services', SERVICE_FIELDS), signal),
     docsOf<{ services?: null | RecordId[] } & Omit<BookableResource, 'services'>>(
       send,
       listUrl(apiUrl, slugs.resources ?? 'resources', ['name', 'services', 'timezone']),

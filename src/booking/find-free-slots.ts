@@ -6,6 +6,8 @@ import { addCalendarDays, localDateOf } from '../time/local-time.js'
 import { type FreeSlot, firstFreePerStart, nextFreeTimes } from './free-slot.js'
 
 export interface SlotsQuestion {
+  /** Minutes: the length chosen of a flexible service (its shortest when left out). */
+  duration?: number
   /** The resources to ask, in order of preference: one chosen, or every one offering the service ("any"). */
   resources: readonly BookableResource[]
   service: RecordId
@@ -23,13 +25,13 @@ export interface OwnHold {
  */
 export const freeSlotsOn = async (
   client: ReserveClient,
-  { resources, service }: SlotsQuestion,
+  { duration, resources, service }: SlotsQuestion,
   date: string,
   { hold, signal }: { hold?: null | OwnHold; signal?: AbortSignal } = {},
 ): Promise<FreeSlot[]> => {
   const answers = await Promise.all(
     resources.map(async ({ id, timezone }) => {
-      const result = await client.getSlots({ query: { date, resource: id, service, ...(hold ?? {}) } }, { signal })
+      const result = await client.getSlots({ query: { date, resource: id, service, ...(duration !== undefined && { duration }), ...(hold ?? {}) } }, { signal })
       if (!result.ok) {
         throw new Error(result.message)
       }

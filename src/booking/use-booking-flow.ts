@@ -10,9 +10,11 @@ import type { BookingTextKey } from './texts/en.js'
 
 import { createReserveClient } from '../api-client/create-reserve-client.js'
 import { localDateOf } from '../time/local-time.js'
+import { bookingWindowEnd } from './booking-window.js'
 import { resourcesFor } from './catalog.js'
 import { findNextFreeTimes } from './find-free-slots.js'
 import { type GuestDetails, guestProblems, trimmedGuest } from './guest-details.js'
+import { type LengthDefaults, lengthsOf, PLUGIN_LENGTH_DEFAULTS } from './lengths.js'
 import { useFreeSlots } from './use-free-slots.js'
 import { useHold } from './use-hold.js'
 
@@ -39,13 +41,33 @@ export const useReserveClients = (apiUrl: string): { client: ReserveClient; leav
 
 const NO_GUEST: GuestDetails = { email: '', name: '', phone: '' }
 
+/** What the browser cannot read of the plugin's options, for a site that changed them. */
+export interface BookingFlowDefaults {
+  /** The lengths of a flexible service that sets no longest booking or step of its own. */
+  lengths?: LengthDefaults
+  /** The plugin's `bookingWindow.maxAdvanceDays`, for a service that sets none (null: no limit). */
+  maxAdvanceDays?: null | number
+}
+
 /**
- * The state of a booking, headless: the service and resource ("any" for the first one free), the
- * day and its free times, the guest's details (none when a `customer` is signed in: the booking
- * is theirs), the hold on the time picked while they confirm, and the booking. Every refusal keeps the server's words; a time taken meanwhile brings
- * the next free times of that day and the days after.
+ * The state of a booking, headless: the service and resource ("any" for the first one free), a
+ * flexible service's length, the day (up to the last one open for booking) and its free times,
+ * the guest's details (none when a `customer` is signed in: the booking is theirs), the hold on the
+ * time picked while they confirm, and the booking. Every refusal keeps the server's words; a time
+ * taken meanwhile brings the next free times of that day and the days after.
  */
-export const useBookingFlow = ({ apiUrl, catalog, customer = null }: { apiUrl: string; catalog: Catalog; customer?: null | SignedInCustomer }) => {
+export const useBookingFlow = ({
+  apiUrl,
+  catalog,
+  customer = null,
+  defaults = {},
+}: {
+  apiUrl: string
+  catalog: Catalog
+  customer?: null | SignedInCustomer
+  defaults?: BookingFlowDefaults
+}) => {
+  const { lengths: lengthDefaults = PLUGIN_LENGTH_DEFAULTS, maxAdvanceDays = null } = defaults
   const clients = useReserveClients(apiUrl)
   const { client } = clients
   const holds = useHold(clients)
@@ -54,6 +76,7 @@ export const useBookingFlow = ({ apiUrl, catalog, customer = null }: { apiUrl: s
   const [service, setService] = useState<null | RecordId>(null)
   const [resourceChoice, setResourceChoice] = useState<'any' | RecordId>('any')
   const [chosenDate, setChosenDate] = useState<null | string>(null)
+  const [chosenLength, setChosenLength] = useState<null | number>(null)
   const [version, setVersion] = useState(0)
   const [selected, setSelected] = useState<FreeSlot | null>(null)
   const [phase, setPhase] = useState<BookingPhase>('choose')
@@ -69,11 +92,20 @@ export const useBookingFlow = ({ apiUrl, catalog, customer = null }: { apiUrl: s
     () => (resourceChoice === 'any' ? offering : offering.filter(({ id }) => String(id) === String(resourceChoice))),
     [offering, resourceChoice],
   )
-  const question = useMemo(() => (service !== null && candidates.length > 0 ? { resources: candidates, service } : null), [candidates, service])
+  const serviceRecord = catalog.services.find(({ id }) => String(id) === String(service))
+  const lengths = useMemo(() => lengthsOf(serviceRecord, lengthDefaults), [serviceRecord, lengthDefaults])
+  /** A flexible service's length in minutes (its shortest until one is chosen); null for a fixed one. */
+  const length = lengths === null ? null : chosenLength !== null && lengths.includes(chosenLength) ? chosenLength : (lengths[0] ?? null)
+  const question = useMemo(
+    () => (service !== null && candidates.length > 0 ? { resources: candidates, service, ...(length !== null && { duration: length }) } : null),
+    [candidates, length, service],
+  )
   /** Days are local days of the (first) resource's zone, as the slots endpoint reads `date`. */
   const timezone = candidates[0]?.timezone ?? 'UTC'
   const today = localDateOf(Date.now(), timezone)
-  const date = chosenDate !== null && chosenDate >= today ? chosenDate : today
+  const lastDay = bookingWindowEnd(Date.now(), serviceRecord?.maxAdvanceDays ?? maxAdvanceDays, timezone)
+  const withinWindow = (day: string): string => (day < today ? today : lastDay !== null && day > lastDay.date ? lastDay.date : day)
+  const date = withinWindow(chosenDate ?? today)
   const free = useFreeSlots(client, question, date, { hold: hold && { holdId: hold.holdId, holdToken: hold.holdToken }, version })
 
   const backToChoosing = () => {
@@ -106,7 +138,14 @@ export const useBookingFlow = ({ apiUrl, catalog, customer = null }: { apiUrl: s
     setRefusal(null)
     // The server makes a signed-in customer's hold, and so the booking, theirs.
     const who = customer ? {} : { guest: trimmedGuest(guest) }
-    const result = await holds.place({ ...who, resource: slot.resource, service, startTime: slot.start })
+    // A flexible service's slot was asked with the length chosen: its end is where the booking ends.
+    const result = await holds.place({
+      ...who,
+      resource: slot.resource,
+      service,
+      startTime: slot.start,
+      ...(length !== null && { endTime: slot.end }),
+    })
     setBusy(null)
     if (result.ok) {
       setPhase('held')
@@ -141,7 +180,12 @@ export const useBookingFlow = ({ apiUrl, catalog, customer = null }: { apiUrl: s
     booked,
     busy,
     candidates,
-    chooseDate: (next: string) => setChosenDate(next < today ? today : next),
+    chooseDate: (next: string) => setChosenDate(withinWindow(next)),
+    /** A flexible service's length, in minutes: the day's times are asked for it. */
+    chooseLength: (minutes: number) => {
+      backToChoosing()
+      setChosenLength(minutes)
+    },
     chooseResource: (choice: 'any' | RecordId) => {
       backToChoosing()
       setResourceChoice(choice)
@@ -149,17 +193,23 @@ export const useBookingFlow = ({ apiUrl, catalog, customer = null }: { apiUrl: s
     chooseService: (next: null | RecordId) => {
       backToChoosing()
       setService(next)
+      setChosenLength(null)
       setResourceChoice('any')
     },
     /** Back to the day's times, letting go of the hold. */
     changeTime: backToChoosing,
-    /** The client of the endpoints, for the kit's other hooks (the waitlist). */
+    /** The client of the endpoints, for the kit's other hooks (the waitlist, a series). */
     client,
     date,
     free,
     guest,
     hold,
     holdTime,
+    /** The last day open for booking (the service's `maxAdvanceDays`, else the site's), or null. */
+    lastDay,
+    length,
+    /** The lengths a guest may choose of a flexible service, in minutes; null for a fixed one. */
+    lengths,
     notes,
     offering,
     phase,
@@ -183,14 +233,14 @@ export const useBookingFlow = ({ apiUrl, catalog, customer = null }: { apiUrl: s
     setGuest,
     setNotes,
     /** After a booking: the same service and resource, the day's times asked again. */
-    /** The zone of the (first) resource: the one whose local days are shown. */
-    timezone,
     startOver: () => {
       setBooked(null)
       setSelected(null)
       setVersion((count) => count + 1)
       setPhase('choose')
     },
+    /** The zone of the (first) resource: the one whose local days are shown. */
+    timezone,
     today,
   }
 }

@@ -22,7 +22,7 @@ export const useFreeSlots = (
   date: string,
   { hold = null, version = 0 }: { hold?: null | OwnHold; version?: number } = {},
 ): FreeSlotsState => {
-  const key = question === null ? null : [question.service, ...question.resources.map(({ id }) => id), date, hold?.holdId, version].join('|')
+  const key = question === null ? null : [question.service, question.duration, ...question.resources.map(({ id }) => id), date, hold?.holdId, version].join('|')
   const [answer, setAnswer] = useState<{ key: null | string } & FreeSlotsState>({ error: null, key: null, slots: null })
   useEffect(() => {
     if (question === null || key === null) {

@@ -26,16 +26,20 @@ export const otherZone = (iso: string, timeZone: string, visitorZone: null | str
   return probe(visitorZone) === probe(timeZone) ? null : visitorZone
 }
 
-/** `09:00 Europe/Berlin`, and with a visitor elsewhere `09:00 Europe/Berlin (03:00 America/New_York)`. */
-export const timeWithZones = (iso: string, timeZone: string, locale: string, visitorZone: null | string): string => {
-  const own = `${timeIn(iso, timeZone, locale)} ${timeZone}`
+/**
+ * `09:00 Europe/Berlin`, and with a visitor elsewhere `09:00 Europe/Berlin (03:00 America/New_York)`;
+ * with `end`, from start to end: `09:00–10:30 Europe/Berlin`.
+ */
+export const timeWithZones = (iso: string, timeZone: string, locale: string, visitorZone: null | string, end?: string): string => {
+  const clock = (zone: string) => (end ? `${timeIn(iso, zone, locale)}–${timeIn(end, zone, locale)}` : timeIn(iso, zone, locale))
+  const own = `${clock(timeZone)} ${timeZone}`
   const visitor = otherZone(iso, timeZone, visitorZone)
-  return visitor ? `${own} (${timeIn(iso, visitor, locale)} ${visitor})` : own
+  return visitor ? `${own} (${clock(visitor)} ${visitor})` : own
 }
 
-/** `Tuesday, 1 December 2026, 09:00 Europe/Berlin (03:00 America/New_York)`. */
-export const whenLabel = (iso: string, date: string, timeZone: string, locale: string, visitorZone: null | string): string =>
-  `${dateLabel(date, locale)}, ${timeWithZones(iso, timeZone, locale, visitorZone)}`
+/** `Tuesday, 1 December 2026, 09:00 Europe/Berlin (03:00 America/New_York)`, with `end` `09:00–10:30 …`. */
+export const whenLabel = (iso: string, date: string, timeZone: string, locale: string, visitorZone: null | string, end?: string): string =>
+  `${dateLabel(date, locale)}, ${timeWithZones(iso, timeZone, locale, visitorZone, end)}`
 
 /** `9:41` left of a countdown: minutes and zero-padded seconds, never below zero. */
 export const countdownLabel = (milliseconds: number): string => {

@@ -39,4 +39,13 @@ describe('the add-to-calendar file of a booking', () => {
     expect(lines[summary]).toHaveLength(75)
     expect(lines[summary + 1]).toBe(` ${'x'.repeat(100 - 67)}`)
   })
+
+  it('of a series holds one event per appointment, each named by its reservation', () => {
+    const second = { ...booking, end: '2026-12-08T08:30:00.000Z', id: '01a2274c-87e1-71ea-8d35-900fbddf6fbe', start: '2026-12-08T08:00:00.000Z' }
+    const lines = bookingIcs([booking, second], new Date('2026-11-29T12:00:00.000Z')).split('\r\n')
+    expect(lines.filter((line) => line === 'BEGIN:VEVENT')).toHaveLength(2)
+    expect(lines.filter((line) => line.startsWith('UID:'))).toEqual([`UID:${booking.id}@payload-reserve-ledger`, `UID:${second.id}@payload-reserve-ledger`])
+    expect(lines.filter((line) => line.startsWith('DTSTART:'))).toEqual(['DTSTART:20261201T080000Z', 'DTSTART:20261208T080000Z'])
+    expect(lines.at(-2)).toBe('END:VCALENDAR')
+  })
 })

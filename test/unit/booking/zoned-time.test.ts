@@ -12,6 +12,12 @@ describe('times on the booking page', () => {
     expect(timeWithZones(NINE_IN_BERLIN, 'Europe/Berlin', 'de', null)).toBe('09:00 Europe/Berlin')
   })
 
+  it('shows a span from start to end on each clock, for a length the guest chose', () => {
+    expect(timeWithZones(NINE_IN_BERLIN, 'Europe/Berlin', 'de', 'America/New_York', '2026-12-01T09:30:00.000Z')).toBe(
+      '09:00–10:30 Europe/Berlin (03:00–04:30 America/New_York)',
+    )
+  })
+
   it('counts a zone with the same clock at that instant as the same (Paris beside Berlin)', () => {
     expect(otherZone(NINE_IN_BERLIN, 'Europe/Berlin', 'Europe/Paris')).toBeNull()
     expect(otherZone(NINE_IN_BERLIN, 'Europe/Berlin', 'Europe/London')).toBe('Europe/London')

@@ -15,7 +15,7 @@ const BookPage = async ({ searchParams }: { searchParams: Promise<{ lang?: strin
   const texts = bookingTexts(locale)
   return (
     <SitePage heading={texts.title} link={{ href: '/book/mine', label: texts.myBookings }} locale={locale}>
-      <BookingFlow apiUrl="/api" locale={locale} />
+      <BookingFlow apiUrl="/api" locale={locale} repeat="all" />
     </SitePage>
   )
 }
