@@ -9,6 +9,15 @@ import type { GuestDetails } from './guest-details.js'
 import { trimmedGuest } from './guest-details.js'
 import { type Repeat, recurrenceOf, refusedOccurrences } from './repeat.js'
 
+/**
+ * The refusal's heading as the server wrote it ("The series cannot be booked: the time is taken
+ * on …"): the client's `message` is the first field's, which the list of weeks already names.
+ */
+const seriesMessage = (body: unknown): string | undefined => {
+  const message = (body as { errors?: { message?: unknown }[] } | null)?.errors?.[0]?.message
+  return typeof message === 'string' && message !== '' ? message : undefined
+}
+
 /** A series the server refused whole: its words, each occurrence refused, and whether the rest could be booked. */
 export interface SeriesRefusal {
   message: string
@@ -61,7 +70,7 @@ export const useSeriesBooking = (client: ReserveClient) => {
     }
     if (!result.ok) {
       const occurrences = refusedOccurrences(result.body)
-      setRefusal({ message: result.message, occurrences, someFree: occurrences.length > 0 && occurrences.length < repeat.count })
+      setRefusal({ message: seriesMessage(result.body) ?? result.message, occurrences, someFree: occurrences.length > 0 && occurrences.length < repeat.count })
     }
     return false
   }

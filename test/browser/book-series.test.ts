@@ -87,6 +87,9 @@ describe('a weekly series on the public booking page', () => {
       await alert.waitFor()
       // The server's words: the series is refused, and the one week taken is named by its date.
       await expect.poll(() => alert.innerText()).toContain(weeks[1].date)
+      // The series' refusal as the server words it, then each refused week once.
+      expect(await page.locator('#rl-booking-series-refusal').innerText()).toBe(`The series cannot be booked: the time is taken on ${weeks[1].date}`)
+      expect(await alert.locator('li').allInnerTexts()).toEqual([expect.stringMatching(new RegExp(`^${weeks[1].date}: `))])
       expect(await bookingsOf(email('tina'))).toEqual([])
       await guest.screenshot('book-series-refused', { fullPage: true })
 
