@@ -9,6 +9,7 @@ import { ReservationDocument } from './reservations.js'
  */
 export const ManagedBooking = z
   .object({
+    cancelled: z.boolean().meta({ description: "Whether it is in the cancelled status (the status machine's `cancelStatus`)." }),
     reservation: ReservationDocument,
     resource: z.object({
       id: RecordId,

@@ -1,7 +1,7 @@
 /**
  * The booking kit for a site's own customers: `payload-reserve-ledger/booking`. Headless hooks
- * (the flow, the catalog, a day's free times, the hold and its countdown) and the default
- * components composed from them; their look is `payload-reserve-ledger/booking.css`. It talks to
+ * (the flow, the catalog, a day's free times, the hold and its countdown, a guest's managing of
+ * their booking) and the default components composed from them; their look is `payload-reserve-ledger/booking.css`. It talks to
  * the plugin through `payload-reserve-ledger/api-client` and to Payload's REST API for the
  * services and resources anyone may read. Its components and hooks are client modules each; the
  * rest (formatting, the .ics text, the language pick) runs on the server too.
@@ -17,6 +17,7 @@ export { type FreeSlot, firstFreePerStart, nextFreeTimes, type ResourceSlots } f
 export { type GuestDetails, guestProblems, trimmedGuest } from '../booking/guest-details.js'
 export { GuestForm } from '../booking/GuestForm.js'
 export { HoldCountdown } from '../booking/HoldCountdown.js'
+export { ManageBooking, type ManageBookingProps } from '../booking/ManageBooking.js'
 export { RefusalNotice } from '../booking/RefusalNotice.js'
 export { ServiceChoice } from '../booking/ServiceChoice.js'
 export { SlotButton, SlotList } from '../booking/SlotList.js'
@@ -27,5 +28,6 @@ export { useCatalog } from '../booking/use-catalog.js'
 export { useCountdown } from '../booking/use-countdown.js'
 export { useFreeSlots } from '../booking/use-free-slots.js'
 export { useHold } from '../booking/use-hold.js'
+export { type ManagedBookingQuestion, type ManagedBookingState, type ManageOutcome, type ManagePhase, useManagedBooking } from '../booking/use-managed-booking.js'
 export { useVisitorZone } from '../booking/use-visitor-zone.js'
 export { countdownLabel, dateLabel, timeIn, timeWithZones, whenLabel } from '../booking/zoned-time.js'

@@ -81,6 +81,7 @@ describe.each(testDatabaseKinds())('a guest manages their booking with its token
     expect(answer.status, JSON.stringify(answer.body)).toBe(200)
     expect(answer).toMatchObject({ cacheControl: 'no-store', referrerPolicy: 'no-referrer' })
     expect(answer.body).toEqual({
+      cancelled: false,
       reservation: expect.objectContaining({ guest: { ...GUEST, phone: null }, id, startTime: dayAt(3, 10), status: 'pending' }),
       resource: { id: ids.desk, name: 'Desk', timezone: 'Europe/Berlin' },
       rules: {
@@ -140,7 +141,7 @@ describe.each(testDatabaseKinds())('a guest manages their booking with its token
     const cancelled = await postJson(site.payload, '/api/reserve/cancel', { reservationId: id, token })
     expect(cancelled.body.status).toBe('cancelled')
     const after = await read({ reservationId: id, token })
-    expect(after.body.rules).toMatchObject({ cancel: false, reschedule: false })
+    expect(after.body).toMatchObject({ cancelled: true, reservation: { status: 'cancelled' }, rules: { cancel: false, reschedule: false } })
     const again = await reschedule({ reservationId: id, startTime: dayAt(7, 10), token })
     expect(again.status).toBe(400)
     expect(errorPaths(again.body)).toEqual(['startTime'])

@@ -51,6 +51,7 @@ export const guestBookingEndpoint = (options: Options): Endpoint => ({
       ])
       const service = services.get(String(serviceId))
       return Response.json({
+        cancelled: reservation.status === options.cancelledStatus,
         reservation,
         resource: { id: reservation.resource, name: resourceName, timezone: resources.get(String(resourceId))?.timezone ?? options.timezone },
         rules: managedRules(reservation, service, options, { now: Date.now(), privileged }),
