@@ -28,13 +28,12 @@ export interface ManagedBookingQuestion {
  * A booking as its guest manages it, headless: read by its id and the token of the guest's link
  * (`GET /reserve/guest-booking`), cancelled after a confirmation, or moved to a free time of a day
  * the guest picks (`POST /reserve/reschedule`). Every refusal keeps the server's words; a time
- * taken meanwhile brings the next free times. The booking is read again after each change, so
- * what is shown, and what the guest may still do, is the server's.
+ * taken meanwhile brings the next free times. The booking is read again after each change,
+ * before its result is said, so what is shown, and what the guest may still do, is the server's.
  */
 export const useManagedBooking = ({ apiUrl, reservationId, token }: ManagedBookingQuestion) => {
   const { client } = useReserveClients(apiUrl)
   const [loaded, setLoaded] = useState<{ booking: ManagedBooking | null; refused: null | string }>({ booking: null, refused: null })
-  const [reads, setReads] = useState(0)
   const [phase, setPhase] = useState<ManagePhase>('view')
   const [chosenDate, setChosenDate] = useState<null | string>(null)
   const [selected, setSelected] = useState<FreeSlot | null>(null)
@@ -44,18 +43,24 @@ export const useManagedBooking = ({ apiUrl, reservationId, token }: ManagedBooki
   const [outcome, setOutcome] = useState<ManageOutcome | null>(null)
   const secret = token ?? undefined
 
+  /** Reads the booking as the server has it now. */
+  const read = async (signal?: AbortSignal) => {
+    try {
+      const result = await client.getGuestBooking({ query: { reservationId, token: secret } }, { signal })
+      setLoaded(result.ok ? { booking: result.data, refused: null } : { booking: null, refused: result.message })
+    } catch (caught) {
+      if (!signal?.aborted) {
+        setLoaded({ booking: null, refused: caught instanceof Error ? caught.message : String(caught) })
+      }
+    }
+  }
+
   useEffect(() => {
     const controller = new AbortController()
-    client
-      .getGuestBooking({ query: { reservationId, token: secret } }, { signal: controller.signal })
-      .then((result) => setLoaded(result.ok ? { booking: result.data, refused: null } : { booking: null, refused: result.message }))
-      .catch((caught: unknown) => {
-        if (!controller.signal.aborted) {
-          setLoaded({ booking: null, refused: caught instanceof Error ? caught.message : String(caught) })
-        }
-      })
+    void read(controller.signal)
     return () => controller.abort()
-  }, [client, reservationId, secret, reads])
+    // `read` asks for these; it is a new function on every render.
+  }, [client, reservationId, secret])
 
   const { booking } = loaded
   const timezone = booking?.resource.timezone ?? 'UTC'
@@ -80,14 +85,15 @@ export const useManagedBooking = ({ apiUrl, reservationId, token }: ManagedBooki
   const cancel = async () => {
     setBusy('cancelling')
     const result = await client.cancel({ body: { reservationId, token: secret } })
-    setBusy(null)
     if (result.ok) {
+      // The result is said together with the booking as it is now, and what may still be done.
+      await read()
       setOutcome({ kind: 'cancelled' })
       back()
-      setReads((count) => count + 1)
     } else {
       setRefusal({ alternatives: [], message: result.message, taken: false })
     }
+    setBusy(null)
   }
 
   const move = async (slot: FreeSlot | null = selected) => {
@@ -97,13 +103,14 @@ export const useManagedBooking = ({ apiUrl, reservationId, token }: ManagedBooki
     setBusy('moving')
     setRefusal(null)
     const result = await client.reschedule({ body: { reservationId, startTime: slot.start, token: secret } })
-    setBusy(null)
     if (result.ok) {
+      await read()
       setOutcome({ from: booking.reservation.startTime, kind: 'moved', to: result.data.startTime })
       back()
-      setReads((count) => count + 1)
+      setBusy(null)
       return
     }
+    setBusy(null)
     const taken = result.status === 409
     setRefusal({ alternatives: taken ? null : [], message: result.message, taken })
     if (taken && question) {
