@@ -96,7 +96,9 @@ interface Worker {
 }
 
 const startWorker = (settings: WorkerSettings): Worker => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/concurrency-node.ts'], {
+  // BENCH_CPU_PROF=<dir>: a V8 CPU profile of each app process, as bench/spawn-measure.ts writes them.
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : []
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'bench/concurrency-node.ts'], {
     env: { ...process.env, BENCH_WORKER: JSON.stringify(settings) },
     stdio: ['pipe', 'pipe', 'inherit'],
   })

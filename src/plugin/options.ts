@@ -116,10 +116,6 @@ export interface ReserveLedgerOptions {
   /** Minimum notice, in hours, before a reservation's start for a non-privileged cancel. */
   cancellationNoticePeriod?: number
   /**
-   * Catch-up re-delivers what a crash left undone (documents, hooks, orphan claims). It runs at
-   * start and then every `intervalMs`, leaving events younger than `graceMs` to their writer.
-   */
-  /**
    * Calendar feeds (iCalendar URLs) resources subscribe to: synced in the background every
    * `refreshMinutes` (default 15) over `horizonDays` (default 400). `allowPrivateNetworks` lets a
    * feed live on this machine or a private network (refused by default).
@@ -148,6 +144,10 @@ export interface ReserveLedgerOptions {
    * (default 5), also when staff join for them.
    */
   maxWaitlistEntriesPerCaller?: number
+  /**
+   * Catch-up re-delivers what a crash left undone (documents, hooks, orphan claims). It runs at
+   * start and then every `intervalMs`, leaving events younger than `graceMs` to their writer.
+   */
   catchUp?: { graceMs?: number; intervalMs?: number }
   collectionOverrides?: Partial<Record<OverridableCollection, CollectionOverride>>
   /** Replaces an admin component with one at this import path, or, with `false`, leaves Payload's default. */

@@ -1,14 +1,23 @@
 import type { BookingTexts } from './en.js'
 
+import { ar } from './ar.js'
 import { de } from './de.js'
 import { en } from './en.js'
+import { es } from './es.js'
+import { fa } from './fa.js'
+import { fr } from './fr.js'
+import { hi } from './hi.js'
+import { id } from './id.js'
+import { pl } from './pl.js'
+import { ru } from './ru.js'
+import { tr } from './tr.js'
+import { zh } from './zh.js'
 
 /**
- * The booking kit's strings by language code. The admin's twelve languages (`ar`, `de`, `en`, `es`,
- * `fa`, `fr`, `hi`, `id`, `pl`, `ru`, `tr`, `zh`) each get a file beside these as they are translated;
- * a language without one falls back to English.
+ * The booking kit's strings by language code: the admin's twelve languages, each in its file beside
+ * this one. A language without one falls back to English.
  */
-export const BOOKING_TEXTS: Record<string, BookingTexts> = { de, en }
+export const BOOKING_TEXTS: Record<string, BookingTexts> = { ar, de, en, es, fa, fr, hi, id, pl, ru, tr, zh }
 
 /** Languages written right to left, among those the admin is translated into. */
 const RIGHT_TO_LEFT = new Set(['ar', 'fa', 'he', 'ur'])
