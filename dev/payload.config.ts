@@ -18,9 +18,14 @@ import { zh } from '@payloadcms/translations/languages/zh'
 import { buildConfig, type DatabaseAdapterObj } from 'payload'
 import { reserveLedgerPlugin, type ReserveLedgerOptions } from 'payload-reserve-ledger'
 
+import { inboxCollection } from './mail-catcher/inbox-collection.js'
+import { mailCatcher } from './mail-catcher/mail-catcher.js'
 import { seedIfEmpty } from './seed.js'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
+
+// Where the site answers, for the links in its mails: `npm run dev`'s port unless told otherwise.
+const serverUrl = process.env.SERVER_URL || `http://localhost:${process.env.PORT || 3000}`
 
 // Resolved against this file so `npm run dev`, `npm run seed` and tests agree whatever their cwd.
 const defaultDatabaseUri = `file:${path.resolve(dirname, 'data/dev.db')}`
@@ -81,9 +86,12 @@ export default buildConfig({
         },
       ],
     },
+    inboxCollection,
   ],
   db: databaseAdapter(process.env.DATABASE_URI || defaultDatabaseUri),
   // The admin languages the plugin is translated into, as far as Payload has them (no Hindi).
+  // The plugin's mails land in the admin's inbox collection, not in anyone's mailbox.
+  email: mailCatcher,
   i18n: { supportedLanguages: { ar, de, en, es, fa, fr, id, pl, ru, tr, zh } },
   onInit: seedIfEmpty,
   plugins: [
@@ -92,6 +100,8 @@ export default buildConfig({
       // RESERVE_RESERVATION_DETAIL=form: the calendar opens Payload's form of a reservation, not the plugin's drawer.
       ...(process.env.RESERVE_RESERVATION_DETAIL === 'form' && { components: { reservationDetail: false } }),
       ...eventStoreOption(process.env.EVENTSTORE_URI, process.env.NATS_SERVERS),
+      // A guest's booking mail links to their booking on the demo site, where they can cancel it.
+      notifications: { email: { cancelUrl: `${serverUrl}/book/manage?reservation={{reservationId}}&token={{token}}` } },
       resourceOwnerMode: { adminRoles: ['admin'] },
       resourceTypes: ['practitioner', 'room', 'equipment'],
       staffProvisioning: { nameFrom: 'name', resourceType: 'practitioner', staffRoles: ['staff'] },

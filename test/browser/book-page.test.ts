@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { ReservationRecord, SlotsResponse } from '../../src/contract/http.js'
 
-import { type BookingTexts, en } from '../../src/booking/texts/en.js'
+import { en } from '../../src/booking/texts/en.js'
 import { de } from '../../src/booking/texts/de.js'
+import { annaConsultation, annaFreeTimes, bookingPage, chooseDay, fillDetails, slot } from './support/book-page.js'
 import { type Browser, openBrowser, useLoggedInBrowser } from './support/browser.js'
-import { separateFreeTimes } from './support/free-times.js'
 import { type Rest, rest, TIMEZONE } from './support/rest.js'
 
 // The public booking page of the demo (`/book`), built from `payload-reserve-ledger/booking`:
@@ -19,13 +19,6 @@ const email = (name: string): string => `${name}.${RUN}@example.com`
 
 const wallClock = (iso: string, timeZone: string, locale = 'en-US'): string =>
   new Intl.DateTimeFormat(`${locale}-u-ca-gregory`, { hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(iso))
-
-/** The guest's booking page, a fresh browser without a session. */
-const guestPage = async (options: Parameters<typeof openBrowser>[0] = {}): Promise<Browser> => {
-  const browser = await openBrowser(options)
-  await browser.page.goto('/book')
-  return browser
-}
 
 /** The one booking of the guest with `address`, as the admin reads it. */
 const bookingOf = async (api: Rest, address: string): Promise<ReservationRecord> => {
@@ -53,37 +46,16 @@ describe('the public booking page', () => {
   let anna: { id: number | string }
   let consultation: { id: number | string }
 
-  beforeAll(() => {
+  beforeAll(async () => {
     api = rest(admin().page)
+    ;({ anna, consultation } = await annaConsultation(api))
   })
 
-  /** Free, non-overlapping consultation times of Anna from `fromOffset` days ahead, and their day. */
-  const freeTimes = async (fromOffset: number, count = 3) => {
-    anna ??= (await api.resources()).find((resource) => resource.name === 'Anna Weber')!
-    consultation ??= (await api.services()).find((service) => service.name === 'Consultation')!
-    expect(anna && consultation, 'the seeded Anna Weber and her consultation').toBeTruthy()
-    const found = await separateFreeTimes(api, { count, fromOffset, resource: anna.id, service: consultation.id })
-    expect(found.starts.length, `${count} free consultations of Anna within four weeks`).toBeGreaterThanOrEqual(count)
-    return { date: found.date, starts: found.starts.slice(0, count).map(({ start }) => start) }
-  }
-
-  /** Service, resource and day chosen with the mouse. */
-  const chooseDay = async (page: Page, date: string, texts: BookingTexts = en) => {
-    await page.getByLabel(texts.chooseService, { exact: true }).selectOption({ label: 'Consultation' })
-    await page.getByLabel(texts.chooseResource, { exact: true }).selectOption({ label: 'Anna Weber' })
-    await page.getByLabel(texts.chooseDay, { exact: true }).fill(date)
-  }
-
-  const slot = (page: Page, start: string): Locator => page.locator(`.rl-booking__slot[data-start="${start}"]`)
-
-  const fillDetails = async (page: Page, name: string, email: string) => {
-    await page.locator('input[name="name"]').fill(name)
-    await page.locator('input[name="email"]').fill(email)
-  }
+  const freeTimes = (fromOffset: number, count = 3) => annaFreeTimes(api, fromOffset, count)
 
   it('a guest books: service, resource, day, time, details, the hold counting down, the booking and its calendar file', async () => {
     const { date, starts } = await freeTimes(3)
-    const guest = await guestPage({ timezoneId: TIMEZONE })
+    const guest = await bookingPage({ timezoneId: TIMEZONE })
     try {
       const { page } = guest
       await chooseDay(page, date)
@@ -130,7 +102,7 @@ describe('the public booking page', () => {
 
   it('another visitor takes the time first: the guest reads why, in the server’s words, gets the next free times and books one', async () => {
     const { date, starts } = await freeTimes(4)
-    const guest = await guestPage()
+    const guest = await bookingPage()
     try {
       const { page } = guest
       await chooseDay(page, date)
@@ -174,7 +146,7 @@ describe('the public booking page', () => {
     const { date, starts } = await freeTimes(8)
     const free = async () =>
       (await api.get<SlotsResponse>('/reserve/slots', { date, resource: anna.id, service: consultation.id })).slots.map(({ start }) => start)
-    const guest = await guestPage()
+    const guest = await bookingPage()
     try {
       const { page } = guest
       await chooseDay(page, date)
@@ -201,7 +173,7 @@ describe('the public booking page', () => {
 
   it('a visitor in New York books a Berlin resource: both clocks are named, and the booking is at the instant picked', async () => {
     const { date, starts } = await freeTimes(5)
-    const guest = await guestPage({ timezoneId: 'America/New_York' })
+    const guest = await bookingPage({ timezoneId: 'America/New_York' })
     try {
       const { page } = guest
       await chooseDay(page, date)
@@ -227,7 +199,7 @@ describe('the public booking page', () => {
 
   it('on a 390×844 phone, by keyboard only: the whole booking with Tab, Enter and Space, nothing cut off sideways', async () => {
     const { date, starts } = await freeTimes(6)
-    const guest = await guestPage({ phone: true })
+    const guest = await bookingPage({ phone: true })
     try {
       const { page } = guest
       const { keyboard } = page
@@ -285,7 +257,7 @@ describe('the public booking page', () => {
   describe('in German', () => {
     let german: Browser
     beforeAll(async () => {
-      german = await guestPage({ locale: 'de-DE' })
+      german = await bookingPage({ locale: 'de-DE' })
     })
     afterAll(async () => {
       await german?.close()

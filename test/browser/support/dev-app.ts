@@ -47,7 +47,10 @@ export interface DevApp {
  */
 export const serveDevApp = async (extra: Record<string, string> = {}): Promise<DevApp> => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reserve-browser-'))
-  const env = appEnv(dataDir, extra)
+  const port = await freePort()
+  const baseURL = `http://127.0.0.1:${port}`
+  // The links in the app's mails (the seed's too) point at this server.
+  const env = appEnv(dataDir, { SERVER_URL: baseURL, ...extra })
   let server: ChildProcess | undefined
   let output = ''
   const stop = async (): Promise<void> => {
@@ -69,8 +72,6 @@ export const serveDevApp = async (extra: Record<string, string> = {}): Promise<D
     // A production server does not create the schema (Payload pushes it in development only),
     // so the database is made and seeded the way `npm run seed` does it.
     run('seed', [tsxBin, 'dev/seed-cli.ts'], { ...env, NODE_ENV: 'development' })
-    const port = await freePort()
-    const baseURL = `http://127.0.0.1:${port}`
     server = spawn(process.execPath, [nextBin, 'start', 'dev', '--port', String(port)], {
       cwd: root,
       detached: true,
