@@ -15,7 +15,9 @@ import { SlotList } from './SlotList.js'
 import { useBookingFlow } from './use-booking-flow.js'
 import { useCatalog } from './use-catalog.js'
 import { useVisitorZone } from './use-visitor-zone.js'
-import { whenLabel } from './zoned-time.js'
+import { useWaitlist } from './use-waitlist.js'
+import { WaitlistOffer } from './WaitlistOffer.js'
+import { dateLabel, whenLabel } from './zoned-time.js'
 
 export interface BookingFlowProps {
   /** The host's API route, e.g. `/api` or `https://example.com/api`. */
@@ -32,6 +34,8 @@ const Steps: React.FC<{ apiUrl: string; catalog: Catalog }> = ({ apiUrl, catalog
   const visitorZone = useVisitorZone()
   const detailsHeading = useRef<HTMLHeadingElement>(null)
   const { phase, selected } = flow
+  const full = phase === 'choose' && flow.service !== null && flow.free.slots?.length === 0
+  const waitlist = useWaitlist(flow.client, full && flow.service !== null ? { date: flow.date, resource: flow.resourceChoice, service: flow.service, timezone: flow.timezone } : null)
 
   // Focus follows the guest: to their details once a time is picked, to the hold once it is placed.
   useEffect(() => {
@@ -86,6 +90,7 @@ const Steps: React.FC<{ apiUrl: string; catalog: Catalog }> = ({ apiUrl, catalog
             </h2>
             <DayNavigator date={flow.date} onDate={flow.chooseDate} today={flow.today} />
             <SlotList {...flow.free} onPick={flow.pickSlot} selected={flow.selected} visitorZone={visitorZone} />
+            {full && <WaitlistOffer dayLabel={dateLabel(flow.date, locale)} guest={flow.guest} onGuest={flow.setGuest} waitlist={waitlist} />}
           </section>
         )
       )}
@@ -113,11 +118,11 @@ const Steps: React.FC<{ apiUrl: string; catalog: Catalog }> = ({ apiUrl, catalog
               <GuestForm
                 busy={flow.busy !== null}
                 details={flow.guest}
-                notes={flow.notes}
+                notes={{ onChange: flow.setNotes, value: flow.notes }}
                 onChange={flow.setGuest}
-                onNotes={flow.setNotes}
                 onSubmit={() => void flow.holdTime()}
                 problems={flow.problems}
+                submit={flow.busy === 'holding' ? t('holding') : t('holdTime')}
               />
             )
           )}
@@ -130,8 +135,8 @@ const Steps: React.FC<{ apiUrl: string; catalog: Catalog }> = ({ apiUrl, catalog
 
 /**
  * A whole booking page's flow, composed from the kit's hooks and components: service and
- * resource, a day and its free times, the guest's details, the hold with its countdown, the
- * booking and its confirmation. Style it through the `--rl-booking-…` variables of
+ * resource, a day and its free times (or the waitlist when the day is full), the guest's details,
+ * the hold with its countdown, the booking and its confirmation. Style it through the `--rl-booking-…` variables of
  * `payload-reserve-ledger/booking.css`.
  */
 export const BookingFlow: React.FC<BookingFlowProps> = ({ apiUrl, locale = 'en', slugs }) => {

@@ -9,11 +9,13 @@ import { useBookingLanguage } from './booking-texts-context.js'
 interface Props {
   busy: boolean
   details: GuestDetails
-  notes: string
+  /** The notes field, where what the details are for takes notes. */
+  notes?: { onChange: (notes: string) => void; value: string }
   onChange: (details: GuestDetails) => void
-  onNotes: (notes: string) => void
   onSubmit: () => void
   problems: Partial<Record<keyof GuestDetails, BookingTextKey>>
+  /** The submit button's words, e.g. `Continue`, or `Holding the time…` while busy. */
+  submit: string
 }
 
 const FIELDS = [
@@ -23,7 +25,7 @@ const FIELDS = [
 ] as const
 
 /** The guest's name and how to reach them, checked as the server's guest rules check them. */
-export const GuestForm: React.FC<Props> = ({ busy, details, notes, onChange, onNotes, onSubmit, problems }) => {
+export const GuestForm: React.FC<Props> = ({ busy, details, notes, onChange, onSubmit, problems, submit }) => {
   const { t } = useBookingLanguage()
   const id = useId()
   return (
@@ -66,14 +68,16 @@ export const GuestForm: React.FC<Props> = ({ busy, details, notes, onChange, onN
           </div>
         )
       })}
-      <div className="rl-booking__field">
-        <label className="rl-booking__label" htmlFor={`${id}-notes`}>
-          {t('notes')}
-        </label>
-        <textarea id={`${id}-notes`} name="notes" onChange={(event) => onNotes(event.target.value)} rows={2} value={notes} />
-      </div>
+      {notes && (
+        <div className="rl-booking__field">
+          <label className="rl-booking__label" htmlFor={`${id}-notes`}>
+            {t('notes')}
+          </label>
+          <textarea id={`${id}-notes`} name="notes" onChange={(event) => notes.onChange(event.target.value)} rows={2} value={notes.value} />
+        </div>
+      )}
       <button className="rl-booking__primary" disabled={busy} type="submit">
-        {busy ? t('holding') : t('holdTime')}
+        {submit}
       </button>
     </form>
   )

@@ -150,6 +150,8 @@ export const useBookingFlow = ({ apiUrl, catalog }: { apiUrl: string; catalog: C
     },
     /** Back to the day's times, letting go of the hold. */
     changeTime: backToChoosing,
+    /** The client of the endpoints, for the kit's other hooks (the waitlist). */
+    client,
     date,
     free,
     guest,
@@ -178,6 +180,8 @@ export const useBookingFlow = ({ apiUrl, catalog }: { apiUrl: string; catalog: C
     setGuest,
     setNotes,
     /** After a booking: the same service and resource, the day's times asked again. */
+    /** The zone of the (first) resource: the one whose local days are shown. */
+    timezone,
     startOver: () => {
       setBooked(null)
       setSelected(null)

@@ -1,9 +1,10 @@
 /**
  * The booking kit for a site's own customers: `payload-reserve-ledger/booking`. Headless hooks
- * (the flow, the catalog, a day's free times, the hold and its countdown, a guest's managing of
- * their booking) and the default components composed from them; their look is `payload-reserve-ledger/booking.css`. It talks to
- * the plugin through `payload-reserve-ledger/api-client` and to Payload's REST API for the
- * services and resources anyone may read. Its components and hooks are client modules each; the
+ * (the flow, the catalog, a day's free times, the hold and its countdown, the waitlist of a full
+ * day, a guest's managing of their booking) and the default components composed from them; their
+ * look is `payload-reserve-ledger/booking.css`. It talks to the plugin through
+ * `payload-reserve-ledger/api-client` and to Payload's REST API for the services and resources
+ * anyone may read. Its components and hooks are client modules each; the
  * rest (formatting, the .ics text, the language pick) runs on the server too.
  */
 export { BookingConfirmation } from '../booking/BookingConfirmation.js'
@@ -30,4 +31,7 @@ export { useFreeSlots } from '../booking/use-free-slots.js'
 export { useHold } from '../booking/use-hold.js'
 export { type ManagedBookingQuestion, type ManagedBookingState, type ManageOutcome, type ManagePhase, useManagedBooking } from '../booking/use-managed-booking.js'
 export { useVisitorZone } from '../booking/use-visitor-zone.js'
+export { useWaitlist, type Waitlist, type WaitlistDay } from '../booking/use-waitlist.js'
+export { waitlistRange } from '../booking/waitlist-range.js'
+export { WaitlistOffer } from '../booking/WaitlistOffer.js'
 export { countdownLabel, dateLabel, timeIn, timeWithZones, whenLabel } from '../booking/zoned-time.js'

@@ -8,6 +8,7 @@ import type { ReserveRuntime, Services } from './services.js'
 
 import { withAdmin } from './shared/admin/registration.js'
 import { pluginSlices } from './plugin-slices.js'
+import { keepErrorDetails } from './shared/http/keep-error-details.js'
 import { LEDGER_REJECTION } from './shared/refusals.js'
 import { resolveOptions, validateAgainstConfig } from './resolve-options.js'
 import { ledgerServices } from './runtime.js'
@@ -72,6 +73,18 @@ export const reserveLedgerPlugin =
       // The admin UI needs the endpoints, so it is only registered when they are mounted.
       ...withAdmin(withCollections, resolved),
       endpoints: [...(config.endpoints ?? []), ...slices.endpoints],
+      hooks: {
+        ...config.hooks,
+        // First, so the site's own afterError hooks see the refusal's fields too.
+        afterError: [
+          keepErrorDetails({
+            apiRoute: config.routes?.api ?? '/api',
+            collections: withCollections.collections?.filter((collection) => slices.collections.includes(collection) || collection.slug === resolved.userCollection).map(({ slug }) => slug) ?? [],
+            endpoints: slices.endpoints,
+          }),
+          ...(config.hooks?.afterError ?? []),
+        ],
+      },
       // A 409 for a taken slot is an answer, not a server fault. (Payload types the keys as its
       // own error names, but looks up any error's name.)
       loggingLevels: { ...({ [LEDGER_REJECTION]: 'info' } as Config['loggingLevels']), ...config.loggingLevels },

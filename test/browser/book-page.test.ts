@@ -2,43 +2,28 @@ import type { Locator, Page } from 'playwright-core'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import type { ReservationRecord, SlotsResponse } from '../../src/contract/http.js'
+import type { SlotsResponse } from '../../src/contract/http.js'
 
-import { en } from '../../src/booking/texts/en.js'
 import { de } from '../../src/booking/texts/de.js'
-import { annaConsultation, annaFreeTimes, bookingPage, chooseDay, fillDetails, slot } from './support/book-page.js'
+import { en } from '../../src/booking/texts/en.js'
+import {
+  annaConsultation,
+  annaFreeTimes,
+  bookingOf,
+  chooseDay,
+  expectNoEnglish,
+  fillDetails,
+  fitsSideways,
+  guestEmail as email,
+  guestPage,
+  slot,
+  wallClock,
+} from './support/booking-page.js'
 import { type Browser, openBrowser, useLoggedInBrowser } from './support/browser.js'
 import { type Rest, rest, TIMEZONE } from './support/rest.js'
 
 // The public booking page of the demo (`/book`), built from `payload-reserve-ledger/booking`:
 // a guest without an account books the seeded Anna Weber's consultation.
-
-/** Each run's guests are its own, so a repeated run against one database finds only its bookings. */
-const RUN = Date.now().toString(36)
-const email = (name: string): string => `${name}.${RUN}@example.com`
-
-const wallClock = (iso: string, timeZone: string, locale = 'en-US'): string =>
-  new Intl.DateTimeFormat(`${locale}-u-ca-gregory`, { hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(iso))
-
-/** The one booking of the guest with `address`, as the admin reads it. */
-const bookingOf = async (api: Rest, address: string): Promise<ReservationRecord> => {
-  const bookings = await api.reservations({ 'guest.email': { equals: address } })
-  expect(bookings, `the bookings of ${address}`).toHaveLength(1)
-  return bookings[0]
-}
-
-/** Nothing on the page reaches past the viewport's right or left edge. */
-const fitsSideways = async (page: Page): Promise<void> => {
-  const overflow = await page.evaluate(() => {
-    const width = document.documentElement.clientWidth
-    const wide = [...document.querySelectorAll('.rl-booking *')].filter((element) => {
-      const box = element.getBoundingClientRect()
-      return box.width > 0 && (box.right > width + 0.5 || box.left < -0.5)
-    })
-    return { scroll: document.documentElement.scrollWidth - width, wide: wide.map((element) => element.outerHTML.slice(0, 80)) }
-  })
-  expect(overflow).toEqual({ scroll: 0, wide: [] })
-}
 
 describe('the public booking page', () => {
   const admin = useLoggedInBrowser()
@@ -46,16 +31,19 @@ describe('the public booking page', () => {
   let anna: { id: number | string }
   let consultation: { id: number | string }
 
-  beforeAll(async () => {
+  beforeAll(() => {
     api = rest(admin().page)
-    ;({ anna, consultation } = await annaConsultation(api))
   })
 
-  const freeTimes = (fromOffset: number, count = 3) => annaFreeTimes(api, fromOffset, count)
+  /** Free, non-overlapping consultation times of Anna from `fromOffset` days ahead, and their day. */
+  const freeTimes = async (fromOffset: number, count = 3) => {
+    ;({ anna, consultation } = await annaConsultation(api))
+    return annaFreeTimes(api, fromOffset, count)
+  }
 
   it('a guest books: service, resource, day, time, details, the hold counting down, the booking and its calendar file', async () => {
     const { date, starts } = await freeTimes(3)
-    const guest = await bookingPage({ timezoneId: TIMEZONE })
+    const guest = await guestPage({ timezoneId: TIMEZONE })
     try {
       const { page } = guest
       await chooseDay(page, date)
@@ -102,7 +90,7 @@ describe('the public booking page', () => {
 
   it('another visitor takes the time first: the guest reads why, in the server’s words, gets the next free times and books one', async () => {
     const { date, starts } = await freeTimes(4)
-    const guest = await bookingPage()
+    const guest = await guestPage()
     try {
       const { page } = guest
       await chooseDay(page, date)
@@ -146,7 +134,7 @@ describe('the public booking page', () => {
     const { date, starts } = await freeTimes(8)
     const free = async () =>
       (await api.get<SlotsResponse>('/reserve/slots', { date, resource: anna.id, service: consultation.id })).slots.map(({ start }) => start)
-    const guest = await bookingPage()
+    const guest = await guestPage()
     try {
       const { page } = guest
       await chooseDay(page, date)
@@ -173,7 +161,7 @@ describe('the public booking page', () => {
 
   it('a visitor in New York books a Berlin resource: both clocks are named, and the booking is at the instant picked', async () => {
     const { date, starts } = await freeTimes(5)
-    const guest = await bookingPage({ timezoneId: 'America/New_York' })
+    const guest = await guestPage({ timezoneId: 'America/New_York' })
     try {
       const { page } = guest
       await chooseDay(page, date)
@@ -199,7 +187,7 @@ describe('the public booking page', () => {
 
   it('on a 390×844 phone, by keyboard only: the whole booking with Tab, Enter and Space, nothing cut off sideways', async () => {
     const { date, starts } = await freeTimes(6)
-    const guest = await bookingPage({ phone: true })
+    const guest = await guestPage({ phone: true })
     try {
       const { page } = guest
       const { keyboard } = page
@@ -257,29 +245,13 @@ describe('the public booking page', () => {
   describe('in German', () => {
     let german: Browser
     beforeAll(async () => {
-      german = await bookingPage({ locale: 'de-DE' })
+      german = await guestPage({ locale: 'de-DE' })
     })
     afterAll(async () => {
       await german?.close()
     })
 
-    /** The kit's English words that German writes otherwise, each piece of a text around its `{values}`. */
-    const english = Object.entries(en)
-      .filter(([key, text]) => de[key as keyof typeof de] !== text)
-      .flatMap(([, text]) => text.split(/\{\w+\}/))
-      .map((piece) => piece.trim())
-      .filter((piece) => piece.length > 2)
-
-    const noEnglish = async (page: Page, stage: string) => {
-      const text = await page.locator('main').innerText()
-      expect(
-        english.filter((piece) => text.includes(piece)),
-        `English left on the page (${stage})`,
-      ).toEqual([])
-      for (const word of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'January', 'February', 'March', 'April', 'June', 'July', 'October', 'December', 'AM', 'PM']) {
-        expect(text, `${word} on the page (${stage})`).not.toMatch(new RegExp(`\\b${word}\\b`))
-      }
-    }
+    const noEnglish = (page: Page, stage: string) => expectNoEnglish(page, de, stage)
 
     it('from the browser’s language: no English left, from the choice to the confirmation', async () => {
       const { date, starts } = await freeTimes(7)

@@ -6,7 +6,7 @@ import type { ReservationRecord } from '../../src/contract/http.js'
 
 import { en } from '../../src/booking/texts/en.js'
 import { translations } from '../../src/translations/index.js'
-import { annaFreeTimes, bookingPage, chooseDay, fillDetails, slot } from './support/book-page.js'
+import { annaFreeTimes, chooseDay, fillDetails, guestPage, slot } from './support/booking-page.js'
 import { logIn, openBrowser, STAFF, useLoggedInBrowser } from './support/browser.js'
 import { rest } from './support/rest.js'
 
@@ -37,7 +37,7 @@ describe('the mail catcher of the dev app', () => {
     const { date, starts } = await annaFreeTimes(api, 9, 1)
     const address = `ines.inbox.${RUN}@example.com`
 
-    const guest = await bookingPage()
+    const guest = await guestPage()
     try {
       await chooseDay(guest.page, date)
       await slot(guest.page, starts[0]).click()

@@ -2,11 +2,11 @@ import type { Page } from 'playwright-core'
 
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import type { ReservationRecord, SlotsResponse } from '../../src/contract/http.js'
+import type { SlotsResponse } from '../../src/contract/http.js'
 
 import { de } from '../../src/booking/texts/de.js'
 import { en } from '../../src/booking/texts/en.js'
-import { annaConsultation, annaFreeTimes, bookingPage, chooseDay, fillDetails, slot } from './support/book-page.js'
+import { annaConsultation, annaFreeTimes, bookingOf, chooseDay, fillDetails, fitsSideways, guestEmail, guestPage, slot, wallClock } from './support/booking-page.js'
 import { type Browser, openBrowser, useLoggedInBrowser } from './support/browser.js'
 import { manageLinkFor } from './support/manage-link.js'
 import { type Rest, rest, TIMEZONE } from './support/rest.js'
@@ -14,17 +14,10 @@ import { type Rest, rest, TIMEZONE } from './support/rest.js'
 // The demo's "manage my booking" page (`/book/manage`), built from `payload-reserve-ledger/booking`:
 // a guest books on /book, and opens the link of their booking e-mail (the dev app's mail catcher).
 
-const RUN = Date.now().toString(36)
-const address = `gina.manages.${RUN}@example.com`
+const address = guestEmail('gina.manages')
 
-const clock = (iso: string, timeZone: string): string =>
-  new Intl.DateTimeFormat('en-u-ca-gregory', { hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(iso))
-
-/** Nothing on the page reaches past the viewport's right or left edge. */
-const fitsSideways = async (page: Page): Promise<void> => {
-  const scroll = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
-  expect(scroll).toBe(0)
-}
+/** A time as the kit writes it in English. */
+const clock = (iso: string, timeZone: string): string => wallClock(iso, timeZone, 'en')
 
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id)
 
@@ -44,13 +37,10 @@ describe('a guest manages their booking from the link of their e-mail', () => {
     } = await annaFreeTimes(api, 5, 2)
     const free = async () =>
       (await api.get<SlotsResponse>('/reserve/slots', { date, resource: anna.id, service: consultation.id })).slots.map(({ start }) => start)
-    const stored = async (): Promise<ReservationRecord> => {
-      const [booking] = await api.reservations({ 'guest.email': { equals: address } })
-      return booking
-    }
+    const stored = () => bookingOf(api, address)
 
     // The guest books on the booking page.
-    const booker = await bookingPage()
+    const booker = await guestPage()
     try {
       const { page } = booker
       await chooseDay(page, date)

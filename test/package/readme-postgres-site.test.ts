@@ -353,6 +353,15 @@ describe('the README followed on a new PostgreSQL site', () => {
     })
     expect(booked.status).toBe(201)
     expect(booked.body).toMatchObject({ endTime: '2031-03-04T09:30:00.000Z', status: 'pending' })
+    // The same time again: refused, naming the field as the README's error body does, in the production build.
+    const taken = await call(server, 'POST', '/reserve/book', {
+      guest: { email: 'bo@example.test', name: 'Bo Berg' },
+      resource: resource.body.doc.id,
+      service: service.body.doc.id,
+      startTime: '2031-03-04T09:00:00.000Z',
+    })
+    expect(taken.status).toBe(409)
+    expect(taken.body.errors[0].data.errors).toEqual([{ message: expect.any(String), path: 'startTime' }])
     const listed = await call(server, 'GET', '/reservations', undefined, token)
     expect(listed.body.totalDocs).toBe(1)
 

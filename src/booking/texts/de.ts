@@ -58,5 +58,13 @@ export const de: BookingTexts = {
   timesIn: 'Uhrzeiten in {zone}',
   timesInWithYours: 'Uhrzeiten in {zone} und in Ihrer Zeitzone {yours}',
   title: 'Termin buchen',
+  waitlist: 'Warteliste',
+  waitlistJoin: 'Auf die Warteliste setzen',
+  waitlistJoined: 'Sie stehen auf der Warteliste für {day}: Wird eine Zeit frei, reservieren wir sie für Sie und geben Ihnen Bescheid.',
+  waitlistJoining: 'Wird eingetragen…',
+  waitlistLeave: 'Von der Warteliste austragen',
+  waitlistLeaving: 'Wird ausgetragen…',
+  waitlistLeft: 'Sie sind von der Warteliste für {day} ausgetragen.',
+  waitlistOffer: 'Sie können auf eine Zeit an diesem Tag warten: Wird eine frei, reservieren wir sie für Sie.',
   yourTime: '{time} bei Ihnen ({zone})',
 }

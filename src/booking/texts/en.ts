@@ -56,6 +56,14 @@ export const en = {
   timesIn: 'Times in {zone}',
   timesInWithYours: 'Times in {zone}, and in your time zone {yours}',
   title: 'Book an appointment',
+  waitlist: 'Waitlist',
+  waitlistJoin: 'Join the waitlist',
+  waitlistJoined: 'You are on the waitlist for {day}: when a time comes free, it is held for you and we let you know.',
+  waitlistJoining: 'Joining the waitlist…',
+  waitlistLeave: 'Leave the waitlist',
+  waitlistLeaving: 'Leaving the waitlist…',
+  waitlistLeft: 'You have left the waitlist for {day}.',
+  waitlistOffer: 'You can wait for a time on this day: when one comes free, it is held for you.',
   yourTime: '{time} your time ({zone})',
 } as const
 

@@ -1,8 +1,9 @@
 /*
  * The public booking page of the demo clinic: the booking kit's whole flow. The language is
- * `?lang=` (e.g. `?lang=de`), else the browser's (`Accept-Language`).
+ * `?lang=` (e.g. `?lang=de`), else the browser's (`Accept-Language`); right to left in Arabic and
+ * Persian, here too when `?lang=` chose them (the root layout only sees the header).
  */
-import { BookingFlow, bookingTexts, pickLocale } from 'payload-reserve-ledger/booking'
+import { BookingFlow, bookingTexts, directionOf, pickLocale } from 'payload-reserve-ledger/booking'
 import { headers } from 'next/headers.js'
 import React from 'react'
 
@@ -10,7 +11,7 @@ const BookPage = async ({ searchParams }: { searchParams: Promise<{ lang?: strin
   const { lang } = await searchParams
   const locale = pickLocale(typeof lang === 'string' ? lang : null, pickLocale((await headers()).get('accept-language')))
   return (
-    <main className="site" lang={locale}>
+    <main className="site" dir={directionOf(locale)} lang={locale}>
       <h1>{bookingTexts(locale).title}</h1>
       <BookingFlow apiUrl="/api" locale={locale} />
     </main>
