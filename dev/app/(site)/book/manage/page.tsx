@@ -1,9 +1,9 @@
 /*
  * The demo clinic's "manage my booking" page: the link of a guest's booking e-mail
  * (`notifications.email.cancelUrl`) opens it with `?reservation=…&token=…`. The language is
- * `?lang=`, else the browser's (`Accept-Language`).
+ * `?lang=`, else the browser's (`Accept-Language`); right to left as the booking page.
  */
-import { bookingTexts, ManageBooking, pickLocale } from 'payload-reserve-ledger/booking'
+import { bookingTexts, directionOf, ManageBooking, pickLocale } from 'payload-reserve-ledger/booking'
 import { headers } from 'next/headers.js'
 import React from 'react'
 
@@ -18,7 +18,7 @@ const ManagePage = async ({ searchParams }: { searchParams: Promise<Params> }) =
   const { lang, reservation, token } = await searchParams
   const locale = pickLocale(one(lang), pickLocale((await headers()).get('accept-language')))
   return (
-    <main className="site" lang={locale}>
+    <main className="site" dir={directionOf(locale)} lang={locale}>
       <h1>{bookingTexts(locale).manageTitle}</h1>
       <ManageBooking apiUrl="/api" locale={locale} reservationId={one(reservation) ?? ''} token={one(token)} />
     </main>
