@@ -4,9 +4,10 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import type { SlotsResponse } from '../../src/contract/http.js'
 
+import { ar } from '../../src/booking/texts/ar.js'
 import { de } from '../../src/booking/texts/de.js'
 import { en } from '../../src/booking/texts/en.js'
-import { annaConsultation, annaFreeTimes, bookingOf, chooseDay, fillDetails, fitsSideways, guestEmail, guestPage, slot, wallClock } from './support/booking-page.js'
+import { annaConsultation, annaFreeTimes, bookingOf, chooseDay, expectNoEnglish, fillDetails, fitsSideways, guestEmail, guestPage, slot, wallClock } from './support/booking-page.js'
 import { type Browser, openBrowser, useLoggedInBrowser } from './support/browser.js'
 import { manageLinkFor } from './support/manage-link.js'
 import { type Rest, rest, TIMEZONE } from './support/rest.js'
@@ -93,6 +94,13 @@ describe('a guest manages their booking from the link of their e-mail', () => {
       await expect.poll(free).toContain(first)
       expect(await free()).not.toContain(second)
 
+      // In German, all of it: what it is, until when, what may be done.
+      await page.goto(`${linkPath}&lang=de`)
+      await page.getByRole('button', { name: de.moveBooking }).waitFor()
+      await page.getByText(/^Sie können sie bis .* verschieben oder stornieren\.$/).waitFor()
+      await expectNoEnglish(page, de, 'the booking in German')
+      await page.goto(linkPath)
+
       // Cancels it, after saying so once more.
       await page.getByRole('button', { name: en.cancelBooking }).click()
       await expect.poll(() => focusedId(page)).toBe('rl-booking-confirm-cancel')
@@ -104,10 +112,13 @@ describe('a guest manages their booking from the link of their e-mail', () => {
       expect((await stored()).status).toBe('cancelled')
       await expect.poll(free).toContain(second)
 
-      // Opened again, in German: the booking is said to be cancelled, and nothing is offered.
-      await page.goto(`${linkPath}&lang=de`)
-      await page.getByText(de.isCancelled).waitFor()
+      // Opened again, in Arabic, right to left: the booking is said to be cancelled, and nothing is offered.
+      await page.goto(`${linkPath}&lang=ar`)
+      await page.getByText(ar.isCancelled).waitFor()
+      expect(await page.locator('main').getAttribute('dir')).toBe('rtl')
       expect(await page.getByRole('button').count()).toBe(0)
+      await expectNoEnglish(page, ar, 'the cancelled booking in Arabic')
+      await fitsSideways(page)
 
       // A link whose token is wrong opens nothing, and says so with the server's word.
       await page.goto(`/book/manage?reservation=${booking.id}&token=wrong`)
