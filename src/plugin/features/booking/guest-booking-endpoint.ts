@@ -1,4 +1,4 @@
-import type { Endpoint } from 'payload'
+import type { CollectionSlug, Endpoint, PayloadRequest } from 'payload'
 
 import type { ManagedBooking } from '../../../contract/http.js'
 import type { ResolvedOptions, RoleOptions, TenancyOptions } from '../../options.js'
@@ -16,9 +16,12 @@ type Options = RoleOptions &
   TenancyOptions &
   Pick<ResolvedOptions, 'bookingWindow' | 'cancellationNoticePeriod' | 'cancelledStatus' | 'statusMachine' | 'timezone'>
 
-/** A related record's name, read whatever its read access (the caller may act on the booking). */
-const nameOf = async (req: Parameters<Endpoint['handler']>[0], collection: Options['slugs']['services'], id: number | string): Promise<string> => {
-  const doc = (await req.payload.db.findOne({ collection, req, where: { id: { equals: id } } })) as null | Record<string, unknown>
+/**
+ * A related record's name in the request's locale, read whatever its read access (the caller may
+ * act on the booking, so may see what it is of); empty when the record is gone.
+ */
+const nameOf = async (req: PayloadRequest, collection: CollectionSlug, id: number | string): Promise<string> => {
+  const doc = await req.payload.findByID({ collection, depth: 0, disableErrors: true, id, overrideAccess: true, req, select: { name: true } })
   return typeof doc?.name === 'string' ? doc.name : ''
 }
 
