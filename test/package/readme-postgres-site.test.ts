@@ -359,7 +359,7 @@ describe('the README followed on a new PostgreSQL site', () => {
       resource: resource.body.doc.id,
       service: service.body.doc.id,
       startTime: '2031-03-04T09:00:00.000Z',
-    })
+    }, undefined, [409])
     expect(taken.status).toBe(409)
     expect(taken.body.errors[0].data.errors).toEqual([{ message: expect.any(String), path: 'startTime' }])
     const listed = await call(server, 'GET', '/reservations', undefined, token)
