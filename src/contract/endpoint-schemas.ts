@@ -6,6 +6,7 @@ import { AvailabilityResponse, ResourceAvailability, SlotsResponse } from './ava
 import { CustomerSearchResponse } from './customers.js'
 import { HistoryResponse, LiveEventData } from './history.js'
 import { HoldReleaseResponse, HoldResponse } from './holds.js'
+import { ManagedBooking } from './managed-booking.js'
 import { ErrorBody, MessageBody, PayloadErrorBody } from './refusals.js'
 import {
   AsOfQuery,
@@ -14,10 +15,12 @@ import {
   CancelRequest,
   CustomerSearchQuery,
   FeedParameter,
+  GuestBookingQuery,
   HistoryQuery,
   HoldReleaseRequest,
   HoldRequest,
   IdParameter,
+  RescheduleRequest,
   ResourceAvailabilityQuery,
   SeriesPreviewRequest,
   SlotQuery,
@@ -120,6 +123,14 @@ export const ENDPOINT_SCHEMAS = {
   cancel: {
     body: required(CancelRequest),
     responses: { 200: [ReservationDocument, SeriesCancelled], 400: [MessageBody, PayloadErrorBody], 403: MessageBody, 404: MessageBody, 413: MessageBody },
+  },
+  getGuestBooking: {
+    query: GuestBookingQuery,
+    responses: { 200: ManagedBooking, 400: MessageBody, 403: MessageBody, 404: MessageBody },
+  },
+  reschedule: {
+    body: required(RescheduleRequest),
+    responses: { 200: ReservationDocument, 400: [MessageBody, PayloadErrorBody], 403: [MessageBody, PayloadErrorBody], 404: MessageBody, 409: PayloadErrorBody, 413: MessageBody },
   },
   getHistory: {
     query: HistoryQuery,

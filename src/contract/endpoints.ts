@@ -18,6 +18,8 @@ export const ENDPOINTS = {
   leaveWaitlist: { method: 'DELETE', path: '/reserve/waitlist/{id}', statuses: [200, 400, 403, 404, 409, 413] },
   offerWaitlist: { method: 'POST', path: '/reserve/waitlist/{id}/offer', statuses: [201, 400, 401, 403, 404, 409, 413] },
   cancel: { method: 'POST', path: '/reserve/cancel', statuses: [200, 400, 403, 404, 413] },
+  getGuestBooking: { method: 'GET', path: '/reserve/guest-booking', statuses: [200, 400, 403, 404] },
+  reschedule: { method: 'POST', path: '/reserve/reschedule', statuses: [200, 400, 403, 404, 409, 413] },
   getHistory: { method: 'GET', path: '/reserve/history', statuses: [200, 400, 401, 403, 404] },
   getAsOf: { method: 'GET', path: '/reserve/as-of', statuses: [200, 400, 401, 403, 404] },
   getLive: { mediaType: 'text/event-stream', method: 'GET', path: '/reserve/live', statuses: [200, 401, 403] },

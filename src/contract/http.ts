@@ -18,6 +18,7 @@ export type { BusyInterval, Guest, RecordId, TimeRange } from './common.js'
 export type { CustomerHit, CustomerSearchResponse } from './customers.js'
 export type { HistoryActor, HistoryChange, HistoryEvent, HistoryField, HistoryResponse, LiveEventData } from './history.js'
 export type { HoldDetails, HoldItem, HoldReleaseResponse, HoldResponse } from './holds.js'
+export type { ManagedBooking } from './managed-booking.js'
 export type { ErrorBody, MessageBody, PayloadErrorBody, RefusalBody } from './refusals.js'
 export type {
   AsOfReservation,

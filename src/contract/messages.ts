@@ -63,6 +63,7 @@ export const MESSAGES = {
   singleExclude: 'exclude must be a single reservation id',
   singleIds: 'resource and service must each be a single id',
   singleResource: 'resource must be a single id',
+  startTime: 'startTime is required, as an ISO 8601 instant',
   tooManyResources: 'resources may list at most 20 ids',
   unauthorized: 'Unauthorized',
 } as const

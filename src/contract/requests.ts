@@ -114,6 +114,17 @@ export const CancelRequest = z.object({
   token: optionalText,
 })
 
+/** GET /reserve/guest-booking: the reservation and the guest's token from their link. */
+export const GuestBookingQuery = z.object({ reservationId: text, token: optionalText })
+
+/** The body of POST /reserve/reschedule as a client sends it; the endpoint's own schema carries the refusal texts. */
+export const RescheduleRequest = z.object({
+  reservationId: text,
+  resource: RecordId.optional(),
+  startTime: dateTime(),
+  token: optionalText,
+})
+
 export const WaitlistJoinRequest = z.strictObject({
   customer: RecordId.optional().meta({ description: 'Staff only: the customer the entry is for. A signed-in customer is always their own.' }),
   from: dateTime().meta({ description: 'The earliest start wanted.' }),

@@ -1,9 +1,11 @@
 /**
  * The booking kit for a site's own customers: `payload-reserve-ledger/booking`. Headless hooks
- * (the flow, the catalog, a day's free times, the hold and its countdown, the waitlist of a full day) and the default
+ * (the flow, the catalog, a day's free times, the hold and its countdown, the waitlist of a full
+ * day, a guest's managing of their booking, a signed-in customer's own bookings) and the default
  * components composed from them; their look is `payload-reserve-ledger/booking.css`. It talks to
  * the plugin through `payload-reserve-ledger/api-client` and to Payload's REST API for the
- * services and resources anyone may read, the customer's session and their own bookings. Its components and hooks are client modules each; the
+ * services and resources anyone may read, the customer's session and their own bookings. Its
+ * components and hooks are client modules each; the
  * rest (formatting, the .ics text, the language pick) runs on the server too.
  */
 export { BookingConfirmation } from '../booking/BookingConfirmation.js'
@@ -22,9 +24,10 @@ export { type GuestDetails, guestProblems, trimmedGuest } from '../booking/guest
 export { GuestForm } from '../booking/GuestForm.js'
 export { HoldCountdown } from '../booking/HoldCountdown.js'
 export { LengthChoice } from '../booking/LengthChoice.js'
+export { ManageBooking, type ManageBookingProps } from '../booking/ManageBooking.js'
+export { MyBookings, type MyBookingsProps } from '../booking/MyBookings.js'
 export { type LengthDefaults, lengthLabel, lengthsOf, PLUGIN_LENGTH_DEFAULTS } from '../booking/lengths.js'
 export { loadMyBookings, MY_BOOKINGS_LIMIT, type MyBooking, type MyBookings as MyBookingsList } from '../booking/my-bookings.js'
-export { MyBookings, type MyBookingsProps } from '../booking/MyBookings.js'
 export { RefusalNotice } from '../booking/RefusalNotice.js'
 export { type Repeat, REPEAT_COUNTS, recurrenceOf, refusedOccurrences, repeatsFor, type RepeatServices } from '../booking/repeat.js'
 export { RepeatChoice } from '../booking/RepeatChoice.js'
@@ -40,8 +43,9 @@ export { useCountdown } from '../booking/use-countdown.js'
 export { type CustomerState, useCustomer } from '../booking/use-customer.js'
 export { useFreeSlots } from '../booking/use-free-slots.js'
 export { useHold } from '../booking/use-hold.js'
-export { type SeriesBooking, type SeriesRefusal, useSeriesBooking } from '../booking/use-series-booking.js'
+export { type ManagedBookingQuestion, type ManagedBookingState, type ManageOutcome, type ManagePhase, useManagedBooking } from '../booking/use-managed-booking.js'
 export { type MyBookingsState, useMyBookings } from '../booking/use-my-bookings.js'
+export { type SeriesBooking, type SeriesRefusal, useSeriesBooking } from '../booking/use-series-booking.js'
 export { useVisitorZone } from '../booking/use-visitor-zone.js'
 export { useWaitlist, type Waitlist, type WaitlistDay } from '../booking/use-waitlist.js'
 export { waitlistRange } from '../booking/waitlist-range.js'

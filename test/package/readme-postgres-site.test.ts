@@ -260,7 +260,7 @@ describe('the README followed on a new PostgreSQL site', () => {
     step(/^# add reserveLedgerPlugin\(\{ … \}\) to plugins in payload\.config\.ts \(see above\)$/)
     writeFileSync(path.join(site, 'src/payload.config.ts'), siteConfig())
     // The README's booking page, each file where its first line says (under the site's src/).
-    for (const lead of ["A Next.js site that mounts Payload's API at `/api` puts its public pages", 'and the booking page in it:']) {
+    for (const lead of ["A Next.js site that mounts Payload's API at `/api` puts its public pages", 'and the booking page in it:', 'and, in the same route group:']) {
       const file = blockAfter(lead, 'tsx')
       const target = path.join(site, 'src', /^\/\/ (\S+)/.exec(file)![1])
       mkdirSync(path.dirname(target), { recursive: true })
@@ -359,7 +359,7 @@ describe('the README followed on a new PostgreSQL site', () => {
       resource: resource.body.doc.id,
       service: service.body.doc.id,
       startTime: '2031-03-04T09:00:00.000Z',
-    })
+    }, undefined, [409])
     expect(taken.status).toBe(409)
     expect(taken.body.errors[0].data.errors).toEqual([{ message: expect.any(String), path: 'startTime' }])
     const listed = await call(server, 'GET', '/reservations', undefined, token)
@@ -378,6 +378,10 @@ describe('the README followed on a new PostgreSQL site', () => {
     expect([book.status, book.path]).toEqual([200, '/book'])
     expect(book.html).toContain('<div class="rl-booking" dir="ltr" lang="de">')
     expect(book.html).toMatch(/<link rel="stylesheet" href="[^"]+\.css"/)
+    // And its manage page, as the booking e-mail's link opens it.
+    const manage = await page(server, '/book/manage?reservation=1&token=t')
+    expect([manage.status, manage.path]).toEqual([200, '/book/manage'])
+    expect(manage.html).toContain('<div class="rl-booking" dir="ltr" lang="de">')
     for (const html of [admin.html, calendar.html, create.html]) {
       expect(html).not.toContain(NOT_IN_IMPORT_MAP)
     }

@@ -82,7 +82,7 @@ describe.each(testDatabaseKinds())('the OpenAPI document matches the endpoints (
     const documented = Object.entries<Json>((openApiDocument('/api') as Json).paths)
       .flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`))
       .sort()
-    expect(registered).toHaveLength(18)
+    expect(registered).toHaveLength(20)
     expect(documented).toEqual(registered)
   })
 
@@ -221,6 +221,20 @@ describe.each(testDatabaseKinds())('the OpenAPI document matches the endpoints (
       'POST /api/reserve/cancel 400 scope': () => post('/api/reserve/cancel', { reservationId: reservation, scope: 'everything' }),
       'POST /api/reserve/cancel 403 forbidden': () => post('/api/reserve/cancel', { reservationId: reservation, token: 'wrong' }),
       'POST /api/reserve/cancel 404 unknown': () => post('/api/reserve/cancel', { reservationId: 'no-such-reservation' }, adminToken),
+      'GET /api/reserve/guest-booking 400 reservationIdRequired': () => get('/api/reserve/guest-booking?token=x'),
+      'GET /api/reserve/guest-booking 400 reservationIdType': () => get(`/api/reserve/guest-booking?reservationId[]=${reservation}`),
+      'GET /api/reserve/guest-booking 403 forbidden': () => get(`/api/reserve/guest-booking?reservationId=${reservation}&token=wrong`),
+      'GET /api/reserve/guest-booking 404 unknown': () => get('/api/reserve/guest-booking?reservationId=no-such-reservation', adminToken),
+      'POST /api/reserve/reschedule 400 bodyNotObject': () => post('/api/reserve/reschedule', '[]'),
+      'POST /api/reserve/reschedule 400 bodyTooDeep': () => post('/api/reserve/reschedule', tooDeep),
+      'POST /api/reserve/reschedule 400 nulCharacter': () => post('/api/reserve/reschedule', { reservationId: 'a\u0000' }),
+      'POST /api/reserve/reschedule 400 reservationIdRequired': () => post('/api/reserve/reschedule', { startTime: '2030-06-04T12:00:00.000Z' }),
+      'POST /api/reserve/reschedule 400 reservationIdType': () => post('/api/reserve/reschedule', { reservationId: 7 }),
+      'POST /api/reserve/reschedule 400 resource': () => post('/api/reserve/reschedule', { reservationId: reservation, resource: [resource], startTime: '2030-06-04T12:00:00.000Z' }),
+      'POST /api/reserve/reschedule 400 startTime': () => post('/api/reserve/reschedule', { reservationId: reservation, startTime: 'soon' }),
+      'POST /api/reserve/reschedule 403 forbidden': () => post('/api/reserve/reschedule', { reservationId: reservation, startTime: '2030-06-04T12:00:00.000Z', token: 'wrong' }),
+      'POST /api/reserve/reschedule 404 unknown': () => post('/api/reserve/reschedule', { reservationId: 'no-such-reservation', startTime: '2030-06-04T12:00:00.000Z' }, adminToken),
+      'POST /api/reserve/reschedule 413 bodyTooLarge': () => post('/api/reserve/reschedule', tooLarge),
       'GET /api/reserve/feeds/{file} 404 unknown': () => get('/api/reserve/feeds/no-such-secret.ics'),
       'GET /api/reserve/as-of 400 params': () => get(`/api/reserve/as-of?resource=${resource}&start=2030-06-04T00:00:00Z&end=soon&at=2030-01-01T00:00:00Z`, adminToken),
       'GET /api/reserve/as-of 401 anonymous': () => get(`/api/reserve/as-of?resource=${resource}`),

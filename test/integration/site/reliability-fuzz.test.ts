@@ -130,8 +130,10 @@ const ENDPOINTS = {
   },
   cancel: { fields: { reason: 'text', reservationId: 'id', token: 'text' }, method: 'POST', path: '/api/reserve/cancel' },
   customerSearch: { method: 'GET', params: { limit: 'number', page: 'number', search: 'text' }, path: '/api/reservation-customer-search' },
+  guestBooking: { method: 'GET', params: { reservationId: 'id', token: 'text' }, path: '/api/reserve/guest-booking' },
   history: { method: 'GET', params: { reservationId: 'id' }, path: '/api/reserve/history' },
   openapi: { method: 'GET', params: { format: 'text' }, path: '/api/reserve/openapi.json' },
+  reschedule: { fields: { reservationId: 'id', resource: 'id', startTime: 'date', token: 'text' }, method: 'POST', path: '/api/reserve/reschedule' },
   resourceAvailability: { method: 'GET', params: { end: 'date', resource: 'id', start: 'date' }, path: '/api/reserve/resource-availability' },
   slots: { method: 'GET', params: { date: 'date', guestCount: 'number', resource: 'id', resources: 'id', service: 'id' }, path: '/api/reserve/slots' },
 } as const satisfies Record<string, { fields?: Record<string, Kind>; method: string; params?: Record<string, Kind>; path: string }>
@@ -453,7 +455,7 @@ describe.each(testDatabaseKinds())(`${REQUESTS} generated malformed requests acr
 
   /** Bodies nested far deeper than any field: a recursive parser would overflow its stack. */
   const deeplyNested = (): Sent[] =>
-    [ENDPOINTS.book.path, ENDPOINTS.cancel.path, '/api/reservations'].flatMap((path) => [
+    [ENDPOINTS.book.path, ENDPOINTS.cancel.path, ENDPOINTS.reschedule.path, '/api/reservations'].flatMap((path) => [
       { body: `${'['.repeat(50_000)}${']'.repeat(50_000)}`, caller: 'anonymous' as const, contentType: 'application/json', method: 'POST', path },
       { body: `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`, caller: 'admin' as const, contentType: 'application/json', method: 'POST', path },
     ])
@@ -468,10 +470,12 @@ describe.each(testDatabaseKinds())(`${REQUESTS} generated malformed requests acr
     ['availability', getRequest(ENDPOINTS.availability), 700, () => []],
     ['resource-availability', getRequest(ENDPOINTS.resourceAvailability), 700, () => []],
     ['history', getRequest(ENDPOINTS.history), 300, () => []],
+    ['guest-booking', getRequest(ENDPOINTS.guestBooking), 300, () => []],
     ['customer search', getRequest(ENDPOINTS.customerSearch), 400, () => []],
     ['openapi', getRequest(ENDPOINTS.openapi), 100, () => []],
     ['book', postRequest(ENDPOINTS.book), 1_200, regressions],
     ['cancel', postRequest(ENDPOINTS.cancel), 500, () => []],
+    ['reschedule', postRequest(ENDPOINTS.reschedule), 500, () => []],
     ['wrong methods and unknown paths', strayRequest, 300, () => []],
   ]
 

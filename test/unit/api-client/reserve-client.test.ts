@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest'
 
 import type { EndpointInput, ReserveResult } from '../../../src/api-client/endpoint-types.js'
-import type { ErrorBody, MessageBody, PayloadErrorBody, ReservationDocument, SeriesBooked, SlotsResponse } from '../../../src/contract/http.js'
+import type { ErrorBody, ManagedBooking, MessageBody, PayloadErrorBody, ReservationDocument, SeriesBooked, SlotsResponse } from '../../../src/contract/http.js'
 
 import { createReserveClient } from '../../../src/api-client/create-reserve-client.js'
 import { orThrow } from '../../../src/api-client/or-throw.js'
@@ -41,6 +41,8 @@ const INPUTS: { [N in EndpointName]: EndpointInput<N> } = {
   leaveWaitlist: { body: { token: 'tok' }, params: { id: 'e1' } },
   offerWaitlist: { body: { startTime: START }, params: { id: 'e1' } },
   cancel: { body: { reason: 'ill', reservationId: 'x1', scope: 'series' } },
+  getGuestBooking: { query: { reservationId: 'x1', token: 'tok/en+1' } },
+  reschedule: { body: { reservationId: 'x1', startTime: START, token: 'tok' } },
   getHistory: { query: { reservationId: 'x1' } },
   getAsOf: { query: { at: START, end: END, resource: 'r1', start: START } },
   getLive: {},
@@ -202,6 +204,9 @@ describe('the client', () => {
     expectTypeOf<Extract<Book, { ok: false }>['status']>().toEqualTypeOf<400 | 403 | 404 | 409 | 413>()
     expectTypeOf<Extract<ReserveResult<'getSlots'>, { ok: true }>['data']>().toEqualTypeOf<SlotsResponse>()
     expectTypeOf<Extract<ReserveResult<'cancel'>, { status: 400 }>['body']>().toEqualTypeOf<MessageBody | PayloadErrorBody>()
+    expectTypeOf<Extract<ReserveResult<'getGuestBooking'>, { ok: true }>['data']>().toEqualTypeOf<ManagedBooking>()
+    expectTypeOf<Extract<ReserveResult<'reschedule'>, { ok: true }>['data']>().toEqualTypeOf<ReservationDocument>()
+    expectTypeOf<Extract<ReserveResult<'reschedule'>, { status: 409 }>['body']>().toEqualTypeOf<PayloadErrorBody>()
     expectTypeOf<Extract<ReserveResult<'getLive'>, { ok: true }>['data']>().toEqualTypeOf<Response>()
     expectTypeOf<Extract<ReserveResult<'getFeed'>, { status: 200 }>['data']>().toEqualTypeOf<string>()
     expectTypeOf<EndpointInput<'getSlots'>['query']['date']>().toEqualTypeOf<string>()

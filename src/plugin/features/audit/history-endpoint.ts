@@ -15,10 +15,9 @@ import { reservationTenantField } from '../../shared/tenancy/tenancy.js'
 import { isReadable } from '../../shared/readable-ids.js'
 import { hiddenFromCustomer, historyWithout } from './history-redaction.js'
 import { MESSAGES } from '../../../contract/messages.js'
-import { queryText } from '../../../contract/query.js'
 import { parseRecordId } from '../../shared/http/record-id.js'
 import { endpoint, messageBody } from '../../shared/http/request-error.js'
-import { isReservationCustomer } from '../booking/index.js'
+import { isReservationCustomer, reservationIdParameter } from '../booking/index.js'
 
 /** An event as the audit trail shows it; the guest token's digest never leaves the ledger, at any depth. */
 const entry = ({ changes, event }: AuditEntry): HistoryEvent => ({
@@ -40,9 +39,6 @@ const entry = ({ changes, event }: AuditEntry): HistoryEvent => ({
  * hides from them. Others get 403 whether or not the reservation exists, so the
  * endpoint does not tell them which ids are taken; staff get 404 for an unknown id.
  */
-/** `reservationId`, one text; refused as missing when absent or blank, else as of the wrong type. */
-export const reservationIdParameter = queryText((given) => (given === undefined ? MESSAGES.reservationIdRequired : MESSAGES.reservationIdType))
-
 export const historyEndpoint = (options: RoleOptions & TenancyOptions, services: Services<Pick<ReserveRuntime, 'ledger'>>): Endpoint => ({
   handler: endpoint(async (req) => {
     const param = reservationIdParameter.safeParse((req.query as Record<string, unknown> | undefined)?.reservationId)

@@ -6,12 +6,9 @@ import type { ReservationDocument, SeriesCancelled } from '../../../contract/htt
 import type { ResolvedOptions, RoleOptions, TenancyOptions } from '../../options.js'
 import type { ReserveRuntime, Services } from '../../services.js'
 
-import { isPrivileged } from '../../../contract/roles/is-privileged.js'
-import { isReservationCustomer } from './customer-of.js'
-import { matchesTokenDigest } from './guest-token.js'
+import { callerReservation } from './caller-reservation.js'
 import { readJsonObject } from '../../shared/http/json-body.js'
 import { LIMITS, MESSAGES } from '../../../contract/messages.js'
-import { parseRecordId } from '../../shared/http/record-id.js'
 import { endpoint, messageBody } from '../../shared/http/request-error.js'
 import { CANCEL_SCOPES, seriesToCancel } from './series/cancel-series.js'
 import { isReadable } from '../../shared/readable-ids.js'
@@ -56,26 +53,7 @@ export const cancelEndpoint = (options: RoleOptions & TenancyOptions & Pick<Reso
     const { token } = body
 
     const collection = options.slugs.reservations
-    const id = parseRecordId(req.payload, collection, reservationId)
-    const stored =
-      id === null
-        ? null
-        : ((await req.payload.db.findOne({ collection, req, where: { id: { equals: id } } })) as null | Record<string, unknown>)
-    const privileged = isPrivileged(req.user, options)
-    if (id === null || stored === null) {
-      // Only those who may see every reservation learn that an id does not exist (as history).
-      throw privileged ? messageBody(404, MESSAGES.reservationNotFound) : messageBody(403, MESSAGES.forbidden)
-    }
-    const ownsDoc = (doc: Record<string, unknown>) =>
-      isReservationCustomer(req, options, doc.customer) || matchesTokenDigest(token, doc.cancellationToken)
-    const owns = ownsDoc(stored)
-    if (!owns && !privileged) {
-      throw messageBody(403, MESSAGES.forbidden)
-    }
-    // Privileged staff cancel what they may read: another tenant's reservation is as unknown.
-    if (!owns && !(await isReadable(req, collection, id))) {
-      throw messageBody(404, MESSAGES.reservationNotFound)
-    }
+    const { owns: ownsDoc, privileged, stored } = await callerReservation(req, options, reservationId, token)
 
     // The other occurrences are the caller's to cancel on the same terms as this one.
     const mayCancel = async (doc: Record<string, unknown>) =>

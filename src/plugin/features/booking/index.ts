@@ -1,4 +1,4 @@
-// Booking: the reservations collection and its write path (the write protocol, the rules, series), and the book, series-preview and cancel endpoints. What the shell and other features may use of it.
+// Booking: the reservations collection and its write path (the write protocol, the rules, series), and the book, series-preview, cancel, reschedule and guest-booking endpoints. What the shell and other features may use of it.
 export { buildBookingPlan } from './booking-plan.js'
 export { checkBookingShape } from './booking-shape.js'
 export { commandMeta } from './command-meta.js'
@@ -13,4 +13,6 @@ export { siteFieldsOf, siteFieldsToBook } from './site-fields.js'
 export { beforeDestroy, installWriteProtocol } from './write-protocol/interceptions.js'
 export { bookingSlice } from './slice.js'
 export { cancelRequest } from './cancel-endpoint.js'
+export { rescheduleRequest } from './reschedule-endpoint.js'
+export { reservationIdParameter } from './reservation-id-parameter.js'
 export { recurrenceFields } from './series/recurrence-input.js'

@@ -8,6 +8,8 @@ import { withOverride } from '../../shared/collection-override.js'
 import { label, navigationGroup } from '../../shared/labels.js'
 import { bookEndpoint } from './book-endpoint.js'
 import { cancelEndpoint } from './cancel-endpoint.js'
+import { guestBookingEndpoint } from './guest-booking-endpoint.js'
+import { rescheduleEndpoint } from './reschedule-endpoint.js'
 import { buildReservationsCollection } from './reservations-collection.js'
 import { seriesPreviewEndpoint } from './series/series-preview-endpoint.js'
 import { reservationWriteHooks } from './write-hooks.js'
@@ -15,7 +17,7 @@ import { reservationWriteHooks } from './write-hooks.js'
 /**
  * Booking: the reservations collection, whose writes are commands to the ledger (the site's
  * `beforeChange` and `beforeDelete` overrides run before the plugin's, see `withOverride`), the
- * ledger's events as a read-only collection, and booking, previewing a series and cancelling.
+ * ledger's events as a read-only collection, and booking, previewing a series, cancelling, and a guest's reading and moving of their booking.
  */
 export const bookingSlice: SliceOf = (options, services) => ({
   collections: [
@@ -45,5 +47,5 @@ export const bookingSlice: SliceOf = (options, services) => ({
       hooks: { afterRead: [withoutTokenDigest], beforeOperation: [refuseDigestQueries] },
     },
   ],
-  endpoints: [bookEndpoint(options, services), seriesPreviewEndpoint(options, services), cancelEndpoint(options, services)],
+  endpoints: [bookEndpoint(options, services), seriesPreviewEndpoint(options, services), cancelEndpoint(options, services), guestBookingEndpoint(options), rescheduleEndpoint(options)],
 })

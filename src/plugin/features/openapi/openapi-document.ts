@@ -5,6 +5,7 @@ import { BusyInterval, dateTime, RecordId, TimeRange } from '../../../contract/c
 import { CustomerSearchResponse } from '../../../contract/customers.js'
 import { HistoryEvent, HistoryResponse, LiveEventData } from '../../../contract/history.js'
 import { HoldReleaseResponse, HoldResponse } from '../../../contract/holds.js'
+import { ManagedBooking } from '../../../contract/managed-booking.js'
 import { ENDPOINT_SCHEMAS, type EndpointSchema } from '../../../contract/endpoint-schemas.js'
 import { ENDPOINTS, type Endpoint, type EndpointName } from '../../../contract/endpoints.js'
 import { openApiFromRoutes, type Route, type RouteParameter } from '../../../contract/openapi.js'
@@ -14,10 +15,10 @@ import { AsOfResponse, ReservationDocument, SeriesBooked, SeriesCancelled, Serie
 import { WaitlistEntryResponse, WaitlistLeaveResponse, WaitlistListResponse, WaitlistOfferResponse } from '../../../contract/waitlist.js'
 import { MAX_BODY_BYTES, MAX_BODY_DEPTH } from '../../shared/http/json-body.js'
 import { LIMITS, MAX_ITEMS, MESSAGES } from '../../../contract/messages.js'
-import { cancelRequest, recurrenceFields } from '../booking/index.js'
+import { cancelRequest, recurrenceFields, rescheduleRequest, reservationIdParameter } from '../booking/index.js'
 import { customerSearchParameters } from '../catalog/index.js'
 import { releaseHoldBody } from '../holds/index.js'
-import { asOfParameters, reservationIdParameter } from '../audit/index.js'
+import { asOfParameters } from '../audit/index.js'
 import { resourceRangeParameters, slotQueryParameters } from '../slots/index.js'
 import { joinWaitlistBody, leaveWaitlistBody, offerWaitlistBody } from '../waitlist/index.js'
 
@@ -41,6 +42,7 @@ const components: Record<string, z.ZodType> = {
   Hold: HoldResponse,
   HoldReleaseResponse,
   LiveEventData,
+  ManagedBooking,
   MessageBody,
   PayloadError: PayloadErrorBody,
   Reservation: ReservationDocument,
@@ -385,6 +387,48 @@ const documented: { [N in EndpointName]: Documented<N> } = {
       413: bodyTooLarge(message(MESSAGES.bodyTooLarge)),
     },
     summary: 'Cancel',
+  },
+  getGuestBooking: {
+    description:
+      "A reservation for its \"manage my booking\" page: the document (without cancellationToken), its service's name and duration, its resource's name and time zone, and what the caller may still do (cancel, reschedule, until when, the booking window of a new start). Allowed on cancel's terms: its customer, privileged staff, or a guest presenting the cancellation token (`token`, as the guest's link carries it). Answers `Cache-Control: no-store` and `Referrer-Policy: no-referrer`, refusals included.",
+    parameters: [
+      query('reservationId', true, reservationIdParameter, 'Reservation id.'),
+      query('token', false, text, "A guest's cancellation token."),
+    ],
+    responses: {
+      200: ok('The reservation and what the caller may do with it.'),
+      400: refusal('Missing or malformed reservationId.', {
+        reservationIdRequired: message(MESSAGES.reservationIdRequired),
+        reservationIdType: message(MESSAGES.reservationIdType),
+      }),
+      403: refusal('Neither owner nor privileged, and no valid token (whether or not the reservation exists).', { forbidden: message(MESSAGES.forbidden) }),
+      404: reservationNotFound,
+    },
+    summary: 'Read a booking to manage it',
+  },
+  reschedule: {
+    description: `Moves a reservation to a new start (and, optionally, resource). Allowed on cancel's terms: its customer, privileged staff, or a guest presenting the cancellation token; never answers 401. The move is an update of the reservations collection, decided by the rules and the ledger as a customer's own PATCH is: schedule, booking window, the notice period (all but privileged staff), capacity. Answers \`Cache-Control: no-store\` and \`Referrer-Policy: no-referrer\`. ${BODY_LIMITS}`,
+    requestBody: rescheduleRequest.extend({ token: text.optional() }),
+    responses: {
+      200: ok('The moved reservation.'),
+      400: refusal(
+        `Malformed request (a body nested deeper than ${MAX_BODY_DEPTH} levels included), or the rules or the ledger refused the move (outside the schedule or booking window, in the notice period, a terminal status, an inactive resource) in Payload's standard body, on the field's path.`,
+        {
+          ...malformedMessageBody,
+          reservationIdRequired: message(MESSAGES.reservationIdRequired),
+          reservationIdType: message(MESSAGES.reservationIdType),
+          resource: message(MESSAGES.singleResource),
+          startTime: message(MESSAGES.startTime),
+        },
+      ),
+      403: refusal('Neither owner nor privileged, and no valid token (whether or not the reservation exists); or a rule refused the caller the move (Payload\'s body).', {
+        forbidden: message(MESSAGES.forbidden),
+      }),
+      404: reservationNotFound,
+      409: refusal('The new time is taken (capacity, a hold, or time busy elsewhere), in Payload\'s body on `startTime`.'),
+      413: bodyTooLarge(message(MESSAGES.bodyTooLarge)),
+    },
+    summary: 'Move a booking',
   },
   getHistory: {
     description: "A reservation's ledger events, oldest first: the audit trail. For privileged staff and the reservation's customer.",

@@ -16,6 +16,7 @@ import type {
   HoldReleaseResponse,
   HoldResponse,
   LiveEventData,
+  ManagedBooking,
   MessageBody,
   PayloadErrorBody,
   ReservationDocument,
@@ -105,6 +106,25 @@ const CONTRACT: [string, Json, Record<string, 'optional' | 'required'>][] = [
       startTime: 'required',
     } satisfies KeysOf<HoldResponse>,
   ],
+  [
+    'GET /reserve/guest-booking 200',
+    response('GET /reserve/guest-booking', 200),
+    { cancelled: 'required', reservation: 'required', resource: 'required', rules: 'required', service: 'required' } satisfies KeysOf<ManagedBooking>,
+  ],
+  ['… resource', descend(response('GET /reserve/guest-booking', 200), 'resource'), { id: 'required', name: 'required', timezone: 'required' } satisfies KeysOf<ManagedBooking['resource']>],
+  [
+    '… rules',
+    descend(response('GET /reserve/guest-booking', 200), 'rules'),
+    {
+      cancel: 'required',
+      changeUntil: 'required',
+      earliestStart: 'required',
+      latestStart: 'required',
+      noticePeriodHours: 'required',
+      reschedule: 'required',
+    } satisfies KeysOf<ManagedBooking['rules']>,
+  ],
+  ['… service', descend(response('GET /reserve/guest-booking', 200), 'service'), { duration: 'required', id: 'required', name: 'required' } satisfies KeysOf<ManagedBooking['service']>],
   ['DELETE /reserve/holds/{id} 200', response('DELETE /reserve/holds/{id}', 200), { holdId: 'required', status: 'required' } satisfies KeysOf<HoldReleaseResponse>],
   [
     'POST /reserve/waitlist 201',
