@@ -1,11 +1,13 @@
 /*
  * The demo clinic's "manage my booking" page: the link of a guest's booking e-mail
- * (`notifications.email.cancelUrl`) opens it with `?reservation=…&token=…`. The language is
- * `?lang=`, else the browser's (`Accept-Language`); right to left as the booking page.
+ * (`notifications.email.cancelUrl`) opens it with `?reservation=…&token=…`, in the booking
+ * pages' frame and language.
  */
-import { bookingTexts, directionOf, ManageBooking, pickLocale } from 'payload-reserve-ledger/booking'
-import { headers } from 'next/headers.js'
+import { bookingTexts, ManageBooking } from 'payload-reserve-ledger/booking'
 import React from 'react'
+
+import { pageLocale } from '../page-locale.js'
+import { SitePage } from '../site-page.js'
 
 type Params = Record<'lang' | 'reservation' | 'token', string | string[] | undefined>
 
@@ -15,13 +17,13 @@ export const metadata = { referrer: 'no-referrer' }
 const one = (value: string | string[] | undefined): null | string => (typeof value === 'string' ? value : null)
 
 const ManagePage = async ({ searchParams }: { searchParams: Promise<Params> }) => {
-  const { lang, reservation, token } = await searchParams
-  const locale = pickLocale(one(lang), pickLocale((await headers()).get('accept-language')))
+  const { reservation, token } = await searchParams
+  const locale = await pageLocale(searchParams)
+  const texts = bookingTexts(locale)
   return (
-    <main className="site" dir={directionOf(locale)} lang={locale}>
-      <h1>{bookingTexts(locale).manageTitle}</h1>
+    <SitePage heading={texts.manageTitle} link={{ href: '/book', label: texts.title }} locale={locale}>
       <ManageBooking apiUrl="/api" locale={locale} reservationId={one(reservation) ?? ''} token={one(token)} />
-    </main>
+    </SitePage>
   )
 }
 
