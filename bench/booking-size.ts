@@ -1,7 +1,8 @@
 /**
  * `npx tsx bench/booking-size.ts [DIST_DIR]`: the booking kit's weight in the demo's production
  * build, the gzip size of the browser chunks the public pages (`dev/app/(site)`) load for the
- * package's own modules (the kit and the API client). React and Next's runtime are excluded:
+ * package's own modules (the kit and the API client), plus the largest language's strings (each
+ * language is its own chunk, loaded on demand). React and Next's runtime are excluded:
  * they are the build's root files, which every page loads whatever it shows. Without DIST_DIR it
  * first builds the demo into `dev/.next/booking-size`; with it, it measures that build (relative
  * to `dev/`, e.g. `.next/browser-tests` after the browser suite).
@@ -22,6 +23,8 @@ export interface KitSize {
   /** gzip bytes of each counted chunk, by its URL. */
   chunks: Record<string, number>
   gzipBytes: number
+  /** The largest of the languages' strings, loaded on demand (one per visitor), counted in `chunks`. */
+  languageChunk: null | string
   /** The counted chunks each public page loads, by route. */
   pages: Record<string, string[]>
 }
@@ -68,7 +71,19 @@ export const bookingKitSize = (distDir: string): KitSize => {
     }
     pages[page] = [...loaded]
   }
-  return { chunks, gzipBytes: Object.values(chunks).reduce((sum, size) => sum + size, 0), pages }
+  // Each language's strings are a chunk loaded on demand (`load-texts.ts`): a visitor gets one,
+  // so the largest counts. They are the chunks holding the strings' keys outside those above.
+  const chunkDir = path.join(buildDir, 'static/chunks')
+  const language = fs
+    .readdirSync(chunkDir)
+    .map((file) => `/_next/static/chunks/${file}`)
+    .filter((file) => file.endsWith('.js') && !(file in chunks) && /\bholdExpired:/.test(fs.readFileSync(path.join(buildDir, file.replace(/^\/_next\//, '')), 'utf8')))
+    .map((file) => ({ file, size: zlib.gzipSync(fs.readFileSync(path.join(buildDir, file.replace(/^\/_next\//, ''))), { level: 9 }).length }))
+    .sort((a, b) => b.size - a.size)[0]
+  if (language) {
+    chunks[language.file] = language.size
+  }
+  return { chunks, gzipBytes: Object.values(chunks).reduce((sum, size) => sum + size, 0), languageChunk: language?.file ?? null, pages }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -12,39 +12,19 @@ import { pl } from './pl.js'
 import { ru } from './ru.js'
 import { tr } from './tr.js'
 import { zh } from './zh.js'
+import { isBookingLanguage, languageOf } from './languages.js'
+
+export { directionOf, fillIn, languageOf, pickLocale } from './languages.js'
 
 /**
  * The booking kit's strings by language code: the admin's twelve languages, each in its file beside
- * this one. A language without one falls back to English.
+ * this one, all at once, for the server (a page's heading) and tests. The components load only the
+ * visitor's language (`load-texts.ts`). A language without one falls back to English.
  */
 export const BOOKING_TEXTS: Record<string, BookingTexts> = { ar, de, en, es, fa, fr, hi, id, pl, ru, tr, zh }
 
-/** Languages written right to left, among those the admin is translated into. */
-const RIGHT_TO_LEFT = new Set(['ar', 'fa', 'he', 'ur'])
-
-/** The language part of a locale: `de` of `de-DE`. */
-export const languageOf = (locale: string): string => locale.toLowerCase().split(/[-_]/)[0] ?? 'en'
-
 /** The strings of `locale`'s language, English where it has none. */
-export const bookingTexts = (locale: string): BookingTexts => BOOKING_TEXTS[languageOf(locale)] ?? en
-
-/** The writing direction of `locale`'s language, for the `dir` attribute. */
-export const directionOf = (locale: string): 'ltr' | 'rtl' => (RIGHT_TO_LEFT.has(languageOf(locale)) ? 'rtl' : 'ltr')
-
-/**
- * The first language of an `Accept-Language` header (or a `?lang=` value) that the kit has
- * strings for; `fallback` when none.
- */
-export const pickLocale = (wanted: null | string | undefined, fallback = 'en'): string => {
-  for (const part of (wanted ?? '').split(',')) {
-    const tag = part.split(';')[0]?.trim() ?? ''
-    if (tag && BOOKING_TEXTS[languageOf(tag)]) {
-      return languageOf(tag)
-    }
-  }
-  return fallback
+export const bookingTexts = (locale: string): BookingTexts => {
+  const language = languageOf(locale)
+  return isBookingLanguage(language) ? (BOOKING_TEXTS[language] ?? en) : en
 }
-
-/** `template` with each `{name}` replaced by its value. */
-export const fillIn = (template: string, values: Record<string, number | string>): string =>
-  template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole))
