@@ -80,7 +80,6 @@ export const ar: BookingTexts = {
   waitlistLeaving: 'جارٍ مغادرة قائمة الانتظار…',
   waitlistLeft: 'غادرت قائمة الانتظار ليوم {day}.',
   waitlistOffer: 'يمكنك انتظار وقت في هذا اليوم: عندما يصبح وقت متاحًا، نحجزه لك مؤقتًا.',
-  yourTime: '{time} بتوقيتك ({zone})',
   back: 'رجوع',
   cancelled: 'تم إلغاء حجزك.',
   changeUntil: 'يمكنك نقله أو إلغاؤه حتى {when}.',

@@ -95,5 +95,4 @@ export const de: BookingTexts = {
   waitlistLeaving: 'Wird ausgetragen…',
   waitlistLeft: 'Sie sind von der Warteliste für {day} ausgetragen.',
   waitlistOffer: 'Sie können auf eine Zeit an diesem Tag warten: Wird eine frei, reservieren wir sie für Sie.',
-  yourTime: '{time} bei Ihnen ({zone})',
 }

@@ -93,7 +93,6 @@ export const en = {
   waitlistLeaving: 'Leaving the waitlist…',
   waitlistLeft: 'You have left the waitlist for {day}.',
   waitlistOffer: 'You can wait for a time on this day: when one comes free, it is held for you.',
-  yourTime: '{time} your time ({zone})',
 } as const
 
 export type BookingTextKey = keyof typeof en

@@ -80,7 +80,6 @@ export const es: BookingTexts = {
   waitlistLeaving: 'Saliendo de la lista de espera…',
   waitlistLeft: 'Has salido de la lista de espera para el {day}.',
   waitlistOffer: 'Puedes esperar una hora en este día: cuando quede una libre, te la guardamos.',
-  yourTime: '{time} en tu hora ({zone})',
   back: 'Volver',
   cancelled: 'Tu reserva está cancelada.',
   changeUntil: 'Puedes cambiarla de hora o cancelarla hasta el {when}.',

@@ -80,7 +80,6 @@ export const fa: BookingTexts = {
   waitlistLeaving: 'در حال خروج از فهرست انتظار…',
   waitlistLeft: 'از فهرست انتظار {day} خارج شدید.',
   waitlistOffer: 'می‌توانید برای زمانی در این روز منتظر بمانید: هر گاه زمانی آزاد شود، آن را برایتان نگه می‌داریم.',
-  yourTime: '{time} به وقت شما ({zone})',
   back: 'بازگشت',
   cancelled: 'رزرو شما لغو شد.',
   changeUntil: 'تا {when} می‌توانید آن را جابه‌جا یا لغو کنید.',

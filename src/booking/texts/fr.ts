@@ -80,7 +80,6 @@ export const fr: BookingTexts = {
   waitlistLeaving: 'Désinscription en cours…',
   waitlistLeft: 'Vous avez quitté la liste d’attente du {day}.',
   waitlistOffer: 'Vous pouvez attendre un créneau ce jour-là : s’il s’en libère un, nous vous le retenons.',
-  yourTime: '{time} chez vous ({zone})',
   back: 'Retour',
   cancelled: 'Votre réservation est annulée.',
   changeUntil: 'Vous pouvez la déplacer ou l’annuler jusqu’au {when}.',

@@ -80,7 +80,6 @@ export const hi: BookingTexts = {
   waitlistLeaving: 'प्रतीक्षा सूची छोड़ी जा रही है…',
   waitlistLeft: 'आपने {day} की प्रतीक्षा सूची छोड़ दी है।',
   waitlistOffer: 'आप इस दिन किसी समय की प्रतीक्षा कर सकते हैं: कोई समय खाली होते ही उसे आपके लिए रोक लिया जाएगा।',
-  yourTime: 'आपके समय से {time} ({zone})',
   back: 'वापस',
   cancelled: 'आपकी बुकिंग रद्द कर दी गई है।',
   changeUntil: 'आप इसे {when} तक बदल या रद्द कर सकते हैं।',

@@ -80,7 +80,6 @@ export const id: BookingTexts = {
   waitlistLeaving: 'Sedang keluar dari daftar tunggu…',
   waitlistLeft: 'Anda telah keluar dari daftar tunggu untuk {day}.',
   waitlistOffer: 'Anda dapat menunggu waktu kosong pada hari ini: begitu ada, waktu itu kami tahan untuk Anda.',
-  yourTime: '{time} waktu Anda ({zone})',
   back: 'Kembali',
   cancelled: 'Pemesanan Anda telah dibatalkan.',
   changeUntil: 'Anda dapat memindahkan atau membatalkannya hingga {when}.',

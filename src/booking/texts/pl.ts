@@ -80,7 +80,6 @@ export const pl: BookingTexts = {
   waitlistLeaving: 'Wypisywanie z listy oczekujących…',
   waitlistLeft: 'Wypisano Cię z listy oczekujących na {day}.',
   waitlistOffer: 'Możesz poczekać na termin w tym dniu: gdy jakiś się zwolni, zatrzymamy go dla Ciebie.',
-  yourTime: '{time} u Ciebie ({zone})',
   back: 'Wstecz',
   cancelled: 'Twoja rezerwacja została anulowana.',
   changeUntil: 'Możesz ją przełożyć lub anulować do {when}.',

@@ -81,7 +81,6 @@ export const ru: BookingTexts = {
   waitlistLeaving: 'Выходим из листа ожидания…',
   waitlistLeft: 'Вы вышли из листа ожидания на {day}.',
   waitlistOffer: 'Можно подождать, пока в этот день освободится время: как только оно появится, мы удержим его для вас.',
-  yourTime: '{time} по вашему времени ({zone})',
   back: 'Назад',
   cancelled: 'Ваша запись отменена.',
   changeUntil: 'Перенести или отменить её можно до {when}.',

@@ -80,7 +80,6 @@ export const tr: BookingTexts = {
   waitlistLeaving: 'Bekleme listesinden çıkılıyor…',
   waitlistLeft: '{day} için bekleme listesinden çıktınız.',
   waitlistOffer: 'Bu gün için bir saat bekleyebilirsiniz: bir saat boşaldığında sizin için tutulur.',
-  yourTime: 'Sizin saatinizle {time} ({zone})',
   back: 'Geri',
   cancelled: 'Rezervasyonunuz iptal edildi.',
   changeUntil: '{when} tarihine kadar taşıyabilir veya iptal edebilirsiniz.',

@@ -80,7 +80,6 @@ export const zh: BookingTexts = {
   waitlistLeaving: '正在退出候补名单…',
   waitlistLeft: '您已退出 {day} 的候补名单。',
   waitlistOffer: '您可以候补当天的时间：一旦有时间空出，我们会为您保留。',
-  yourTime: '您的时间 {time}（{zone}）',
   back: '返回',
   cancelled: '您的预约已取消。',
   changeUntil: '您可以在 {when} 之前改期或取消。',
