@@ -40,11 +40,13 @@ export const callerReservation = async (
     throw privileged ? messageBody(404, MESSAGES.reservationNotFound) : messageBody(403, MESSAGES.forbidden)
   }
   const owns = (doc: Record<string, unknown>) => isReservationCustomer(req, options, doc.customer) || matchesTokenDigest(token, doc.cancellationToken)
-  if (!owns(stored) && !privileged) {
+  // Checked once: each check is one constant-time comparison, and a request makes no more than it needs.
+  const ownsStored = owns(stored)
+  if (!ownsStored && !privileged) {
     throw messageBody(403, MESSAGES.forbidden)
   }
   // Privileged staff act on what they may read: another tenant's reservation is as unknown.
-  if (!owns(stored) && !(await isReadable(req, collection, id))) {
+  if (!ownsStored && !(await isReadable(req, collection, id))) {
     throw messageBody(404, MESSAGES.reservationNotFound)
   }
   return { id, owns, privileged, stored }
