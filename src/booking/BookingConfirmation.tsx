@@ -3,8 +3,8 @@ import React, { useEffect, useMemo, useRef } from 'react'
 
 import type { ReservationDocument } from '../contract/http.js'
 
-import { bookingIcs } from './booking-ics.js'
 import { useBookingLanguage } from './booking-texts-context.js'
+import { ConfirmationActions } from './ConfirmationActions.js'
 
 interface Props {
   booking: ReservationDocument
@@ -21,10 +21,7 @@ export const BookingConfirmation: React.FC<Props> = ({ booking, guestName, onAno
   const { t } = useBookingLanguage()
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => heading.current?.focus(), [])
-  const ics = useMemo(
-    () => `data:text/calendar;charset=utf-8,${encodeURIComponent(bookingIcs({ end: booking.endTime, id: booking.id, start: booking.startTime, summary }))}`,
-    [booking, summary],
-  )
+  const bookings = useMemo(() => [booking], [booking])
   return (
     <section aria-labelledby="rl-booking-booked" className="rl-booking__confirmation">
       <h2 className="rl-booking__heading" id="rl-booking-booked" ref={heading} tabIndex={-1}>
@@ -32,15 +29,7 @@ export const BookingConfirmation: React.FC<Props> = ({ booking, guestName, onAno
       </h2>
       <p className="rl-booking__summary">{summary}</p>
       <p className="rl-booking__when">{when}</p>
-      <p className="rl-booking__reference">{t('bookedAs', { id: booking.id })}</p>
-      <div className="rl-booking__actions">
-        <a className="rl-booking__primary" download={`booking-${booking.id}.ics`} href={ics}>
-          {t('addToCalendar')}
-        </a>
-        <button className="rl-booking__secondary" onClick={onAnother} type="button">
-          {t('bookAnother')}
-        </button>
-      </div>
+      <ConfirmationActions bookings={bookings} onAnother={onAnother} reference={booking.id} summary={summary} />
     </section>
   )
 }

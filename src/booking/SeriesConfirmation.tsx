@@ -1,10 +1,10 @@
 'use client'
-import React, { useEffect, useMemo, useRef } from 'react'
+import React, { useEffect, useRef } from 'react'
 
 import type { SeriesBooked } from '../contract/http.js'
 
-import { bookingIcs } from './booking-ics.js'
 import { useBookingLanguage } from './booking-texts-context.js'
+import { ConfirmationActions } from './ConfirmationActions.js'
 
 interface Props {
   guestName: string
@@ -21,13 +21,6 @@ export const SeriesConfirmation: React.FC<Props> = ({ guestName, onAnother, seri
   const { t } = useBookingLanguage()
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => heading.current?.focus(), [])
-  const ics = useMemo(
-    () =>
-      `data:text/calendar;charset=utf-8,${encodeURIComponent(
-        bookingIcs(series.reservations.map((booking) => ({ end: booking.endTime, id: booking.id, start: booking.startTime, summary }))),
-      )}`,
-    [series, summary],
-  )
   return (
     <section aria-labelledby="rl-booking-booked" className="rl-booking__confirmation">
       <h2 className="rl-booking__heading" id="rl-booking-booked" ref={heading} tabIndex={-1}>
@@ -51,15 +44,7 @@ export const SeriesConfirmation: React.FC<Props> = ({ guestName, onAnother, seri
           </ul>
         </>
       )}
-      <p className="rl-booking__reference">{t('bookedAs', { id: series.seriesId })}</p>
-      <div className="rl-booking__actions">
-        <a className="rl-booking__primary" download={`booking-${series.seriesId}.ics`} href={ics}>
-          {t('addToCalendar')}
-        </a>
-        <button className="rl-booking__secondary" onClick={onAnother} type="button">
-          {t('bookAnother')}
-        </button>
-      </div>
+      <ConfirmationActions bookings={series.reservations} onAnother={onAnother} reference={series.seriesId} summary={summary} />
     </section>
   )
 }

@@ -9,6 +9,7 @@
  * rest (formatting, the .ics text, the language pick) runs on the server too.
  */
 export { BookingConfirmation } from '../booking/BookingConfirmation.js'
+export { ConfirmationActions } from '../booking/ConfirmationActions.js'
 export { BookingFlow, type BookingFlowProps } from '../booking/BookingFlow.js'
 export { BookingShell } from '../booking/BookingShell.js'
 export { bookingIcs, type IcsBooking } from '../booking/booking-ics.js'
