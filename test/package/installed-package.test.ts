@@ -7,11 +7,12 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createSite, devVersion } from './support/site.js'
 
 /**
- * What a user's tarball may weigh unpacked; today's is about 5.8 MB (the contract as zod
- * schemas, the API client with its endpoint table, and the booking kit added 0.7 MB), more
- * than half of it source maps with their sources.
+ * What a user's tarball may weigh unpacked; today's is about 6.2 MB, more than half of it source
+ * maps with their sources. The contract as zod schemas, the API client and the booking kit's first
+ * slice added 0.7 MB; the kit's manage page, customer pages, waitlist, series, lengths and twelve
+ * languages 0.44 MB more.
  */
-const MAX_UNPACKED_BYTES = 6_000_000
+const MAX_UNPACKED_BYTES = 6_500_000
 
 /**
  * The package as a user installs it: packed (which builds `dist/`), installed into a fresh app
