@@ -33,8 +33,9 @@ export const rest = (page: Page) => {
           where: { active: { not_equals: false } },
         })
       ).docs,
+    /** The active services, as a booking would find them (a test may have retired one it made). */
     services: async () =>
-      (await get<Docs<{ id: number | string; name: string }>>('/services', { depth: 0, limit: 100 })).docs,
+      (await get<Docs<{ id: number | string; name: string }>>('/services', { depth: 0, limit: 100, where: { active: { not_equals: false } } })).docs,
   }
 }
 
