@@ -79,7 +79,7 @@ export const reserveLedgerPlugin =
         afterError: [
           keepErrorDetails({
             apiRoute: config.routes?.api ?? '/api',
-            collections: withCollections.collections?.filter((collection) => slices.collections.includes(collection) || collection.slug === resolved.userCollection).map(({ slug }) => slug) ?? [],
+            collections: [...slices.collections.map(({ slug }) => slug), ...(resolved.userCollection ? [resolved.userCollection] : [])],
             endpoints: slices.endpoints,
           }),
           ...(config.hooks?.afterError ?? []),
