@@ -23,6 +23,7 @@ import { ledgerServices } from '../src/plugin/runtime.js'
 import { stopPayload } from '../test/helpers/payload.js'
 import { bookers } from './bookers.js'
 import { startBenchPayload } from './boot.js'
+import { databaseCallCounter } from './database-calls.js'
 import { benchSlots } from './slot-plan.js'
 import { quantile, round } from './stats.js'
 
@@ -51,6 +52,8 @@ export interface WorkerResult {
   booked: number
   conflict_retries: number
   cpu_ms: number
+  /** Database adapter and event store calls this process made in the window, by method and collection or stream family. */
+  database_calls: Record<string, number>
   /** Event-loop utilisation in the window (0–1): near 1, this process is the bottleneck. */
   elu: number
   /** A client ran out of slots before the end. */
@@ -154,16 +157,21 @@ const client = async (id: number) => {
   }
 }
 
-/** CPU time and event-loop utilisation of this process between the window's two ends. */
+/**
+ * CPU time, event-loop utilisation and database calls of this process between the window's two
+ * ends (the calls of requests and of its background work alike: following other processes' appends).
+ */
 const atTime = (epochMs: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, epochMs - Date.now())))
+const counter = databaseCallCounter(payload, store)
 const measured = (async () => {
   await atTime(warmUntil)
   const cpu = process.cpuUsage()
   const elu = performance.eventLoopUtilization()
   const started = performance.now()
-  await atTime(endAt)
+  const { tally } = await counter.during(() => atTime(endAt))
   const used = process.cpuUsage(cpu)
   return {
+    calls: Object.fromEntries(Object.entries(tally.calls).map(([key, { count }]) => [key, count])),
     cpuMs: (used.user + used.system) / 1000,
     elu: performance.eventLoopUtilization(elu).utilization,
     windowMs: performance.now() - started,
@@ -171,7 +179,7 @@ const measured = (async () => {
 })()
 
 await Promise.all(settings.clientIds.map(client))
-const { cpuMs, elu, windowMs } = await measured
+const { calls, cpuMs, elu, windowMs } = await measured
 
 const result: WorkerResult = {
   appends,
@@ -179,6 +187,7 @@ const result: WorkerResult = {
   booked,
   conflict_retries: conflicts,
   cpu_ms: Math.round(cpuMs),
+  database_calls: calls,
   elu: Number(elu.toFixed(2)),
   exhausted,
   failure_examples: failureExamples,

@@ -40,6 +40,12 @@ export interface ConcurrencyRun {
   conflict_retries_per_booking: number
   /** If the machine were only CPU-bound: its cores divided by the CPU time of one booking (app + PostgreSQL + nats-server). */
   cpu_bound_per_s: null | number
+  /**
+   * Database adapter and event store calls per booking, all processes together, by method and
+   * collection or stream family (`store.readStream reserve-resource`: reads of month streams, by
+   * requests and by processes following the others' appends).
+   */
+  database_calls_per_booking: Record<string, number>
   /** A client ran out of planned slots before the window ended (the figures undercount). */
   exhausted: boolean
   failure_examples: string[]
@@ -177,12 +183,17 @@ const runWith = async (
     // The stores' CPU per booking, when measured: nats-server's counts only when the ledger is on it.
     const storesCpuMs = postgresCpuMs === null || (cluster && natsCpuMs === null) ? null : postgresCpuMs + (natsCpuMs ?? 0)
     const conflicts = sum(results.map((r) => r.conflict_retries))
+    const calls = new Map<string, number>()
+    for (const [key, count] of results.flatMap((r) => Object.entries(r.database_calls))) {
+      calls.set(key, (calls.get(key) ?? 0) + count)
+    }
     return {
       booked,
       clients_per_process: perProcess,
       conflict_retries: conflicts,
       conflict_retries_per_booking: round(conflicts / booked),
       cpu_bound_per_s: storesCpuMs === null ? null : Math.round((os.cpus().length * 1000) / (nodeCpuMs + storesCpuMs)),
+      database_calls_per_booking: Object.fromEntries([...calls].sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, count]) => [key, round(count / booked)])),
       exhausted: results.some((r) => r.exhausted),
       failure_examples: results.flatMap((r) => r.failure_examples).slice(0, 5),
       failures: sum(results.map((r) => r.failures)),
@@ -256,8 +267,8 @@ const limitsOf = (runs: readonly ConcurrencyRun[], jetStream: boolean): string =
         (jetStream
           ? `a process sees the others' claims when it reads the month stream's new events before it decides (JetStream sends no append notices), and one whose ` +
             `stream another process appended to in between fails its optimistic append, reads the stream and decides again.`
-          : `a process learns of the others' claims from their append notices (PostgreSQL NOTIFY) before it decides, and one whose notice had not arrived yet ` +
-            `fails its optimistic append, reads the stream and decides again.`),
+          : `a process learns of the others' claims from their append notices (PostgreSQL NOTIFY, which carry the claims) before it decides, and one ` +
+            `whose notice had not arrived yet fails its optimistic append, reads the stream and decides again.`),
     )
   }
   return sentences.join(' ')

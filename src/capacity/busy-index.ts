@@ -54,6 +54,20 @@ export class BusyIndex {
     }
   }
 
+  /**
+   * Another process's committed events: those on months held here are applied where they are
+   * next in line, so a notice that carries them saves reading them. Others (a month not held,
+   * one behind by more than these) are left to `advance`.
+   */
+  applyAnnounced(events: RecordedEvent[]): void {
+    for (const event of events) {
+      const snapshot = this.hydrated.has(event.stream) ? this.snapshots.get(event.stream) : undefined
+      if (snapshot && isResourceEvent(event)) {
+        this.apply(snapshot, event)
+      }
+    }
+  }
+
   /** The month stream's state at its head. Calls for one stream are serialised. */
   current({ resource, stream }: CapacityStream): Promise<ResourceSnapshot> {
     return this.queue.run(stream, async () => {

@@ -1,6 +1,6 @@
 import type { BusyIndex } from '../capacity/busy-index.js'
 
-import { parseAppendNotice } from '../events/adapters/payload-sql/append-notices.js'
+import { type AppendNotice, parseAppendNotice } from '../events/adapters/payload-sql/append-notices.js'
 
 /** Wait before reconnecting a dropped listener connection. */
 const RECONNECT_MS = 1_000
@@ -21,9 +21,10 @@ export const isPgPool = (pool: unknown): pool is PgPool => typeof (pool as Parti
 
 /**
  * LISTENs on one connection of its own for other processes' appends and brings the busy index
- * up to each announced head, so the next optimistic decision here is made on it rather than
- * failing its append first. Only an optimisation: the append still checks every head, and a
- * notice lost (while reconnecting, or never sent) costs that retry, not a wrong answer.
+ * up to each announced head, with the events the notice carries or else by reading them, so
+ * the next optimistic decision here is made on it rather than failing its append first. Only an
+ * optimisation: the append still checks every head, and a notice lost (while reconnecting, or
+ * never sent), late or unreadable costs that retry, not a wrong answer.
  * Returns what stops it.
  */
 export const listenForAppends = (pool: PgPool, channel: string, busy: BusyIndex, report: (error: unknown) => void): (() => Promise<void>) => {
@@ -62,10 +63,19 @@ export const listenForAppends = (pool: PgPool, channel: string, busy: BusyIndex,
     }
     client = connected
     connected.on('notification', ({ channel: from, payload = '' }) => {
-      if (from === channel) {
-        for (const { revision, stream } of parseAppendNotice(payload)) {
-          busy.advance(stream, revision).catch(report)
-        }
+      if (from !== channel) {
+        return
+      }
+      let notice: AppendNotice
+      try {
+        notice = parseAppendNotice(payload)
+      } catch (error) {
+        report(error)
+        return
+      }
+      busy.applyAnnounced(notice.events)
+      for (const { revision, stream } of notice.heads) {
+        busy.advance(stream, revision).catch(report)
       }
     })
     connected.on('error', (error) => drop(connected, error))

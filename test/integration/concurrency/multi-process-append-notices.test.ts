@@ -72,7 +72,7 @@ describe.each(kinds)('appends announced to other processes (%s)', (kind) => {
     return { book, resource, service, spawn, stop }
   }
 
-  it("brings this process's view of a resource up to another process's booking within 200 ms, without reading the head", async () => {
+  it("brings this process's view of a resource up to another process's booking within 200 ms, without reading the stream", async () => {
     const { book, resource, spawn, stop } = await setUp('Notified')
     const runtime = ledgerServices.of(site.payload)
     const month = capacityStream(String(resource.id), DAY.slice(0, 7))
@@ -80,6 +80,13 @@ describe.each(kinds)('appends announced to other processes (%s)', (kind) => {
     await runtime.busy.window(String(resource.id), Date.parse(at('00:00')), Date.parse(at('23:00')))
     const before = runtime.busy.known(month)!.revision
     const b = await spawn('b')
+    // The notice carries the claim: this process reads nothing to apply it.
+    const readStream = runtime.store.readStream.bind(runtime.store)
+    const reads: string[] = []
+    runtime.store.readStream = (stream, ...rest) => {
+      reads.push(stream)
+      return readStream(stream, ...rest)
+    }
     try {
       await b.waitFor('ready')
       expect((await book(b, '12:00', 'Y')).status).toBe(201)
@@ -90,7 +97,9 @@ describe.each(kinds)('appends announced to other processes (%s)', (kind) => {
       const known = runtime.busy.known(month)!
       expect(known.revision).toBeGreaterThan(before)
       expect(known.state.index.overlapping(Date.parse(at('12:00')), Date.parse(at('13:00'))).length).toBe(1)
+      expect(reads).not.toContain(month.stream)
     } finally {
+      runtime.store.readStream = readStream
       await stop(b)
     }
   }, 180_000)
