@@ -9,13 +9,11 @@ import type { ResolvedOptions } from './options.js'
 import type { ReserveRuntime, Services } from './services.js'
 
 import { createPayloadEventStore } from '../events/adapters/payload.js'
-import { sqlEvents } from '../events/adapters/payload-sql.js'
-import { installAppendNotices } from '../events/adapters/payload-sql/append-notices.js'
 import { Checkpointer } from '../events/hash-chain/checkpointer.js'
 import { hashChained } from '../events/hash-chain/hash-chained-store.js'
 import { isReservationEvent } from '../events/types.js'
 import { BusyIndex } from '../capacity/busy-index.js'
-import { isPgPool, listenForAppends } from './listen-for-appends.js'
+import { startNotices } from './notices/start-notices.js'
 import { CatchUp } from '../projections/catch-up.js'
 import { deliverHooks, projectDocuments, projectHolds, projectWaitlist, reconcileClaims } from '../projections/catch-up-handlers.js'
 import { RequestOwnership } from '../projections/request-ownership.js'
@@ -76,24 +74,6 @@ const openStore = async (payload: Payload, options: Pick<ResolvedOptions, 'event
 const createStore = async (payload: Payload, options: Pick<ResolvedOptions, 'eventStore' | 'hashChain' | 'slugs'>): Promise<EventStore> => {
   const store = await openStore(payload, options)
   return options.hashChain ? hashChained(store) : store
-}
-
-/**
- * On the ledger in PostgreSQL, appends announce themselves (NOTIFY from a trigger in the
- * append's statement) and this process LISTENs, bringing its busy index up to other processes'
- * heads before it decides (SQLite keeps reading the head per query). Returns what stops it.
- */
-const startAppendNotices = async (payload: Payload, options: Pick<ResolvedOptions, 'eventStore' | 'slugs'>, busy: BusyIndex): Promise<() => Promise<void>> => {
-  const choice = options.eventStore
-  const source = typeof choice !== 'function' && choice.kind === 'payload' ? sqlEvents(payload.db, options.slugs.events) : undefined
-  const pool = (payload.db as { pool?: unknown }).pool
-  if (source?.dialect !== 'postgres' || !isPgPool(pool)) {
-    return async () => undefined
-  }
-  const channel = await installAppendNotices(source.db, source.table)
-  return listenForAppends(pool, channel, busy, (error) =>
-    payload.logger.warn({ err: error, msg: 'payload-reserve-ledger: append notices interrupted (bookings retry meanwhile)' }),
-  )
 }
 
 /**
@@ -233,7 +213,7 @@ export const startRuntime = async (
   const options = background ? configured : { ...configured, inProcessTimers: false }
   const store = await createStore(payload, options)
   const busy = new BusyIndex(store)
-  const stopNotices = background ? await startAppendNotices(payload, options, busy) : async () => undefined
+  const stopNotices = background ? await startNotices(payload, options, busy) : async () => undefined
   const ledger = createLedger(payload, options, store, busy)
   const ownership = new RequestOwnership()
   const projector = new ReservationsProjector(payload, ledger, { ...options, tenantField: reservationTenantField(payload, options) }, ownership)

@@ -1,10 +1,10 @@
-import { is } from 'drizzle-orm'
+import { is, type Table } from 'drizzle-orm'
 import { PgDatabase } from 'drizzle-orm/pg-core'
 import { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core'
 
 import type { EventRows } from './payload-rows.js'
 import type { Writer } from './payload-sql/append.js'
-import type { EventsTable, PgDatabaseCalls, SqlEvents, SqliteDatabaseCalls } from './payload-sql/database.js'
+import type { EventsTable, PgDatabaseCalls, SqlCollection, SqlEvents, SqliteDatabaseCalls } from './payload-sql/database.js'
 
 import { append } from './payload-sql/append.js'
 import { appendAtomically } from './payload-sql/append-atomically.js'
@@ -18,7 +18,7 @@ export { ROWS_PER_INSERT } from './payload-sql/insert.js'
 interface DrizzleAdapter {
   drizzle: unknown
   tableNameMap: Map<string, string>
-  tables: Record<string, EventsTable | undefined>
+  tables: Record<string, Table | undefined>
 }
 
 const isDrizzleAdapter = (db: unknown): db is DrizzleAdapter => {
@@ -34,14 +34,14 @@ export const tableKey = (slug: string): string =>
     .toLowerCase()
 
 /**
- * The events table of a SQL adapter and its drizzle database, or undefined when `db` is another
- * adapter (MongoDB) or drizzle of a dialect not handled here (a read-replica wrapper).
+ * A collection's table on a SQL adapter and its drizzle database, or undefined when `db` is
+ * another adapter (MongoDB) or drizzle of a dialect not handled here (a read-replica wrapper).
  */
-export const sqlEvents = (db: unknown, collection: string): SqlEvents | undefined => {
+export const sqlCollection = <T extends Table = Table>(db: unknown, collection: string): SqlCollection<T> | undefined => {
   if (!isDrizzleAdapter(db)) {
     return undefined
   }
-  const table = db.tables[db.tableNameMap.get(tableKey(collection)) ?? '']
+  const table = db.tables[db.tableNameMap.get(tableKey(collection)) ?? ''] as T | undefined
   if (!table) {
     throw new Error(`The database adapter has no table for the collection "${collection}"`)
   }
@@ -53,6 +53,9 @@ export const sqlEvents = (db: unknown, collection: string): SqlEvents | undefine
   }
   return undefined
 }
+
+/** The events table of a SQL adapter and its drizzle database (see `sqlCollection`). */
+export const sqlEvents = (db: unknown, collection: string): SqlEvents | undefined => sqlCollection<EventsTable>(db, collection)
 
 /**
  * The events collection read and written with drizzle on the adapter's own table, skipping

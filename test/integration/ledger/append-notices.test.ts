@@ -8,7 +8,8 @@ import { capacityStream, capacityStreamName } from '../../../src/events/capacity
 import { isWrongExpectedRevision, NO_STREAM } from '../../../src/events/store.js'
 import { EVENT_SCHEMA_VERSION } from '../../../src/events/types.js'
 import { BusyIndex } from '../../../src/capacity/busy-index.js'
-import { isPgPool, listenForAppends, type PgPool } from '../../../src/plugin/listen-for-appends.js'
+import { followAppends } from '../../../src/plugin/notices/follow-appends.js'
+import { isPgPool, listen, type PgPool } from '../../../src/plugin/notices/listen.js'
 import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { testDatabaseKinds } from '../../helpers/databases.js'
 import { usePayloadOn } from '../../support/suite-payload.js'
@@ -33,7 +34,7 @@ describe.each(kinds)('append notices (%s)', (kind) => {
   const site = usePayloadOn(kind)
 
   /** Listens on the ledger's channel on a connection of its own, as another process does; `next()` is the next notice's payload. */
-  const listen = async () => {
+  const listenAside = async () => {
     const runtime = ledgerServices.of(site.payload)
     const source = sqlEvents(site.payload.db, runtime.options.slugs.events)
     const pool = (site.payload.db as { pool?: unknown }).pool
@@ -64,7 +65,7 @@ describe.each(kinds)('append notices (%s)', (kind) => {
   }
 
   it('carries the capacity events of an append exactly as a read of the stream returns them, and every head', async () => {
-    const { next, stop, store } = await listen()
+    const { next, stop, store } = await listenAside()
     try {
       const month = capacityStreamName('notice-a', '2031-06')
       // Any other stream of the same append, as a booking's reservation stream is.
@@ -86,7 +87,7 @@ describe.each(kinds)('append notices (%s)', (kind) => {
   })
 
   it('leaves out the events when they would not fit in a notice, and still names each head', async () => {
-    const { next, stop, store } = await listen()
+    const { next, stop, store } = await listenAside()
     try {
       const month = capacityStreamName('notice-b', '2031-06')
       const events = Array.from({ length: 20 }, (_, i) => claim(`notice-b-${i}`, 'x'.repeat(500)))
@@ -98,7 +99,7 @@ describe.each(kinds)('append notices (%s)', (kind) => {
   })
 
   it('leaves the busy index at the stream\'s state when notices come late, twice and out of order, and a decision on the stale view is refused by the append', async () => {
-    const { channel, pool, stop, store } = await listen()
+    const { channel, pool, stop, store } = await listenAside()
     stop()
     // The listener's notices are held here and handed over in the order the test chooses.
     const held: { channel: string; payload?: string }[] = []
@@ -119,7 +120,8 @@ describe.each(kinds)('append notices (%s)', (kind) => {
     const busy = new BusyIndex(store)
     await busy.current(month)
     const reported: unknown[] = []
-    const stopListening = listenForAppends(holding, channel, busy, (error) => reported.push(error))
+    const report = (error: unknown) => reported.push(error)
+    const stopListening = listen(holding, { channels: new Map([[channel, followAppends(busy, report)]]), onListening: () => undefined, report })
     try {
       await new Promise((resolve) => setTimeout(resolve, 200))
       for (let revision = 0; revision < 3; revision++) {

@@ -36,8 +36,11 @@ export interface SqliteDatabaseCalls extends Database {
   all(statement: SQL): Promise<unknown[]>
 }
 
-/** The adapter's drizzle database by dialect, with the events table. */
-export type SqlEvents = { table: EventsTable } & (
+/** The adapter's drizzle database by dialect, with a collection's table. */
+export type SqlCollection<T extends Table = Table> = { table: T } & (
   | { db: PgDatabaseCalls; dialect: 'postgres' }
   | { db: SqliteDatabaseCalls; dialect: 'sqlite' }
 )
+
+/** The adapter's drizzle database by dialect, with the events table. */
+export type SqlEvents = SqlCollection<EventsTable>

@@ -16,6 +16,11 @@ export type ReferenceKind = 'resources' | 'schedules' | 'services'
  * cached here (the busy index reads the stream head on every query).
  */
 const MAX_AGE_MS = 5_000
+/**
+ * The same while other processes' changes are announced (PostgreSQL NOTIFY, `followingChanges`):
+ * a backstop for a change made past the collections' tables' triggers (by hand in SQL).
+ */
+const ANNOUNCED_MAX_AGE_MS = 60_000
 /** Longer than the gap between a collection hook and the commit of its transaction. */
 const SETTLE_MS = 1_000
 
@@ -37,6 +42,24 @@ export class ReferenceData {
     private readonly payload: Payload,
     private readonly options: TenancyOptions,
   ) {}
+
+  /** Another process changed a record of `kind` (its notice does not say which). */
+  changedElsewhere(kind: string): void {
+    if (Object.hasOwn(this.#caches, kind)) {
+      this.#caches[kind as ReferenceKind].clear()
+    }
+  }
+
+  /**
+   * Whether other processes' changes are announced to this one from now on. Either way
+   * everything is dropped: changes made while nothing was listening went unannounced.
+   */
+  followingChanges(announced: boolean): void {
+    for (const cache of Object.values(this.#caches)) {
+      cache.expireAfter(announced ? ANNOUNCED_MAX_AGE_MS : MAX_AGE_MS)
+      cache.clear()
+    }
+  }
 
   invalidate(kind: ReferenceKind, key: RelationId): void {
     this.#caches[kind].invalidate(String(key))

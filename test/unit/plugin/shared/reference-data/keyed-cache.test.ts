@@ -77,4 +77,38 @@ describe('KeyedCache', () => {
     store.set('a', 'A4')
     expect((await cache.getMany(['a'], fresh)).get('a')).toBe('A3')
   })
+
+  it('reloads every key after clear(), and does not store a load that started before it', async () => {
+    const { advance, cache, load, store } = setUp()
+    await cache.getMany(['a', 'b'], load)
+    let release: () => void = () => undefined
+    // It reads the rows now, and answers later.
+    const slowLoad = (keys: string[]) => {
+      const read = new Map(keys.map((key) => [key, store.get(key)!]))
+      return new Promise<Map<string, string>>((resolve) => {
+        release = () => resolve(read)
+      })
+    }
+    advance(5_000)
+    const racing = cache.getMany(['a'], slowLoad)
+    store.set('a', 'A2')
+    store.set('b', 'B2')
+    advance(1)
+    cache.clear()
+    release()
+    expect((await racing).get('a')).toBe('A1')
+    advance(1)
+    expect(await cache.getMany(['a', 'b'], load)).toEqual(new Map([['a', 'A2'], ['b', 'B2']]))
+  })
+
+  it('serves entries for as long as expireAfter() says from then on', async () => {
+    const { advance, cache, load, store } = setUp()
+    cache.expireAfter(60_000)
+    await cache.getMany(['a'], load)
+    store.set('a', 'A2')
+    advance(59_999)
+    expect((await cache.getMany(['a'], load)).get('a')).toBe('A1')
+    advance(1)
+    expect((await cache.getMany(['a'], load)).get('a')).toBe('A2')
+  })
 })

@@ -1,7 +1,3 @@
-import type { BusyIndex } from '../capacity/busy-index.js'
-
-import { type AppendNotice, parseAppendNotice } from '../events/adapters/payload-sql/append-notices.js'
-
 /** Wait before reconnecting a dropped listener connection. */
 const RECONNECT_MS = 1_000
 
@@ -19,15 +15,22 @@ export interface PgPool {
 
 export const isPgPool = (pool: unknown): pool is PgPool => typeof (pool as Partial<PgPool> | undefined)?.connect === 'function'
 
+export interface Listening {
+  /** Each channel's handler of a notice's payload. */
+  channels: ReadonlyMap<string, (payload: string) => void>
+  /**
+   * Told `true` once every channel is listened to, `false` when the connection drops: notices
+   * sent in between are lost, so whatever they would have refreshed must be refreshed otherwise.
+   */
+  onListening(listening: boolean): void
+  report(error: unknown): void
+}
+
 /**
- * LISTENs on one connection of its own for other processes' appends and brings the busy index
- * up to each announced head, with the events the notice carries or else by reading them, so
- * the next optimistic decision here is made on it rather than failing its append first. Only an
- * optimisation: the append still checks every head, and a notice lost (while reconnecting, or
- * never sent), late or unreadable costs that retry, not a wrong answer.
- * Returns what stops it.
+ * LISTENs on one connection of its own to `channels` (other processes' NOTIFYs), reconnecting
+ * when it drops. Returns what stops it.
  */
-export const listenForAppends = (pool: PgPool, channel: string, busy: BusyIndex, report: (error: unknown) => void): (() => Promise<void>) => {
+export const listen = (pool: PgPool, { channels, onListening, report }: Listening): (() => Promise<void>) => {
   let client: PgClient | undefined
   let stopped = false
   let timer: NodeJS.Timeout | undefined
@@ -36,6 +39,7 @@ export const listenForAppends = (pool: PgPool, channel: string, busy: BusyIndex,
       return
     }
     client = undefined
+    onListening(false)
     dropped.release(true)
     if (error) {
       report(error)
@@ -62,25 +66,26 @@ export const listenForAppends = (pool: PgPool, channel: string, busy: BusyIndex,
       return
     }
     client = connected
-    connected.on('notification', ({ channel: from, payload = '' }) => {
-      if (from !== channel) {
-        return
-      }
-      let notice: AppendNotice
+    connected.on('notification', ({ channel, payload = '' }) => {
       try {
-        notice = parseAppendNotice(payload)
+        channels.get(channel)?.(payload)
       } catch (error) {
         report(error)
-        return
-      }
-      busy.applyAnnounced(notice.events)
-      for (const { revision, stream } of notice.heads) {
-        busy.advance(stream, revision).catch(report)
       }
     })
     connected.on('error', (error) => drop(connected, error))
     connected.on('end', () => drop(connected))
-    await connected.query(`LISTEN "${channel}"`).catch((error: unknown) => drop(connected, error))
+    try {
+      for (const channel of channels.keys()) {
+        await connected.query(`LISTEN "${channel}"`)
+      }
+    } catch (error) {
+      drop(connected, error)
+      return
+    }
+    if (client === connected) {
+      onListening(true)
+    }
   }
   void connect()
   return async () => {
@@ -89,7 +94,7 @@ export const listenForAppends = (pool: PgPool, channel: string, busy: BusyIndex,
     const listening = client
     client = undefined
     if (listening) {
-      await listening.query(`UNLISTEN "${channel}"`).catch(() => undefined)
+      await listening.query('UNLISTEN *').catch(() => undefined)
       listening.release()
     }
   }
