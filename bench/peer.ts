@@ -9,18 +9,22 @@
  * in turn, each round in another order, so that the machine's load weighs on both alike, and
  * ours' bare `payload.create` of the Local API's document in a collection without the plugin.
  * It prints bookings per second, CPU milliseconds per booking and ours over the peer's per path,
- * each Local API over the bare create, and writes bench/results/peer.json.
+ * each Local API over the bare create and the database calls of one more booking per path and
+ * plugin, and writes bench/results/peer.json.
  */
+import type { Payload } from 'payload'
+
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 
-import type { Payload } from 'payload'
-
-import { createTestDatabase } from '../test/helpers/databases.js'
-import { login, stopPayload } from '../test/helpers/payload.js'
+import type { CallTally } from './database-calls.js'
 import type { BookingPath } from './measurement.js'
 
+import { ledgerServices } from '../src/plugin/runtime.js'
+import { createTestDatabase } from '../test/helpers/databases.js'
+import { login, stopPayload } from '../test/helpers/payload.js'
 import { type Booker, bookers } from './bookers.js'
+import { databaseCallCounter } from './database-calls.js'
 import { machine } from './machine.js'
 import { createPeerScenario, dropPeerMissingTranslationLogs, startPeerPayload } from './peer-site.js'
 import { seedPeerReservations } from './peer-rows.js'
@@ -66,8 +70,9 @@ const sites: Record<Side, { payload: Payload; scenario: BenchScenario; slot: (sl
   peer: { payload: peer, scenario: peerScenario, slot: onPeer },
 }
 
-// Each path its own slots; both plugins book the same ones, each in its own database.
-const perPath = WARM_UP + BOOKINGS
+// Each path its own slots; both plugins book the same ones, each in its own database. The last
+// of each path's is booked once more after the timed ones, its database calls counted.
+const perPath = WARM_UP + BOOKINGS + 1
 const slots = benchSlots(ours.scenario, { lanes: [0, 1], seed: 6_000, seeded: N })
 if (slots.length < PATHS.length * perPath) {
   throw new Error(`${slots.length} free slots, ${PATHS.length * perPath} needed: book fewer`)
@@ -91,7 +96,7 @@ interface Tally {
 const turns: Array<{ path: BookingPath; side: Side }> = [...SIDES.flatMap((side) => PATHS.map((path) => ({ path, side }))), { path: 'bare', side: 'ours' }]
 const tallies = Object.fromEntries(turns.map(({ path, side }) => [`${side} ${path}`, { booked: 0, cpu: 0, examples: [], failures: 0, wall: 0 } as Tally]))
 const loadBefore = os.loadavg()[0]
-for (let i = 0; i < perPath; i++) {
+for (let i = 0; i < perPath - 1; i++) {
   // Each round starts one turn later, so that no booking always follows the same one.
   for (let k = 0; k < turns.length; k++) {
     const { path, side } = turns[(i + k) % turns.length]
@@ -115,6 +120,20 @@ for (let i = 0; i < perPath; i++) {
   }
 }
 const loadAfter = os.loadavg()[0]
+const queries = {} as Record<Side, Record<Path, CallTally>>
+for (const side of SIDES) {
+  const { payload } = sites[side]
+  const counter = databaseCallCounter(payload, side === 'ours' ? ledgerServices.of(payload).store : {})
+  queries[side] = {} as Record<Path, CallTally>
+  for (const path of PATHS) {
+    const i = perPath - 1
+    const { result: failure, tally } = await counter.during(() => runs[side][path](sites[side].slot(queues[path][i]), i))
+    if (failure) {
+      throw new Error(`${side} ${path}, the counted booking: ${failure}`)
+    }
+    queries[side][path] = tally
+  }
+}
 await Promise.all([stopPayload(ours.payload), stopPayload(peer)])
 await Promise.all([ours.sqlite.drop(), peerDatabase.drop()])
 
@@ -161,6 +180,7 @@ for (const path of PATHS) {
     `| ${labels[path]} | ${mine.per_s} / ${theirs.per_s} | ${ours_over_peer_per_s}× | ${mine.cpu_ms} / ${theirs.cpu_ms} | ${ours_over_peer_cpu}× | ${mine.failures} / ${theirs.failures} |`,
   )
 }
+console.log(`Database calls of one booking, ours / peer: ${PATHS.map((path) => `${labels[path]} ${queries.ours[path].total} / ${queries.peer[path].total}`).join(', ')}`)
 console.log(
   `Bare payload.create of the Local API's document without the plugin: ${overBare.bare_create.cpu_ms} CPU ms; ` +
     `the Local API over it in CPU: ours ${overBare.ours_local_over_bare_cpu}×, the peer's ${overBare.peer_local_over_bare_cpu}×`,
@@ -185,6 +205,7 @@ await writeFile(
       n: N,
       over_bare: overBare,
       peer: { package: 'payload-reserve', version: peerVersion },
+      queries,
       results,
       warm_up_per_path: WARM_UP,
     },
