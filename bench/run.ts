@@ -7,7 +7,6 @@
  * bench/results/<db>.json. How the seed is made and why: bench/README.md.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
-import os from 'node:os'
 import path from 'node:path'
 
 import { createTestDatabase, type TestDatabase, type TestDatabaseKind } from '../test/helpers/databases.js'
@@ -16,6 +15,7 @@ import { parseBenchArgs } from './args.js'
 import { startBenchPayload } from './boot.js'
 import { type ConcurrencyResult, runConcurrency } from './concurrency.js'
 import { type BenchDatabase } from './database.js'
+import { machine } from './machine.js'
 import { type BenchRow, concurrencyTargets, formatCalls, formatConcurrency, formatTable, targets } from './report.js'
 import { createScenario } from './scenario.js'
 import { Seeder } from './seeder.js'
@@ -73,14 +73,6 @@ const benchmark = async (kind: TestDatabaseKind, { uri }: TestDatabase): Promise
     await stopPayload(payload)
   }
   return rows
-}
-
-const machine = {
-  cpu: os.cpus()[0]?.model ?? 'unknown',
-  cpus: os.cpus().length,
-  memory_gb: Math.round(os.totalmem() / 2 ** 30),
-  node: process.version,
-  platform: `${os.platform()} ${os.release()}`,
 }
 
 interface ResultsFile {
