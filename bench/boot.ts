@@ -24,7 +24,7 @@ export interface BenchLedger {
 export const bootBenchPayload = (database: BenchDatabase, push: boolean, { eventStore, hashChain = true }: BenchLedger = {}): Promise<Payload> =>
   startReservePayload(
     { adapter: () => benchAdapter(database, push) },
-    { allowGuestBooking: true, catchUp: { graceMs: 300, intervalMs: 3_600_000 }, hashChain, ...(eventStore && { eventStore }) },
+    { allowGuestBooking: true, catchUp: { graceMs: Number(process.env.GRACE ?? 300), intervalMs: Number(process.env.CATCHUP_MS ?? 3_600_000) }, hashChain, ...(eventStore && { eventStore }) },
     [bareReservationsPlugin],
   )
 

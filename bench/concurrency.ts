@@ -18,7 +18,7 @@ import { BENCH_LANES } from './slot-plan.js'
 import { round } from './stats.js'
 
 /** Unmeasured seconds of booking before each timed window: JIT warm-up, pools filled. */
-const WARM_UP_SECONDS = 3
+const WARM_UP_SECONDS = Number(process.env.WARM ?? 3)
 const READY_TIMEOUT_MS = 5 * 60_000
 const PLAN_SEED = 7_000
 /** Replicas of the ledger's JetStream stream with `--store jetstream`: one on each node of the cluster. */

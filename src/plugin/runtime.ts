@@ -13,7 +13,8 @@ import { Checkpointer } from '../events/hash-chain/checkpointer.js'
 import { hashChained } from '../events/hash-chain/hash-chained-store.js'
 import { isReservationEvent } from '../events/types.js'
 import { BusyIndex } from '../capacity/busy-index.js'
-import { startNotices } from './notices/start-notices.js'
+import { type CatchUpLease, catchUpLease } from './cross-process/catch-up-lease.js'
+import { startNotices } from './cross-process/start-notices.js'
 import { CatchUp } from '../projections/catch-up.js'
 import { deliverHooks, projectDocuments, projectHolds, projectWaitlist, reconcileClaims } from '../projections/catch-up-handlers.js'
 import { RequestOwnership } from '../projections/request-ownership.js'
@@ -81,33 +82,57 @@ const createStore = async (payload: Payload, options: Pick<ResolvedOptions, 'eve
  * one every `intervalMs`. Boot does not wait for the first pass: it repairs what a crash left
  * behind, which requests never depend on (they decide on the ledger), and it re-reads the last
  * minute, whose cost is the recent write rate's, not nothing. Without in-process timers (a
- * serverless host) boot makes no pass at all: the `reserveCatchUp` job does the work. `alongside` (the hold
- * expiry's and the waitlist's backstop sweeps) runs after each pass, or on its own timer beside a live subscription, so that
- * the background reads come together. Returns what stops it (the work in progress is
- * `catchUp.settle()`'s).
+ * serverless host) boot makes no pass at all: the `reserveCatchUp` job does the work. Of the
+ * processes sharing a PostgreSQL database only the one holding the `lease` makes the passes
+ * after the first, or follows live (checked every `intervalMs`). `alongside` (the hold expiry's
+ * and the waitlist's backstop sweeps) runs after each pass, or on its own timer beside a live
+ * subscription, so that the background reads come together. Returns what stops it (the work in
+ * progress is `catchUp.settle()`'s).
  */
 const startCatchUp = (
   store: EventStore,
   catchUp: CatchUp,
-  { alongside, background, intervalMs, timers }: { alongside: () => Promise<unknown>; background: boolean; intervalMs: number; timers: boolean },
+  {
+    alongside,
+    background,
+    intervalMs,
+    lease,
+    timers,
+  }: { alongside: () => Promise<unknown>; background: boolean; intervalMs: number; lease: CatchUpLease; timers: boolean },
   report: (error: unknown) => void,
 ): (() => void) => {
   if (!background) {
     return () => undefined
   }
   if (store.subscribe) {
-    const live = catchUp.follow(report)
-    const stopAlongside = every(timers, intervalMs, () => alongside().catch(report))
+    let live: Subscription | undefined
+    let stopped = false
+    const followWhileLeased = async () => {
+      const held = await lease.holds()
+      if (held && !live && !stopped) {
+        live = catchUp.follow(report)
+      } else if (!held && live) {
+        live.unsubscribe()
+        live = undefined
+      }
+    }
+    void followWhileLeased().catch(report)
+    const stopAlongside = every(timers, intervalMs, () => followWhileLeased().then(alongside).catch(report))
     return () => {
-      live.unsubscribe()
+      stopped = true
+      live?.unsubscribe()
       stopAlongside()
     }
   }
-  const pass = () => catchUp.run().then(alongside).catch(report)
+  const pass = (leased: boolean) =>
+    (leased ? lease.holds() : Promise.resolve(true))
+      .then((held) => (held ? catchUp.run() : undefined))
+      .then(alongside)
+      .catch(report)
   if (timers) {
-    void pass()
+    void pass(false)
   }
-  return every(timers, intervalMs, pass)
+  return every(timers, intervalMs, () => pass(true))
 }
 
 const checkpointStore = (payload: Payload, name: string): CheckpointStore => {
@@ -223,6 +248,7 @@ export const startRuntime = async (
   const subscription = projectUnowned(payload, { ownership, projector, store })
   const live = startLiveFeed(payload, options, store, catchUp)
   const report = (error: unknown) => payload.logger.error({ err: error, msg: 'payload-reserve-ledger: catch-up failed' })
+  const lease = catchUpLease(payload, report)
   const stopCatchUp = startCatchUp(
     store,
     catchUp,
@@ -230,6 +256,7 @@ export const startRuntime = async (
       alongside: () => holdExpiry.backstop().then(() => waitlistOffers.backstop()),
       background,
       intervalMs: options.catchUp.intervalMs,
+      lease,
       timers: options.inProcessTimers,
     },
     report,
@@ -256,6 +283,7 @@ export const startRuntime = async (
       await stopNotices()
       await live.stop()
       stopCatchUp()
+      await lease.release()
       stopFeeds()
       stopWebhooks()
       stopReminders()

@@ -2,11 +2,11 @@
 const RECONNECT_MS = 1_000
 
 /** The node-postgres calls used here, on the pool @payloadcms/db-postgres exposes as `db.pool`. */
-interface PgClient {
+export interface PgClient {
   on(event: 'end', listener: () => void): void
   on(event: 'error', listener: (error: Error) => void): void
   on(event: 'notification', listener: (message: { channel: string; payload?: string }) => void): void
-  query(text: string): Promise<unknown>
+  query(text: string): Promise<{ rows?: unknown[] }>
   release(destroy?: boolean): void
 }
 export interface PgPool {
