@@ -18,6 +18,11 @@ export interface BenchArgs {
   concurrency: ConcurrencyMode
   /** Reservations seeded for the concurrency mode. */
   concurrencyN: number
+  /**
+   * The concurrency mode's app processes run catch-up as a site does (`--catch-up-passes`: the
+   * plugin's default, a pass every 5 s, leased to one process on PostgreSQL) instead of once at start.
+   */
+  catchUpPasses: boolean
   /** Timed seconds per process count. */
   concurrencySeconds: number
   databases: TestDatabaseKind[]
@@ -39,10 +44,11 @@ export interface BenchArgs {
 const DEFAULTS: BenchArgs = {
   bookings: 400,
   bookSeconds: 8,
+  catchUpPasses: false,
   clients: 16,
   concurrency: 'with',
   concurrencyN: 10_000,
-  concurrencySeconds: 10,
+  concurrencySeconds: 20,
   databases: ['sqlite', 'postgres'],
   hashChain: true,
   counts: [1_000, 10_000, 100_000],
@@ -57,7 +63,7 @@ const KINDS: readonly TestDatabaseKind[] = ['sqlite', 'postgres']
 
 const USAGE =
   'usage: npm run bench -- [--n 1000,10000,100000] [--db sqlite,postgres] [--samples 400] [--bookings 400] [--book-seconds 8] [--sqlite-journal wal|rollback] [--no-hash-chain] [--out bench/results]\n' +
-  '                       [--concurrency | --no-concurrency] [--concurrency-n 10000] [--processes 1,2,4] [--clients 16] [--concurrency-seconds 10] [--store payload|jetstream]'
+  '                       [--concurrency | --no-concurrency] [--concurrency-n 10000] [--processes 1,2,4] [--clients 16] [--concurrency-seconds 20] [--catch-up-passes] [--store payload|jetstream]'
 
 /** The seed leaves 5 units free (bench/slot-plan.ts): each N's sequential bookings take one. */
 const MAX_COUNTS = 5
@@ -77,6 +83,10 @@ export const parseBenchArgs = (argv: readonly string[]): BenchArgs => {
     const [flag, inline] = argv[i].split('=', 2)
     if (flag === '--no-hash-chain' && inline === undefined) {
       args.hashChain = false
+      continue
+    }
+    if (flag === '--catch-up-passes' && inline === undefined) {
+      args.catchUpPasses = true
       continue
     }
     if (flag === '--concurrency' || flag === '--no-concurrency') {

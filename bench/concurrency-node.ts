@@ -28,6 +28,8 @@ import { benchSlots } from './slot-plan.js'
 import { quantile, round } from './stats.js'
 
 export interface WorkerSettings {
+  /** Catch-up as the plugin runs it by default (a pass every 5 s, leased), not once at start. */
+  catchUpPasses: boolean
   /** Global numbers of this process's clients, of `clients` in all. */
   clientIds: number[]
   clients: number
@@ -72,7 +74,10 @@ if (!settings) {
 }
 
 const bootStarted = performance.now()
-const payload = await startBenchPayload(settings.database, false, { eventStore: settings.eventStore })
+const payload = await startBenchPayload(settings.database, false, {
+  ...(settings.catchUpPasses && { catchUp: null }),
+  eventStore: settings.eventStore,
+})
 const { busy, store } = ledgerServices.of(payload)
 for (const resource of settings.scenario.resources) {
   await busy.window(String(resource), ...seededSpan(Date.now()))

@@ -2,12 +2,15 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import os from 'node:os'
 import { createInterface } from 'node:readline'
 
+import type { Payload } from 'payload'
+
 import type { EventStoreOption } from '../src/plugin/options.js'
 import type { TestDatabase } from '../test/helpers/databases.js'
 import type { BenchStore } from './args.js'
 import type { WorkerResult, WorkerSettings } from './concurrency-node.js'
 import type { BenchDatabase } from './database.js'
 
+import { ledgerServices } from '../src/plugin/runtime.js'
 import { stopPayload } from '../test/helpers/payload.js'
 import { startBenchPayload } from './boot.js'
 import { type BenchCluster, startBenchCluster } from './jetstream-cluster.js'
@@ -17,14 +20,20 @@ import { Seeder } from './seeder.js'
 import { BENCH_LANES } from './slot-plan.js'
 import { round } from './stats.js'
 
-/** Unmeasured seconds of booking before each timed window: JIT warm-up, pools filled. */
-const WARM_UP_SECONDS = Number(process.env.WARM ?? 3)
+/**
+ * Unmeasured seconds of booking before each timed window: JIT warm-up, pools filled. Each
+ * process must be warm, as a server is: with 4 processes sharing the cores, 3 s gave each one
+ * about 100 bookings and left the window paying for V8's optimisation, which made a booking look
+ * 1.5 × dearer than with 1 process; after 15 s (several hundred bookings each) it was 1.35 ×.
+ */
+const WARM_UP_SECONDS = 15
 const READY_TIMEOUT_MS = 5 * 60_000
 const PLAN_SEED = 7_000
 /** Replicas of the ledger's JetStream stream with `--store jetstream`: one on each node of the cluster. */
 const JETSTREAM_REPLICAS = 3
 
 export interface ConcurrencyOptions {
+  catchUpPasses: boolean
   clients: number
   n: number
   processes: number[]
@@ -75,6 +84,8 @@ export interface ConcurrencyRun {
 }
 
 export interface ConcurrencyResult {
+  /** The app processes ran catch-up's periodic passes as a site does (else once at start). */
+  catch_up_passes: boolean
   clients: number
   command: string
   generated_at: string
@@ -275,6 +286,21 @@ const limitsOf = (runs: readonly ConcurrencyRun[], jetStream: boolean): string =
 }
 
 /**
+ * The seed's bookings wrote their own documents: catch-up starts after them, so that the
+ * measuring processes' passes handle what they book, not the seed's backlog.
+ */
+const skipCatchUpPast = async (seeding: Payload): Promise<void> => {
+  const { catchUp, store } = ledgerServices.of(seeding)
+  let last: string | undefined
+  for (let page = await store.readAll({ limit: 1_000 }); page.length > 0; page = await store.readAll({ after: last, limit: 1_000 })) {
+    last = page[page.length - 1].position
+  }
+  if (last !== undefined) {
+    await catchUp.advanceTo(last)
+  }
+}
+
+/**
  * The concurrency mode: on a fresh PostgreSQL database seeded to `n`, for each P in
  * `processes`, P app processes (bench/concurrency-node.ts) boot on it and `clients` guests book
  * through POST /api/reserve/book, clients / P in flight per process, each client sequentially
@@ -302,13 +328,23 @@ export const runConcurrency = async (
       scenario = await createScenario(seeding, startedAt)
       const seeder = new Seeder(seeding, scenario, options.n, startedAt)
       await seeder.seedTo(options.n, ({ done, target }) => log(`concurrency: seeded ${done.toLocaleString('en-US')} of ${target.toLocaleString('en-US')}`))
+      await skipCatchUpPast(seeding)
     } finally {
       await stopPayload(seeding)
     }
     const lanes = Array.from({ length: BENCH_LANES }, (_, lane) => lane)
     for (const [run, processes] of options.processes.entries()) {
       log(`concurrency: ${options.clients} clients on ${processes} app process(es), ${options.seconds} s`)
-      const base = { clients: options.clients, eventStore, lanes, planSeed: PLAN_SEED, runs: options.processes.length, scenario, seeded: options.n }
+      const base = {
+        catchUpPasses: options.catchUpPasses,
+        clients: options.clients,
+        eventStore,
+        lanes,
+        planSeed: PLAN_SEED,
+        runs: options.processes.length,
+        scenario,
+        seeded: options.n,
+      }
       runs.push(await runWith(database, postgresName, cluster, base, processes, run, options.seconds))
     }
   } finally {
@@ -316,6 +352,7 @@ export const runConcurrency = async (
   }
   const first = runs[0]
   return {
+    catch_up_passes: options.catchUpPasses,
     clients: options.clients,
     command,
     generated_at: new Date(startedAt).toISOString(),

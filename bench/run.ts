@@ -156,7 +156,14 @@ for (const kind of args.databases) {
       concurrency = {
         ...(await runConcurrency(
           database,
-          { clients: args.clients, n: args.concurrencyN, processes: args.processes, seconds: args.concurrencySeconds, store: args.store },
+          {
+            catchUpPasses: args.catchUpPasses,
+            clients: args.clients,
+            n: args.concurrencyN,
+            processes: args.processes,
+            seconds: args.concurrencySeconds,
+            store: args.store,
+          },
           { command, log, startedAt: runStartedAt },
         )),
         machine,

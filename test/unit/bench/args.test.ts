@@ -21,3 +21,14 @@ describe('npm run bench -- --store', () => {
     expect(() => parseBenchArgs(['--concurrency', '--store', 'eventstoredb'])).toThrow('--store takes payload or jetstream, not "eventstoredb"')
   })
 })
+
+describe('npm run bench -- --catch-up-passes', () => {
+  it("runs the concurrency mode's processes with catch-up as a site does, and without it by default", () => {
+    expect(parseBenchArgs(['--concurrency', '--catch-up-passes']).catchUpPasses).toBe(true)
+    expect(parseBenchArgs(['--concurrency']).catchUpPasses).toBe(false)
+  })
+
+  it('takes no value', () => {
+    expect(() => parseBenchArgs(['--catch-up-passes=yes'])).toThrow('usage')
+  })
+})
