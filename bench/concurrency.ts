@@ -27,7 +27,7 @@ import { round } from './stats.js'
  * Unmeasured seconds of booking before each timed window: JIT warm-up, pools filled. Each
  * process must be warm, as a server is: with 4 processes sharing the cores, 3 s gave each one
  * about 100 bookings and left the window paying for V8's optimisation, which made a booking look
- * 1.5 × dearer than with 1 process; after 15 s (several hundred bookings each) it was 1.35 ×.
+ * 1.57 × dearer than with 1 process; after 15 s (several hundred bookings each) it was 1.35 ×.
  */
 const WARM_UP_SECONDS = 15
 const READY_TIMEOUT_MS = 5 * 60_000
