@@ -74,12 +74,22 @@ export const catchUpLease = (payload: Payload, report: (error: unknown) => void)
       return false
     }
   }
+  // The server may have ended the holder's session (its lock with it) before the client hears
+  // of it: a round trip on that connection, once a pass, tells, so two processes never both
+  // believe they hold it.
+  const stillHeld = async (client: PgClient): Promise<boolean> => {
+    try {
+      await client.query('SELECT 1')
+      return holder === client
+    } catch (error) {
+      lose(client, error)
+      return false
+    }
+  }
+  const ask = async (): Promise<boolean> => (holder !== undefined && (await stillHeld(holder))) || take()
   return {
     holds() {
-      if (holder) {
-        return Promise.resolve(true)
-      }
-      taking ??= take().finally(() => {
+      taking ??= ask().finally(() => {
         taking = undefined
       })
       return taking
