@@ -315,9 +315,18 @@ export class Ledger {
     return { revision: events.length === 0 ? NO_STREAM : events[events.length - 1].revision, state }
   }
 
-  /** Sets a reservation's claims right where they differ from its stream (see `reconcileClaims`). */
-  async reconcileClaims(reservationId: string, claimedOn: string[], meta: CommandMeta): Promise<ClaimRepair[]> {
-    const events = await this.history(reservationId)
+  /**
+   * Sets a reservation's claims right where they differ from its stream (see `reconcileClaims`).
+   * `known` is its stream as the caller holds it, read before: a stream that moved on since
+   * refuses the repair's fence, and the newer events bring it to the caller again.
+   */
+  async reconcileClaims(
+    reservationId: string,
+    claimedOn: string[],
+    meta: CommandMeta,
+    known?: RecordedEvent<ReservationEvent>[],
+  ): Promise<ClaimRepair[]> {
+    const events = known ?? (await this.history(reservationId))
     const { planned, state } = foldWithPlans(events)
     const revision = events.length === 0 ? NO_STREAM : events[events.length - 1].revision
     const metadata = this.metadata(reservationId, meta, meta.now ?? this.clock())

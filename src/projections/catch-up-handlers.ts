@@ -27,11 +27,20 @@ const SYSTEM: CommandMeta = { actor: { kind: 'system', name: 'catch-up' }, privi
 const notOwned = (ids: Iterable<string>, owned: Ownership): string[] => [...ids].filter((id) => !owned.isOwned(id))
 
 /** Documents brought to what their streams say (created, rewritten or deleted). */
-export const projectDocuments = (projector: Pick<ReservationsProjector, 'project'>, owned: Ownership): CatchUpHandler => ({
-  async handle({ reservations, settledBefore }) {
-    const due = notOwned(reservations, owned)
+export const projectDocuments = (projector: Pick<ReservationsProjector, 'project' | 'upToDate'>, owned: Ownership): CatchUpHandler => ({
+  async handle(touched) {
+    const due = notOwned(touched.reservations, owned)
+    const whole = due.flatMap((id) => {
+      const events = touched.wholeStream(id)
+      return events ? [[id, events] as const] : []
+    })
+    for (const reservationId of await projector.upToDate(new Map(whole))) {
+      touched.upToDate.add(reservationId)
+    }
     for (const reservationId of due) {
-      await projector.project(reservationId, { deliverHooks: false, settledBefore })
+      if (!touched.upToDate.has(reservationId)) {
+        await projector.project(reservationId, { deliverHooks: false, settledBefore: touched.settledBefore })
+      }
     }
     return { projected: due.length }
   },
@@ -59,8 +68,8 @@ export const projectWaitlist = (rows: Pick<WaitlistProjector, 'project'>): Catch
 
 /** Host hooks of events newer than their document's checkpoint, delivered (at least once). */
 export const deliverHooks = (projector: Pick<ReservationsProjector, 'deliverPending'>, owned: Ownership): CatchUpHandler => ({
-  async handle({ reservations, settledBefore }) {
-    for (const reservationId of notOwned(reservations, owned)) {
+  async handle({ reservations, settledBefore, upToDate }) {
+    for (const reservationId of notOwned(reservations, owned).filter((id) => !upToDate.has(id))) {
       await projector.deliverPending(reservationId, settledBefore)
     }
     return {}
@@ -76,10 +85,12 @@ export const reconcileClaims = (
   owned: Ownership,
   onRepair?: (reservationId: string, repairs: ClaimRepair[]) => void,
 ): CatchUpHandler => ({
-  async handle({ claims, reservations }) {
+  async handle(touched) {
+    const { claims, reservations } = touched
     let reconciled = 0
     for (const reservationId of notOwned(new Set([...reservations, ...claims.keys()]), owned)) {
-      const repairs = await ledger.reconcileClaims(reservationId, [...(claims.get(reservationId) ?? [])], SYSTEM)
+      const claimedOn = [...(claims.get(reservationId) ?? [])]
+      const repairs = await ledger.reconcileClaims(reservationId, claimedOn, SYSTEM, touched.wholeStream(reservationId))
       if (repairs.length > 0) {
         reconciled += repairs.length
         onRepair?.(reservationId, repairs)

@@ -3,6 +3,7 @@ import type { CollectionSlug, Payload } from 'payload'
 import { createLocalReq } from 'payload'
 
 import type { Ledger } from '../commands/ledger.js'
+import type { RecordedEvent, ReservationEvent } from '../events/types.js'
 import type { ProjectorOptions } from './host-hooks.js'
 import type { RequestOwnership } from './request-ownership.js'
 
@@ -105,6 +106,40 @@ export class ReservationsProjector {
     return this.queue.run(reservationId, async () =>
       this.hooks.deliver(reservationId, await createLocalReq({}, this.payload), undefined, settledBefore),
     )
+  }
+
+  /**
+   * Of the reservations given with their whole streams (`Touched.wholeStream`), those whose
+   * document already says what the stream folds to at its newest event, hooks delivered
+   * through it: one read of their documents stands in for a read of each document and stream.
+   * A document torn at that revision differs from the fold and is left to `project`, as are
+   * documents behind, ahead (a later run holds the events they are at) or missing.
+   */
+  async upToDate(streams: Map<string, RecordedEvent<ReservationEvent>[]>): Promise<Set<string>> {
+    const current = new Set<string>()
+    if (streams.size === 0) {
+      return current
+    }
+    const { docs } = (await this.payload.db.find({
+      collection: this.collection,
+      limit: streams.size,
+      pagination: false,
+      where: { id: { in: [...streams.keys()] } },
+    })) as { docs: StoredDoc[] }
+    for (const doc of docs) {
+      const events = streams.get(String(doc.id)) ?? []
+      const state = foldReservation(events)
+      const revision = events[events.length - 1]?.revision
+      if (
+        state.kind === 'active' &&
+        doc.ledgerRevision === revision &&
+        (doc.ledgerHooksRevision ?? -1) >= revision &&
+        !documentDiffers(doc, reservationDocument(state.reservation, revision, this.options.tenantField ?? null))
+      ) {
+        current.add(String(doc.id))
+      }
+    }
+    return current
   }
 
   private async apply(reservationId: string, { deliverHooks = true, rebuild = false, settledBefore }: ProjectOptions): Promise<void> {

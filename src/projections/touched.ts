@@ -15,13 +15,21 @@ export class Touched {
   /** The reservation events of the run, in position order (for the webhook outbox). */
   readonly events: RecordedEvent<ReservationEvent>[] = []
   readonly reservations = new Set<string>()
+  /**
+   * Reservations the documents handler found projected, hooks delivered, at their newest event
+   * of the run (`ReservationsProjector.upToDate`): the hooks handler leaves them alone.
+   */
+  readonly upToDate = new Set<string>()
   /** The waitlist entries whose streams the run touched. */
   readonly waitlist = new Set<string>()
+
+  private readonly streams = new Map<string, RecordedEvent<ReservationEvent>[]>()
 
   add(event: RecordedEvent): void {
     if (isReservationEvent(event)) {
       this.events.push(event)
       this.reservations.add(event.data.reservationId)
+      this.streams.set(event.data.reservationId, [...(this.streams.get(event.data.reservationId) ?? []), event])
     } else if (isResourceEvent(event)) {
       const streams = this.claims.get(event.data.reservationId) ?? new Set<string>()
       streams.add(event.stream)
@@ -29,5 +37,16 @@ export class Touched {
     } else if (isWaitlistEvent(event)) {
       this.waitlist.add(event.stream.slice(WAITLIST_STREAM_PREFIX.length))
     }
+  }
+
+  /**
+   * A reservation's events in the run where they are its whole stream up to the newest of them
+   * (from its first event on, none missing), as a booking's run holds it: what a handler would
+   * otherwise read. The stream may have moved on since; a handler relying on this must refuse
+   * to act on it then (an expected revision, a document checkpoint).
+   */
+  wholeStream(reservationId: string): RecordedEvent<ReservationEvent>[] | undefined {
+    const events = this.streams.get(reservationId)
+    return events?.every((event, at) => event.revision === at) ? events : undefined
   }
 }

@@ -39,7 +39,7 @@ const setup = (store: EventStore) => {
     await new Promise((resolve) => setTimeout(resolve, GRACE_MS * 2))
     return catchUp.run()
   }
-  return { busy, ledger, repairs, settledPass }
+  return { busy, catchUp, ledger, repairs, settledPass }
 }
 
 /** Writes straight to a resource's month stream of the slot, as a faulty or crashed writer would have. */
@@ -68,6 +68,25 @@ describe.each(stores)('catch-up sets claims right in both directions (memory, %s
     expect(repairs).toEqual([{ repairs: [{ final: [at(SLOT)], held: [], month: '2030-02', resource: 'r1' }], reservationId: x.data.reservationId }])
     // Repaired once: the next pass finds nothing to do.
     expect(await settledPass()).toMatchObject({ reconciled: 0 })
+  })
+
+  it('decides on the events of its run without reading the stream, and repairs nothing where the stream has moved on since', async () => {
+    const store = makeStore()
+    const { busy, catchUp, ledger, settledPass } = setup(store)
+    const x = booking(plan(['r1'], SLOT))
+    await ledger.execute(x, staff)
+    await inject(store, 'r1', { data: { reservationId: x.data.reservationId }, type: 'CapacityReleased' })
+    await new Promise((resolve) => setTimeout(resolve, GRACE_MS * 2))
+    // Cancelled after the pass's cutoff: the pass sees the booking alone, whose claim is missing.
+    await ledger.cancel(x.data.reservationId, staff)
+    const readStream = vi.spyOn(store, 'readStream')
+    expect(await catchUp.run()).toMatchObject({ reconciled: 0 })
+    expect(readStream.mock.calls.map(([stream]) => stream)).not.toContain(`reserve-reservation-${x.data.reservationId}`)
+    // The fence at the booking's revision was refused: no claim recorded for a cancelled booking.
+    expect((await busy.window('r1', ...IN_2030)).intervalsOf(x.data.reservationId)).toEqual([])
+    readStream.mockRestore()
+    expect(await settledPass()).toMatchObject({ reconciled: 0 })
+    expect((await busy.window('r1', ...IN_2030)).intervalsOf(x.data.reservationId)).toEqual([])
   })
 
   it('puts a claim that drifted to another time back where the reservation is', async () => {

@@ -38,14 +38,15 @@ const memoryCheckpoint = (): CheckpointStore & { position: string | undefined } 
   },
 })
 
-/** A projector that records when it was asked for which reservation. */
+/** A projector that records when it was asked for which reservation; no document is found up to date. */
 const recordingProjector = () => {
   const calls: Array<{ at: number; reservationId: string }> = []
   const project = vi.fn<ReservationsProjector['project']>((reservationId) => {
     calls.push({ at: Date.now(), reservationId })
     return Promise.resolve()
   })
-  return { calls, project }
+  const upToDate = () => Promise.resolve(new Set<string>())
+  return { calls, project, upToDate }
 }
 
 const setup = (store: EventStore = createMemoryEventStore(), checkpoint = memoryCheckpoint()) => {
