@@ -111,6 +111,16 @@ export class BusyIndex {
   }
 
   /**
+   * The month stream's state once it is at `revision` or later: read only where this process
+   * has not seen that far (`current`). For a check of events up to `revision`, whatever came
+   * after them is the next check's.
+   */
+  atLeast(stream: CapacityStream, revision: number): Promise<ResourceSnapshot> {
+    const seen = this.known(stream)
+    return seen && seen.revision >= revision ? Promise.resolve(seen) : this.current(stream)
+  }
+
+  /**
    * Every claim on the resource reaching into `[from, to)`, each once, at the heads of the
    * months the range touches. A claim spanning months is in each of their streams.
    */

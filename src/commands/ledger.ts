@@ -317,20 +317,21 @@ export class Ledger {
 
   /**
    * Sets a reservation's claims right where they differ from its stream (see `reconcileClaims`).
-   * `known` is its stream as the caller holds it, read before: a stream that moved on since
-   * refuses the repair's fence, and the newer events bring it to the caller again.
+   * `known`: its stream as the caller holds it, read before, and how far the caller's events
+   * reached in each month stream (catch-up's run). A stream that moved on since refuses the
+   * repair's fence, and the newer events bring the reservation to the caller again.
    */
   async reconcileClaims(
     reservationId: string,
     claimedOn: string[],
     meta: CommandMeta,
-    known?: RecordedEvent<ReservationEvent>[],
+    known?: { events: RecordedEvent<ReservationEvent>[]; seen: ReadonlyMap<string, number> },
   ): Promise<ClaimRepair[]> {
-    const events = known ?? (await this.history(reservationId))
+    const events = known?.events ?? (await this.history(reservationId))
     const { planned, state } = foldWithPlans(events)
     const revision = events.length === 0 ? NO_STREAM : events[events.length - 1].revision
     const metadata = this.metadata(reservationId, meta, meta.now ?? this.clock())
-    return reconcileClaims(this.deps, { claimedOn, metadata, planned, reservationId, revision, state })
+    return reconcileClaims(this.deps, { claimedOn, metadata, planned, reservationId, revision, seen: known?.seen, state })
   }
 
   private metadata(reservationId: string, meta: CommandMeta, now: Date): EventMetadata {

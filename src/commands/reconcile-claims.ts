@@ -51,7 +51,7 @@ export const foldWithPlans = (events: RecordedEvent<ReservationEvent>[]): { plan
  */
 export const reconcileClaims = async (
   deps: LedgerDeps,
-  { claimedOn, metadata, planned, reservationId, revision, state }: {
+  { claimedOn, metadata, planned, reservationId, revision, seen, state }: {
     /** Month streams where a claim of the reservation was seen. */
     claimedOn: string[]
     metadata: EventMetadata
@@ -59,6 +59,13 @@ export const reconcileClaims = async (
     planned: ResourceClaim[]
     reservationId: string
     revision: number
+    /**
+     * Where the reservation's events are the caller's (catch-up's run) rather than a read of its
+     * stream: how far that run reached in each month stream. A month is then checked as of that
+     * revision or later; a repair decided on events the reservation stream has moved past is
+     * refused by the fence.
+     */
+    seen?: ReadonlyMap<string, number>
     state: ReservationState
   },
 ): Promise<ClaimRepair[]> => {
@@ -73,7 +80,9 @@ export const reconcileClaims = async (
   }
   const repairs: Array<ClaimRepair & { stream: CapacityStream }> = []
   for (const stream of [...streams.values()].sort(byStreamName)) {
-    const held = (await deps.busy.current(stream)).state.index.intervalsOf(reservationId)
+    const reached = seen?.get(stream.stream)
+    const view = reached === undefined ? deps.busy.current(stream) : deps.busy.atLeast(stream, reached)
+    const held = (await view).state.index.intervalsOf(reservationId)
     const final = intervalsIn(wanted.get(stream.resource) ?? [], stream.month)
     if (!sameClaim(held, final)) {
       repairs.push({ final, held, month: stream.month, resource: stream.resource, stream })

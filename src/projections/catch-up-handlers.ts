@@ -90,7 +90,8 @@ export const reconcileClaims = (
     let reconciled = 0
     for (const reservationId of notOwned(new Set([...reservations, ...claims.keys()]), owned)) {
       const claimedOn = [...(claims.get(reservationId) ?? [])]
-      const repairs = await ledger.reconcileClaims(reservationId, claimedOn, SYSTEM, touched.wholeStream(reservationId))
+      const events = touched.wholeStream(reservationId)
+      const repairs = await ledger.reconcileClaims(reservationId, claimedOn, SYSTEM, events && { events, seen: touched.months })
       if (repairs.length > 0) {
         reconciled += repairs.length
         onRepair?.(reservationId, repairs)

@@ -12,6 +12,8 @@ export class Touched {
   constructor(readonly settledBefore = Number.POSITIVE_INFINITY) {}
 
   readonly claims = new Map<string, Set<string>>()
+  /** How far the run reached in each month stream (its newest event's revision there). */
+  readonly months = new Map<string, number>()
   /** The reservation events of the run, in position order (for the webhook outbox). */
   readonly events: RecordedEvent<ReservationEvent>[] = []
   readonly reservations = new Set<string>()
@@ -34,6 +36,7 @@ export class Touched {
       const streams = this.claims.get(event.data.reservationId) ?? new Set<string>()
       streams.add(event.stream)
       this.claims.set(event.data.reservationId, streams)
+      this.months.set(event.stream, Math.max(event.revision, this.months.get(event.stream) ?? -1))
     } else if (isWaitlistEvent(event)) {
       this.waitlist.add(event.stream.slice(WAITLIST_STREAM_PREFIX.length))
     }
