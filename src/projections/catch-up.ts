@@ -6,7 +6,7 @@ import type { EventStore } from '../events/store.js'
 import type { RecordedEvent } from '../events/types.js'
 import type { CatchUpHandler, CatchUpResult } from './catch-up-handlers.js'
 
-import { LEDGER_STREAM_PREFIX } from '../events/types.js'
+import { isReservationEvent, LEDGER_STREAM_PREFIX } from '../events/types.js'
 import { runsWhenDue } from './runs-when-due.js'
 import { Touched } from './touched.js'
 
@@ -49,6 +49,12 @@ export class CatchUp {
    * every pass.
    */
   private readonly handled = new Map<string, number>()
+  /**
+   * Claims of reservations whose own event a later run takes (live, on a store that appends a
+   * booking's claims before its reservation event): checked in that run, with that event,
+   * instead of reading the reservation's stream for them now.
+   */
+  private deferred = new Map<string, Map<string, number>>()
   /** Live runs and subscription starts in progress, for `settle`. */
   private readonly inProgress = new Set<Promise<unknown>>()
   private running: null | Promise<CatchUpResult> = null
@@ -93,7 +99,7 @@ export class CatchUp {
     return defer(() => this.track(this.checkpoint.load()))
       .pipe(
         switchMap((saved) => subscribe({ after: this.rewound(saved), streamPrefix: LEDGER_STREAM_PREFIX })),
-        (events) => runsWhenDue(events, { clock: this.clock, graceMs: this.options.graceMs }, (run) => this.track(this.handleRun(run))),
+        (events) => runsWhenDue(events, { clock: this.clock, graceMs: this.options.graceMs }, (run, upcoming) => this.track(this.handleRun(run, upcoming))),
         retry({
           delay: (error: unknown) => {
             onError(error)
@@ -135,7 +141,7 @@ export class CatchUp {
   }
 
   /** Handles a run of due events in position order, then moves the checkpoint past them. */
-  private async handleRun(run: RecordedEvent[]): Promise<void> {
+  private async handleRun(run: RecordedEvent[], upcoming: readonly RecordedEvent[]): Promise<void> {
     const skipThrough = this.skipThrough
     const touched = new Touched(this.clock() - this.options.graceMs)
     const fresh = run.filter(({ position }) => !this.handled.has(position))
@@ -144,7 +150,13 @@ export class CatchUp {
         touched.add(event)
       }
     }
+    for (const [reservationId, streams] of this.deferred) {
+      touched.addClaims(reservationId, streams)
+    }
+    const deferred = touched.deferClaims(new Set(upcoming.filter(isReservationEvent).map((event) => event.data.reservationId)))
     await this.bringUpToDate(touched)
+    // Only now: a run that fails is read again from the checkpoint, the claims put off to it with it.
+    this.deferred = deferred
     this.remember(fresh)
     const last = run[run.length - 1].position
     if (skipThrough === undefined || last > skipThrough) {

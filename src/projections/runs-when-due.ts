@@ -7,13 +7,14 @@ const MAX_TIMER_MS = 2_147_483_647
 
 /**
  * Holds pushed events until each is `graceMs` old and hands them to `handleRun` in arrival
- * order: one run at a time, each taking every event due by the time the previous one ended.
+ * order: one run at a time, each taking every event due by the time the previous one ended,
+ * with the events already received that a later run takes (`upcoming`, not to be changed).
  * Errors when a run fails, so that the subscription starts again from the checkpoint.
  */
 export const runsWhenDue = (
   events: Observable<RecordedEvent>,
   { clock, graceMs }: { clock: () => number; graceMs: number },
-  handleRun: (run: RecordedEvent[]) => Promise<void>,
+  handleRun: (run: RecordedEvent[], upcoming: readonly RecordedEvent[]) => Promise<void>,
 ): Observable<never> =>
   new Observable<never>((subscriber) => {
     const pending: RecordedEvent[] = []
@@ -35,7 +36,7 @@ export const runsWhenDue = (
         return
       }
       busy = true
-      handleRun(pending.splice(0, young === -1 ? pending.length : young)).then(
+      handleRun(pending.splice(0, young === -1 ? pending.length : young), pending).then(
         () => {
           busy = false
           next()

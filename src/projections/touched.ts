@@ -33,13 +33,38 @@ export class Touched {
       this.reservations.add(event.data.reservationId)
       this.streams.set(event.data.reservationId, [...(this.streams.get(event.data.reservationId) ?? []), event])
     } else if (isResourceEvent(event)) {
-      const streams = this.claims.get(event.data.reservationId) ?? new Set<string>()
-      streams.add(event.stream)
-      this.claims.set(event.data.reservationId, streams)
-      this.months.set(event.stream, Math.max(event.revision, this.months.get(event.stream) ?? -1))
+      this.addClaims(event.data.reservationId, new Map([[event.stream, event.revision]]))
     } else if (isWaitlistEvent(event)) {
       this.waitlist.add(event.stream.slice(WAITLIST_STREAM_PREFIX.length))
     }
+  }
+
+  /**
+   * Month streams where a claim of the reservation was seen (by this run, or by one that put
+   * it off to this one), with the revision of the event that showed it there.
+   */
+  addClaims(reservationId: string, seenAt: ReadonlyMap<string, number>): void {
+    const streams = this.claims.get(reservationId) ?? new Set<string>()
+    for (const [stream, revision] of seenAt) {
+      streams.add(stream)
+      this.months.set(stream, Math.max(revision, this.months.get(stream) ?? -1))
+    }
+    this.claims.set(reservationId, streams)
+  }
+
+  /**
+   * Takes out, and returns, the claims of reservations the run has no event of whose own
+   * events are `coming` in a later run: they are checked there, with those events.
+   */
+  deferClaims(coming: ReadonlySet<string>): Map<string, Map<string, number>> {
+    const deferred = new Map<string, Map<string, number>>()
+    for (const [reservationId, streams] of this.claims) {
+      if (coming.has(reservationId) && !this.reservations.has(reservationId)) {
+        deferred.set(reservationId, new Map([...streams].map((stream) => [stream, this.months.get(stream) ?? -1])))
+        this.claims.delete(reservationId)
+      }
+    }
+    return deferred
   }
 
   /**

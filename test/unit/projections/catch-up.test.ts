@@ -17,7 +17,7 @@ import { EVENT_SCHEMA_VERSION, reservationStream } from '../../../src/events/typ
 import { CatchUp } from '../../../src/projections/catch-up.js'
 import { projectDocuments, reconcileClaims } from '../../../src/projections/catch-up-handlers.js'
 import { RequestOwnership } from '../../../src/projections/request-ownership.js'
-import { booking, createLedger, plan, staff } from '../../support/ledger-fixtures.js'
+import { booking, createLedger, plan, staff, withoutAtomicAppend } from '../../support/ledger-fixtures.js'
 import { IN_2030 } from '../../support/month-streams.js'
 
 // Long enough that a loaded machine does not age an event past it between two statements.
@@ -122,6 +122,30 @@ describe('live catch-up (a store that pushes events)', () => {
     expect(projector.calls.map((call) => call.reservationId)).toEqual([reservationId])
     expect(projector.calls[0].at - recordedAt).toBeGreaterThanOrEqual(GRACE_MS)
     expect(onError).not.toHaveBeenCalled()
+  })
+
+  it('checks the claim a booking placed before its reservation event in the run that takes that event, reading neither stream', async () => {
+    // Claims one stream at a time, as JetStream: the hold first, the reservation event half a grace later.
+    const inOrder = withoutAtomicAppend(createMemoryEventStore())
+    const append = inOrder.append.bind(inOrder)
+    inOrder.append = async (request) => {
+      if (request.stream.startsWith('reserve-reservation-')) {
+        await pause(GRACE_MS / 2)
+      }
+      return append(request)
+    }
+    const { catchUp, checkpoint, ledger, projector, store } = setup(inOrder)
+    follow(catchUp)
+    const command = booking(plan(['r1'], SLOT))
+    await ledger.execute(command, staff)
+    const end = await endOf(store)
+    const readStream = vi.spyOn(store, 'readStream')
+
+    await vi.waitFor(() => expect(checkpoint.position).toBe(end), SOON)
+    expect(projector.calls.map((call) => call.reservationId)).toEqual([command.data.reservationId])
+    // The hold's run had no event of the reservation: its claim waited for the run with it.
+    expect(readStream.mock.calls.map(([stream]) => stream)).toEqual([])
+    expect((await ledger.reconcileClaims(command.data.reservationId, [], staff)).length).toBe(0)
   })
 
   it('leaves a reservation a request is writing to that request, and still moves the checkpoint past it', async () => {
