@@ -13,11 +13,21 @@ const MAX_TIMER_MS = 2_147_483_647
  */
 export const runsWhenDue = (
   events: Observable<RecordedEvent>,
-  { clock, graceMs }: { clock: () => number; graceMs: number },
+  {
+    clock,
+    graceMs,
+    spacingMs = 0,
+  }: {
+    clock: () => number
+    graceMs: number
+    /** The least time from one run's start to the next's: a run has a cost of its own, whatever it holds. */
+    spacingMs?: number
+  },
   handleRun: (run: RecordedEvent[], upcoming: readonly RecordedEvent[]) => Promise<void>,
 ): Observable<never> =>
   new Observable<never>((subscriber) => {
     const pending: RecordedEvent[] = []
+    let lastRun = Number.NEGATIVE_INFINITY
     let busy = false
     let wake: NodeJS.Timeout | undefined
     const dueIn = (event: RecordedEvent) => Date.parse(event.recordedAt) + graceMs - clock()
@@ -31,10 +41,12 @@ export const runsWhenDue = (
         return
       }
       const young = pending.findIndex((event) => dueIn(event) > 0)
-      if (young === 0) {
-        sleep(dueIn(pending[0]))
+      const wait = Math.max(young === 0 ? dueIn(pending[0]) : 0, lastRun + spacingMs - clock())
+      if (wait > 0) {
+        sleep(wait)
         return
       }
+      lastRun = clock()
       busy = true
       handleRun(pending.splice(0, young === -1 ? pending.length : young), pending).then(
         () => {
