@@ -31,7 +31,9 @@ export class Touched {
     if (isReservationEvent(event)) {
       this.events.push(event)
       this.reservations.add(event.data.reservationId)
-      this.streams.set(event.data.reservationId, [...(this.streams.get(event.data.reservationId) ?? []), event])
+      const stream = this.streams.get(event.data.reservationId) ?? []
+      stream.push(event)
+      this.streams.set(event.data.reservationId, stream)
     } else if (isResourceEvent(event)) {
       this.addClaims(event.data.reservationId, new Map([[event.stream, event.revision]]))
     } else if (isWaitlistEvent(event)) {
