@@ -6,6 +6,7 @@ import { appendChannel } from '../../../src/events/adapters/payload-sql/append-n
 import { capacityStream } from '../../../src/events/capacity-streams.js'
 import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { testDatabaseKinds } from '../../helpers/databases.js'
+import { recordStreamReads } from '../../support/stream-reads.js'
 import { usePayloadOn } from '../../support/suite-payload.js'
 import { ALWAYS_OPEN } from '../support/plugin-http.js'
 import { allReservations, auditClaims, ledgerViolations } from '../support/reliability-invariants.js'
@@ -81,12 +82,7 @@ describe.each(kinds)('appends announced to other processes (%s)', (kind) => {
     const before = runtime.busy.known(month)!.revision
     const b = await spawn('b')
     // The notice carries the claim: this process reads nothing to apply it.
-    const readStream = runtime.store.readStream.bind(runtime.store)
-    const reads: string[] = []
-    runtime.store.readStream = (stream, ...rest) => {
-      reads.push(stream)
-      return readStream(stream, ...rest)
-    }
+    const { reads, restore } = recordStreamReads(runtime.store)
     try {
       await b.waitFor('ready')
       expect((await book(b, '12:00', 'Y')).status).toBe(201)
@@ -99,7 +95,7 @@ describe.each(kinds)('appends announced to other processes (%s)', (kind) => {
       expect(known.state.index.overlapping(Date.parse(at('12:00')), Date.parse(at('13:00'))).length).toBe(1)
       expect(reads).not.toContain(month.stream)
     } finally {
-      runtime.store.readStream = readStream
+      restore()
       await stop(b)
     }
   }, 180_000)

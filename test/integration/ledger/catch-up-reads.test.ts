@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { testDatabaseKinds } from '../../helpers/databases.js'
 import { seedBookable } from '../../support/reserve-payload.js'
+import { recordStreamReads } from '../../support/stream-reads.js'
 import { usePayloadOn } from '../../support/suite-payload.js'
 
 type Doc = Record<string, unknown> & { id: number | string }
@@ -47,17 +48,12 @@ describe.each(testDatabaseKinds())('catch-up over bookings whose documents are w
     expect(booked).toEqual(ids)
 
     const runtime = ledgerServices.of(site.payload)
-    const readStream = runtime.store.readStream.bind(runtime.store)
-    const reads: string[] = []
-    runtime.store.readStream = (stream, ...rest) => {
-      reads.push(stream)
-      return readStream(stream, ...rest)
-    }
+    const { reads, restore } = recordStreamReads(runtime.store)
     try {
       await new Promise((resolve) => setTimeout(resolve, GRACE_MS + 100))
       await runtime.catchUp.run()
     } finally {
-      runtime.store.readStream = readStream
+      restore()
     }
 
     const read = new Set(reads.filter((stream) => stream.startsWith('reserve-reservation-')))
