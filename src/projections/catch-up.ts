@@ -36,7 +36,7 @@ export interface CatchUpOptions {
 /**
  * Live runs start at most four times a second (sooner with a short grace): each saves the
  * checkpoint and reads its documents, so a run per booking as it comes due (a store appending
- * 70 a second) cost about four database calls per booking.
+ * 70 a second) cost about two database calls per booking.
  */
 const liveRunSpacing = (graceMs: number): number => Math.min(250, graceMs / 4)
 
