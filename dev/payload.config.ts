@@ -106,6 +106,8 @@ export default buildConfig({
       resourceTypes: ['practitioner', 'room', 'equipment'],
       staffProvisioning: { nameFrom: 'name', resourceType: 'practitioner', staffRoles: ['staff'] },
       timezone: 'Europe/Berlin',
+      // RESERVE_WAITLIST_AUTO_OFFER=false: only staff offer freed time to the waitlist (the browser suite's site, whose tests offer by hand).
+      ...(process.env.RESERVE_WAITLIST_AUTO_OFFER === 'false' && { waitlistAutoOffer: false }),
     }),
   ],
   secret: process.env.PAYLOAD_SECRET || 'reserve-ledger-dev-secret',

@@ -145,6 +145,12 @@ export interface ReserveLedgerOptions {
    */
   maxWaitlistEntriesPerCaller?: number
   /**
+   * Whether freed capacity is held for the oldest waiting entry it fits (default true). false:
+   * only staff offer, by hand (the admin's waitlist panel, `POST /api/reserve/waitlist/{id}/offer`),
+   * as a practice that chooses whom to call does; entries still expire and offers are announced.
+   */
+  waitlistAutoOffer?: boolean
+  /**
    * Catch-up re-delivers what a crash left undone (documents, hooks, orphan claims). It runs at
    * start and then every `intervalMs`, leaving events younger than `graceMs` to their writer.
    */
@@ -244,6 +250,7 @@ export interface ResolvedOptions {
   maxFlexibleDuration: number
   maxHoldsPerCaller: number
   maxWaitlistEntriesPerCaller: number
+  waitlistAutoOffer: boolean
   calendarFeeds: { allowPrivateNetworks: boolean; horizonDays: number; refreshMinutes: number }
   catchUp: { graceMs: number; intervalMs: number }
   collectionOverrides: Partial<Record<OverridableCollection, CollectionOverride>>

@@ -232,7 +232,7 @@ const validateWindowAndFeeds = (resolved: Pick<ResolvedOptions, 'bookingWindow' 
 
 const validate = (resolved: ResolvedOptions, options: ReserveLedgerOptions): void => {
   requireString('adminGroup', resolved.adminGroup)
-  for (const name of ['allowGuestBooking', 'debug', 'disabled', 'enforceActive', 'hashChain', 'inProcessTimers'] as const) {
+  for (const name of ['allowGuestBooking', 'debug', 'disabled', 'enforceActive', 'hashChain', 'inProcessTimers', 'waitlistAutoOffer'] as const) {
     if (typeof resolved[name] !== 'boolean') {
       throw configError(`${name} must be a boolean`)
     }
@@ -284,6 +284,7 @@ const timingDefaults = (
   | 'maxFlexibleDuration'
   | 'maxHoldsPerCaller'
   | 'maxWaitlistEntriesPerCaller'
+  | 'waitlistAutoOffer'
   | 'webhooks'
 > => ({
   bookingWindow: {
@@ -300,6 +301,7 @@ const timingDefaults = (
   maxFlexibleDuration: options.maxFlexibleDuration ?? 1440,
   maxHoldsPerCaller: options.maxHoldsPerCaller ?? 3,
   maxWaitlistEntriesPerCaller: options.maxWaitlistEntriesPerCaller ?? DEFAULT_MAX_WAITLIST_ENTRIES,
+  waitlistAutoOffer: options.waitlistAutoOffer ?? true,
   webhooks: { allowPrivateNetworks: options.webhooks?.allowPrivateNetworks ?? false, maxAttempts: options.webhooks?.maxAttempts ?? 8 },
 })
 

@@ -43,7 +43,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     if (process.env.RESERVE_BROWSER_REUSE_BUILD !== '1') {
       run('next build', [nextBin, 'build', 'dev'], { ...env, NODE_ENV: 'production' })
     }
-    app = await serveDevApp()
+    // Staff offer waiting entries by hand in the waitlist tests; a background sweep offering first would race them.
+    app = await serveDevApp({ RESERVE_WAITLIST_AUTO_OFFER: 'false' })
     project.provide('baseURL', app.baseURL)
   } catch (error) {
     await stop()

@@ -136,3 +136,40 @@ describe.each(testDatabaseKinds())('staff offer a waitlist entry a time by hand 
     expect(await freeStarts(7)).toContain(at(7, 12))
   })
 })
+
+describe.each(testDatabaseKinds())('a site where only staff offer (waitlistAutoOffer: false, %s)', (kind) => {
+  const offers: Offer[] = []
+  const site = usePayloadOn(kind, { hooks: { afterWaitlistOffer: [(offer) => void offers.push(offer)] }, waitlistAutoOffer: false })
+  let ids: Awaited<ReturnType<typeof seed>>
+
+  beforeAll(async () => {
+    ids = await seed(site.payload)
+  })
+
+  it('freed time is not held for anyone: the entry waits until staff offer it, and it still ends at the end of its range', async () => {
+    const walkIn = await postJson(site.payload, '/api/reserve/book', { customer: ids.users.ben, resource: ids.room, service: ids.massage, startTime: at(4, 9) }, ids.tokens.admin)
+    expect(walkIn.status).toBe(201)
+    const joined = await postJson(site.payload, '/api/reserve/waitlist', { from: at(4, 9), resource: ids.room, service: ids.massage, to: at(4, 10) }, ids.tokens.ann)
+    expect(joined.status).toBe(201)
+    const entryId = joined.body.entryId as string
+    const later = await postJson(site.payload, '/api/reserve/waitlist', { from: at(5, 9), resource: ids.room, service: ids.massage, to: at(5, 10) }, ids.tokens.ben)
+    expect(later.status).toBe(201)
+
+    expect((await postJson(site.payload, '/api/reserve/cancel', { reservationId: walkIn.body.id }, ids.tokens.admin)).status).toBe(200)
+    const { waitlist, waitlistOffers } = ledgerServices.of(site.payload)
+    // The sweep a site's timers and the reserveCatchUp job run offers nothing either.
+    expect(await waitlistOffers.sweep()).toMatchObject({ offered: 0 })
+    expect((await waitlist.load(entryId)).state.kind).toBe('waiting')
+    expect(offers).toHaveLength(0)
+    const slots = await getJson(site.payload, withQuery('/api/reserve/slots', { date: '2031-05-04', resource: String(ids.room), service: String(ids.massage) }))
+    expect(slots.body.slots.map(({ start }: { start: string }) => start)).toContain(at(4, 9))
+
+    const offered = await postJson(site.payload, `/api/reserve/waitlist/${entryId}/offer`, { startTime: at(4, 9) }, ids.tokens.admin)
+    expect(offered.status).toBe(201)
+    expect(offers.map((offer) => [offer.entry.entryId, offer.hold.startTime])).toEqual([[entryId, at(4, 9)]])
+
+    // Past its range, Ben's entry expires on the sweep as on any site.
+    expect(await waitlistOffers.sweep(new Date(at(5, 10)))).toMatchObject({ expired: 1, offered: 0 })
+    expect((await waitlist.load(later.body.entryId)).state.kind).toBe('expired')
+  })
+})

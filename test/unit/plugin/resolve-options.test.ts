@@ -21,6 +21,7 @@ describe('resolveOptions defaults', () => {
   it('fills every documented default', () => {
     expect(resolved).toMatchObject({
       maxWaitlistEntriesPerCaller: 5,
+      waitlistAutoOffer: true,
       access: {},
       adminGroup: 'Reservations',
       allowGuestBooking: false,
@@ -148,6 +149,7 @@ describe('resolveOptions validation', () => {
     ['empty adminGroup', { adminGroup: '' }, 'adminGroup must be a non-empty string'],
     ['non-boolean allowGuestBooking', loose({ allowGuestBooking: 'yes' }), 'allowGuestBooking must be a boolean'],
     ['non-boolean disabled', loose({ disabled: 1 }), 'disabled must be a boolean'],
+    ['non-boolean waitlistAutoOffer', loose({ waitlistAutoOffer: 'off' }), 'waitlistAutoOffer must be a boolean'],
     ['empty resourceTypes', { resourceTypes: [] }, 'resourceTypes must be a non-empty array of strings'],
     ['non-string resourceTypes entry', loose({ resourceTypes: ['room', 3] }), 'resourceTypes must be a non-empty array of strings'],
     ['empty leaveTypes', { leaveTypes: [] }, 'leaveTypes must be a non-empty array of strings'],

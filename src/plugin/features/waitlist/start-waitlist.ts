@@ -16,18 +16,19 @@ import { WaitlistOffers } from './waitlist-offers.js'
 /**
  * The waitlist: its rows, and its offers. On a long-lived server capacity released by this
  * process's commits (a cancel, a hold's expiry or release, a move) starts an offer pass at once;
- * without in-process timers only the sweep (the `reserveCatchUp` job) offers.
+ * without in-process timers only the sweep (the `reserveCatchUp` job) offers; with
+ * `waitlistAutoOffer: false` only staff do.
  */
 export const startWaitlist = (
   payload: Payload,
-  options: RoleOptions & TenancyOptions & Pick<ResolvedOptions, 'bookingWindow' | 'debug' | 'defaultBufferTime' | 'enforceActive' | 'getExternalBusy' | 'holdMinutes' | 'hooks' | 'inProcessTimers' | 'maxFlexibleDuration' | 'maxWaitlistEntriesPerCaller' | 'slotInterval' | 'timezone'>,
+  options: RoleOptions & TenancyOptions & Pick<ResolvedOptions, 'bookingWindow' | 'debug' | 'defaultBufferTime' | 'enforceActive' | 'getExternalBusy' | 'holdMinutes' | 'hooks' | 'inProcessTimers' | 'maxFlexibleDuration' | 'maxWaitlistEntriesPerCaller' | 'slotInterval' | 'timezone' | 'waitlistAutoOffer'>,
   { holds, ledger, slots, store }: { holds: HoldsProjector; ledger: Ledger; slots: Parameters<typeof findSlots>[2]; store: EventStore },
 ) => {
   const report = (error: unknown) => payload.logger.error({ err: error, msg: 'payload-reserve-ledger: waitlist offer failed' })
   const waitlist = new WaitlistLedger(store, options.maxWaitlistEntriesPerCaller)
   const waitlistRows = new WaitlistProjector(payload, waitlist, WAITLIST_COLLECTION)
   const waitlistOffers = new WaitlistOffers(payload, options, { holds, ledger, rows: waitlistRows, slots, waitlist }, report)
-  const subscription = options.inProcessTimers
+  const subscription = options.inProcessTimers && options.waitlistAutoOffer
     ? store.committed.subscribe((event) => {
         const freedOn = isResourceEvent(event) && event.type === 'CapacityReleased' ? parseCapacityStream(event.stream) : null
         if (freedOn) {

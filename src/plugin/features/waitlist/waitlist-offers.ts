@@ -67,7 +67,7 @@ export class WaitlistOffers implements WaitlistOfferService {
 
   constructor(
     private readonly payload: Payload,
-    private readonly options: RoleOptions & TenancyOptions & Pick<ResolvedOptions, 'bookingWindow' | 'debug' | 'defaultBufferTime' | 'enforceActive' | 'getExternalBusy' | 'holdMinutes' | 'hooks' | 'maxFlexibleDuration' | 'slotInterval' | 'timezone'>,
+    private readonly options: RoleOptions & TenancyOptions & Pick<ResolvedOptions, 'bookingWindow' | 'debug' | 'defaultBufferTime' | 'enforceActive' | 'getExternalBusy' | 'holdMinutes' | 'hooks' | 'maxFlexibleDuration' | 'slotInterval' | 'timezone' | 'waitlistAutoOffer'>,
     private readonly deps: {
       holds: Pick<HoldsProjector, 'project'>
       ledger: Pick<Ledger, 'execute' | 'history'>
@@ -148,10 +148,10 @@ export class WaitlistOffers implements WaitlistOfferService {
     return announced
   }
 
-  /** Everything a background pass does, at `now`: expire, offer, announce. */
+  /** Everything a background pass does, at `now`: expire, offer (unless only staff offer), announce. */
   async sweep(now: Date = new Date()): Promise<WaitlistSweep> {
     const expired = await this.expireDue(now)
-    const offered = await this.offerWaiting(now)
+    const offered = this.options.waitlistAutoOffer ? await this.offerWaiting(now) : 0
     const announced = await this.announcePending()
     return { announced, expired, offered }
   }
