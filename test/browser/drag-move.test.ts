@@ -6,7 +6,7 @@ import type { ReservationRecord, SlotsResponse } from '../../src/contract/http.j
 
 import { addCalendarDays, todayIn } from '../../src/admin/shared/calendar-dates.js'
 import { useLoggedInBrowser } from './support/browser.js'
-import { openCalendar, undrawn } from './support/calendar.js'
+import { dragBlock, openCalendar, undrawn } from './support/calendar.js'
 import { rest, TIMEZONE } from './support/rest.js'
 
 type Slot = SlotsResponse['slots'][number]
@@ -62,20 +62,14 @@ describe('drag to move in the week view', () => {
     await openCalendar(page, { date, resource: anna.id, view: 'week' })
     const column = page.locator(`.rl-grid__column[data-date="${date}"]`)
     const block = column.locator(`.rl-block[data-reservation-id="${moving.id}"]`)
-    await block.dragTo(column.locator(`.rl-grid__cell[data-start="${free}"]`), {
-      sourcePosition: { x: 10, y: 2 },
-      targetPosition: { x: 10, y: 2 },
-    })
+    await dragBlock(block, column.locator(`.rl-grid__cell[data-start="${free}"]`))
     await expect.poll(async () => (await api.reservation(moving.id)).startTime, { timeout: 20_000 }).toBe(free)
     await column.locator(`.rl-block[data-reservation-id="${moving.id}"]`).waitFor()
     await browser().screenshot('drag-move-week')
 
     // Onto the other booking: Anna has one place, so the ledger refuses and the block stays.
     const moved = column.locator(`.rl-block[data-reservation-id="${moving.id}"]`)
-    await moved.dragTo(column.locator(`.rl-block[data-reservation-id="${taken.id}"]`), {
-      sourcePosition: { x: 10, y: 2 },
-      targetPosition: { x: 10, y: 2 },
-    })
+    await dragBlock(moved, column.locator(`.rl-block[data-reservation-id="${taken.id}"]`))
     const toast = page.locator('.toast-error, [data-type="error"]').first()
     await toast.waitFor({ timeout: 20_000 })
     expect((await toast.innerText()).length).toBeGreaterThan(5)
@@ -113,10 +107,7 @@ describe('drag to move in the week view', () => {
     await page.locator('.rl-quick').waitFor({ state: 'detached' })
 
     // A drop there moves the other booking onto the time the cancelled one gave up.
-    await column.locator(`.rl-block[data-reservation-id="${moving.id}"]`).dragTo(cell, {
-      sourcePosition: { x: 10, y: 2 },
-      targetPosition: { x: beside.x, y: 2 },
-    })
+    await dragBlock(column.locator(`.rl-block[data-reservation-id="${moving.id}"]`), cell, { x: beside.x, y: 2 })
     await expect.poll(async () => (await api.reservation(moving.id)).startTime, { timeout: 20_000 }).toBe(gone.startTime)
 
     // The cancelled booking's name still opens it.

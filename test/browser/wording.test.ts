@@ -7,7 +7,7 @@ import type { RecordId, ReservationRecord, ResourceRecord, SlotsResponse } from 
 import { addCalendarDays, todayIn } from '../../src/admin/shared/calendar-dates.js'
 import { translations } from '../../src/translations/index.js'
 import { useLoggedInBrowser } from './support/browser.js'
-import { openCalendar, undrawn } from './support/calendar.js'
+import { dragBlock, openCalendar, undrawn } from './support/calendar.js'
 import { waitForWidget } from './support/dashboard.js'
 import { switchLanguage } from './support/language.js'
 import { rest, type Rest, TIMEZONE } from './support/rest.js'
@@ -102,10 +102,7 @@ describe('what the admin says, in words a receptionist reads', () => {
 
     await openCalendar(page, { date, view: 'lanes' })
     const block = page.locator(`.rl-grid__column[data-resource-id="${anna.id}"] .rl-block[data-reservation-id="${moving.id}"]`)
-    await block.dragTo(page.locator(`.rl-grid__column[data-resource-id="${jonas.id}"] .rl-grid__cell[data-start="${to}"]`), {
-      sourcePosition: { x: 10, y: 2 },
-      targetPosition: { x: 10, y: 2 },
-    })
+    await dragBlock(block, page.locator(`.rl-grid__column[data-resource-id="${jonas.id}"] .rl-grid__cell[data-start="${to}"]`))
     const toast = successToast(page, 'Lane Change')
     await toast.waitFor({ timeout: 20_000 })
     const text = plain(await toast.innerText())

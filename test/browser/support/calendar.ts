@@ -32,6 +32,18 @@ export const waitForCalendar = async (page: Page, view: View): Promise<void> => 
   }
 }
 
+/**
+ * Drags a block by its top edge onto `target` (at `targetPosition`, by default its top edge too),
+ * with both on screen first. Left to itself, Playwright scrolls a target below the window's edge
+ * into view between pressing the mouse and moving it, and Chromium starts no drag under a page
+ * that scrolled: the drop never happens (seen when earlier files had filled a day's morning).
+ */
+export const dragBlock = async (block: Locator, target: Locator, targetPosition = { x: 10, y: 2 }): Promise<void> => {
+  await target.scrollIntoViewIfNeeded()
+  await block.scrollIntoViewIfNeeded()
+  await block.dragTo(target, { sourcePosition: { x: 10, y: 2 }, targetPosition })
+}
+
 /** Reservations overlapping a local day of the plugin's zone, as the calendar queries them. */
 export const overlappingDay = (date: string): QueryValue => {
   const { end, start } = dayBounds(date, TIMEZONE)
