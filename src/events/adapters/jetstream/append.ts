@@ -68,8 +68,11 @@ const publishUntilDecided = (
     const subject = subjectOf(connection.name, stream)
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       // Where `last` is read, read it first: the subject's head then reflects every message up to it.
-      const last = connection.lastStored ?? (await lastSequence(connection))
-      const previous = await expectedSequence(connection, stream, expectedRevision)
+      const own = connection.lastStored
+      const last = own ?? (await lastSequence(connection))
+      // After this process's own stored publish, every message up to it is stored, so the subject
+      // check alone finds a stream that exists: a new stream (a booking's, a hold's) needs no read.
+      const previous = expectedRevision === NO_STREAM && own !== undefined ? 0 : await expectedSequence(connection, stream, expectedRevision)
       const { body, header } = message(previous)
       try {
         const ack = await withRetry(connection, () =>
