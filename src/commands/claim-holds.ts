@@ -14,6 +14,8 @@ export type HoldsChange = (holds: ClaimHold[], state: CapacityState) => ClaimHol
 /**
  * Rewrites a reservation's holds in a month stream at its head, re-reading and trying again
  * when another writer moved the stream. `change` returning the same holds appends nothing.
+ * One rewrite of a month at a time in this process: concurrent ones would read the same head,
+ * and all but one would fail their append and read again.
  */
 export const setHolds = (
   deps: Pick<LedgerDeps, 'busy' | 'maxAttempts' | 'store'>,
@@ -22,17 +24,19 @@ export const setHolds = (
   metadata: EventMetadata,
   change: HoldsChange,
 ): Promise<void> =>
-  retryOnConflict(deps.maxAttempts ?? 30, async () => {
-    const snapshot = await deps.busy.current(stream)
-    const holds = holdsOf(snapshot.state, reservationId)
-    const next = change(holds, snapshot.state)
-    if (sameHolds(next, holds)) {
-      return
-    }
-    const result = await deps.store.append({
-      events: withMetadata([claimOfHolds(reservationId, next)], metadata),
-      expectedRevision: snapshot.revision,
-      stream: stream.stream,
-    })
-    deps.busy.applyCommitted(result.events)
-  })
+  deps.busy.claimingOn([stream.stream], () =>
+    retryOnConflict(deps.maxAttempts ?? 30, async () => {
+      const snapshot = await deps.busy.current(stream)
+      const holds = holdsOf(snapshot.state, reservationId)
+      const next = change(holds, snapshot.state)
+      if (sameHolds(next, holds)) {
+        return
+      }
+      const result = await deps.store.append({
+        events: withMetadata([claimOfHolds(reservationId, next)], metadata),
+        expectedRevision: snapshot.revision,
+        stream: stream.stream,
+      })
+      deps.busy.applyCommitted(result.events)
+    }),
+  )
