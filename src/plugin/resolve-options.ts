@@ -284,7 +284,6 @@ const timingDefaults = (
   | 'maxFlexibleDuration'
   | 'maxHoldsPerCaller'
   | 'maxWaitlistEntriesPerCaller'
-  | 'waitlistAutoOffer'
   | 'webhooks'
 > => ({
   bookingWindow: {
@@ -301,7 +300,6 @@ const timingDefaults = (
   maxFlexibleDuration: options.maxFlexibleDuration ?? 1440,
   maxHoldsPerCaller: options.maxHoldsPerCaller ?? 3,
   maxWaitlistEntriesPerCaller: options.maxWaitlistEntriesPerCaller ?? DEFAULT_MAX_WAITLIST_ENTRIES,
-  waitlistAutoOffer: options.waitlistAutoOffer ?? true,
   webhooks: { allowPrivateNetworks: options.webhooks?.allowPrivateNetworks ?? false, maxAttempts: options.webhooks?.maxAttempts ?? 8 },
 })
 
@@ -356,6 +354,7 @@ export const resolveOptions = (options: ReserveLedgerOptions, host: { localizati
     getExternalBusy: options.getExternalBusy ?? null,
     hashChain: options.hashChain ?? true,
     inProcessTimers: options.inProcessTimers ?? true,
+    waitlistAutoOffer: options.waitlistAutoOffer ?? true,
     hooks: Object.fromEntries(HOOK_NAMES.map((name) => [name, options.hooks?.[name] ?? []])) as ResolvedOptions['hooks'],
     leaveTypes: options.leaveTypes ?? [...DEFAULT_LEAVE_TYPES],
     localizedTexts: Boolean(host.localization),

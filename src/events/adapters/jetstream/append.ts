@@ -21,9 +21,15 @@ const refusal = (stream: string, expectedRevision: number, head: LedgerMessage |
 /**
  * The subject sequence of the message holding `expectedRevision` (0 for a new stream), which
  * the publish then expects as the subject's last. Taken from what this process last saw of the
- * stream when that ends at the revision; otherwise read, and a head elsewhere refuses now.
+ * stream when that ends at the revision; otherwise read, and a head elsewhere refuses now. A new
+ * stream needs no read when the publish expects this process's own stored publish
+ * (`afterOwnPublish`): every message up to it is stored, so the subject check alone refuses a
+ * stream that exists.
  */
-const expectedSequence = async (connection: Connection, stream: string, expectedRevision: number): Promise<number> => {
+const expectedSequence = async (connection: Connection, stream: string, expectedRevision: number, afterOwnPublish: boolean): Promise<number> => {
+  if (expectedRevision === NO_STREAM && afterOwnPublish) {
+    return 0
+  }
   const known = connection.heads.get(stream)
   if (expectedRevision !== NO_STREAM && known && lastRevision(known) === expectedRevision) {
     return known.seq
@@ -70,9 +76,7 @@ const publishUntilDecided = (
       // Where `last` is read, read it first: the subject's head then reflects every message up to it.
       const own = connection.lastStored
       const last = own ?? (await lastSequence(connection))
-      // After this process's own stored publish, every message up to it is stored, so the subject
-      // check alone finds a stream that exists: a new stream (a booking's, a hold's) needs no read.
-      const previous = expectedRevision === NO_STREAM && own !== undefined ? 0 : await expectedSequence(connection, stream, expectedRevision)
+      const previous = await expectedSequence(connection, stream, expectedRevision, own !== undefined)
       const { body, header } = message(previous)
       try {
         const ack = await withRetry(connection, () =>
