@@ -39,17 +39,27 @@ export const commitOneByOne = async (deps: LedgerDeps, decision: Decision): Prom
     for (const change of changes.filter(({ final }) => final.length > 0)) {
       const { final, resource, stream } = change
       const quantity = decision.beyondCapacity ? Infinity : await deps.capacityOf(resource)
-      await setHolds(deps, reservationId, stream, metadata, (holds, state) => {
-        try {
-          checkCapacity(state, reservationId, final, quantity)
-        } catch (error) {
-          throw conflictAt(error, decision, resource)
-        }
-        if (holds.length === 0) {
-          alone.add(stream.stream)
-        }
-        return [...holds, { ...operation, intervals: final }]
-      })
+      await setHolds(
+        deps,
+        reservationId,
+        stream,
+        metadata,
+        (holds, state) => {
+          try {
+            checkCapacity(state, reservationId, final, quantity)
+          } catch (error) {
+            throw conflictAt(error, decision, resource)
+          }
+          // The last call decides what is appended: an earlier one may have seen a stale view.
+          if (holds.length === 0) {
+            alone.add(stream.stream)
+          } else {
+            alone.delete(stream.stream)
+          }
+          return [...holds, { ...operation, intervals: final }]
+        },
+        { optimistic: decision.optimistic },
+      )
       held.push(change)
     }
     result = await deps.store.append(reservationAppend(decision))
@@ -65,8 +75,13 @@ export const commitOneByOne = async (deps: LedgerDeps, decision: Decision): Prom
   }
   // Committed: what operations decided before this one held is superseded; later ones keep theirs.
   for (const { stream } of changes.filter((change) => !alone.has(change.stream.stream))) {
-    await setHolds(deps, reservationId, stream, metadata, (holds) =>
-      holds.filter((hold) => hold.operation === operation.operation || hold.after > operation.after),
+    await setHolds(
+      deps,
+      reservationId,
+      stream,
+      metadata,
+      (holds) => holds.filter((hold) => hold.operation === operation.operation || hold.after > operation.after),
+      { optimistic: decision.optimistic },
     )
   }
   return result.events as RecordedEvent<ReservationEvent>[]

@@ -31,6 +31,12 @@ export interface ReadAllOptions {
 export interface SubscribeOptions {
   /** Deliver only events whose position is greater than this one. */
   after?: string
+  /**
+   * Without `after`: deliver only events committed once the subscription is open, none stored
+   * before, for following what other processes append rather than replaying the ledger. A
+   * subscription that drops before its first event opens at the end again.
+   */
+  fromEnd?: boolean
   /** Deliver only events of streams whose name starts with this prefix. */
   streamPrefix?: string
 }

@@ -238,7 +238,7 @@ export const startRuntime = async (
   const options = background ? configured : { ...configured, inProcessTimers: false }
   const store = await createStore(payload, options)
   const busy = new BusyIndex(store)
-  const stopNotices = background ? await startNotices(payload, options, busy) : async () => undefined
+  const stopNotices = background ? await startNotices(payload, options, { busy, store }) : async () => undefined
   const ledger = createLedger(payload, options, store, busy)
   const ownership = new RequestOwnership()
   const projector = new ReservationsProjector(payload, ledger, { ...options, tenantField: reservationTenantField(payload, options) }, ownership)

@@ -538,6 +538,27 @@ export const describeEventStoreContract = (name: string, setup: () => Promise<Co
         feed.stop()
       })
 
+      it('from the end, delivers only what is committed once it is open, none of the history', async (context) => {
+        if (!store.subscribe) {
+          context.skip()
+        }
+        const prefix = `${freshStream()}-`
+        const stream = `${prefix}history`
+        await store.append({ events: claims(2), expectedRevision: NO_STREAM, stream })
+        const feed = follow({ fromEnd: true, streamPrefix: prefix })
+        // Open once it delivers a probe committed after it was asked for (some may come before).
+        await vi.waitFor(async () => {
+          await store.append({ events: claims(1), expectedRevision: NO_STREAM, stream: `${prefix}probe-${randomUUID()}` })
+          expect(feed.seen.events.length).toBeGreaterThan(0)
+        }, PUSHED)
+
+        const { events: live } = await store.append({ events: claims(1), expectedRevision: 1, stream })
+        await vi.waitFor(() => expect(feed.seen.events.at(-1)).toEqual(live[0]), PUSHED)
+        expect(feed.seen.events.filter((event) => event.stream === stream)).toEqual(live)
+        expect(feed.seen).toMatchObject({ completed: false, errors: [] })
+        feed.stop()
+      })
+
       it('matches the stream prefix literally, case-sensitive', async (context) => {
         if (!store.subscribe) {
           context.skip()

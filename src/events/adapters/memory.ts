@@ -71,12 +71,12 @@ const readAll = (log: MemoryLog, { after, limit, streamPrefix }: ReadAllOptions)
   return page
 }
 
-const subscribe = (log: MemoryLog, { after, streamPrefix }: SubscribeOptions): Observable<RecordedEvent> =>
+const subscribe = (log: MemoryLog, { after, fromEnd, streamPrefix }: SubscribeOptions): Observable<RecordedEvent> =>
   new Observable<RecordedEvent>((subscriber) => {
     const matches = (event: RecordedEvent) => !streamPrefix || event.stream.startsWith(streamPrefix)
     // Appends run synchronously, so none can slip in between this replay and the live feed;
     // the loop re-reads the length, for appends made by the subscriber's own handler.
-    let index = after === undefined ? 0 : Number(after)
+    let index = after === undefined ? (fromEnd ? log.all.length : 0) : Number(after)
     for (; index < log.all.length && !subscriber.closed; index++) {
       if (matches(log.all[index])) {
         subscriber.next(structuredClone(log.all[index]))

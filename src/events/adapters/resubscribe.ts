@@ -4,15 +4,10 @@ import type { SubscribeOptions } from '../store.js'
 import type { RecordedEvent } from '../types.js'
 
 /**
- * One subscription of a store from `after`, erroring when it drops. It calls `progressed` when
- * the server shows it is following (a confirmation, a delivery).
+ * One subscription of a store from `after` (or from the end), erroring when it drops. It calls
+ * `progressed` when the server shows it is following (a confirmation, a delivery).
  */
-export type SubscribeOnce<C> = (
-  connection: C,
-  after: string | undefined,
-  streamPrefix: string | undefined,
-  progressed: () => void,
-) => Observable<RecordedEvent>
+export type SubscribeOnce<C> = (connection: C, options: SubscribeOptions, progressed: () => void) => Observable<RecordedEvent>
 
 /**
  * A store's `subscribe` that rides out a node restart or a leader change: when the
@@ -27,7 +22,7 @@ export const resubscribing =
     delaysMs: readonly number[],
     isTransient: (error: unknown, connection: C) => boolean,
   ) =>
-  (connection: C, closing: Observable<void>, { after, streamPrefix }: SubscribeOptions): Observable<RecordedEvent> =>
+  (connection: C, closing: Observable<void>, { after, fromEnd, streamPrefix }: SubscribeOptions): Observable<RecordedEvent> =>
     defer(() => {
       if (connection.closed) {
         return EMPTY
@@ -37,7 +32,7 @@ export const resubscribing =
       const progressed = () => {
         attempt = 0
       }
-      return defer(() => once(connection, last, streamPrefix, progressed)).pipe(
+      return defer(() => once(connection, { after: last, fromEnd: fromEnd && last === undefined, streamPrefix }, progressed)).pipe(
         tap((event) => {
           last = event.position
         }),

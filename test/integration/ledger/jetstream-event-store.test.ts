@@ -11,6 +11,8 @@ import { createJetStreamStore } from '../../../src/events/adapters/jetstream.js'
 import { append } from '../../../src/events/adapters/jetstream/append.js'
 import { openConnection } from '../../../src/events/adapters/jetstream/connection.js'
 import { lastSequence, readStream } from '../../../src/events/adapters/jetstream/reads.js'
+import { subscribe } from '../../../src/events/adapters/jetstream/subscribe.js'
+import { decodePosition } from '../../../src/events/adapters/jetstream-mapping.js'
 import { NO_STREAM } from '../../../src/events/store.js'
 import { describeEventStoreContract } from '../../contract/event-store.contract.js'
 import { releasedEvent as released } from '../../support/ledger-fixtures.js'
@@ -63,6 +65,59 @@ describe.skipIf(!available)('jetstream on the machine server', () => {
       await connection.nc.close()
       await deleteStream(name)
     }
+  })
+
+  describe("another process's appends, delivered by this process's consumer", () => {
+    const name = ownStream('delivered')
+    let mine: Awaited<ReturnType<typeof openConnection>>
+    let theirs: Awaited<ReturnType<typeof openConnection>>
+
+    beforeAll(async () => {
+      ;[mine, theirs] = [await openConnection({ name, replicas: 1, servers: NATS_URL }), await openConnection({ name, replicas: 1, servers: NATS_URL })]
+    })
+
+    afterAll(async () => {
+      for (const connection of [mine, theirs]) {
+        connection.closed = true
+        await connection.nc.close()
+      }
+      await deleteStream(name)
+    })
+
+    it('lets the next append here expect them without reading the stream first', async () => {
+      await append(mine, new Subject(), { events: [released('mine')], expectedRevision: NO_STREAM, stream: 'reserve-resource-a' })
+      const following = subscribe(mine, new Subject(), { fromEnd: true, streamPrefix: 'reserve-resource-' }).subscribe()
+      try {
+        // The consumer is open once it delivers an append of the other process's.
+        await vi.waitFor(async () => {
+          await append(theirs, new Subject(), { events: [released('theirs')], expectedRevision: NO_STREAM, stream: `reserve-resource-${randomUUID()}` })
+          expect(mine.lastSeen).toBeGreaterThan(mine.lastStored!)
+        })
+        const { events } = await append(theirs, new Subject(), { events: [released('theirs')], expectedRevision: NO_STREAM, stream: 'reserve-resource-b' })
+        await vi.waitFor(() => expect(mine.heads.get('reserve-resource-b')?.seq).toBe(decodePosition(events[0].position).seq))
+        const reads = vi.spyOn(mine.jsm.streams, 'info')
+        const gets = vi.spyOn(mine.jsm.streams, 'getMessage')
+        const publishes = vi.spyOn(mine.js, 'publish')
+        const next = await append(mine, new Subject(), { events: [released('next')], expectedRevision: 0, stream: 'reserve-resource-b' })
+        expect(next.events[0].revision).toBe(1)
+        expect(publishes, 'published once, not refused').toHaveBeenCalledTimes(1)
+        expect(reads, 'no read of the last sequence').not.toHaveBeenCalled()
+        expect(gets, 'no read of the head').not.toHaveBeenCalled()
+        vi.restoreAllMocks()
+      } finally {
+        following.unsubscribe()
+      }
+    })
+
+    it('reads the last sequence when what the consumers delivered is behind, and appends all the same', async () => {
+      await append(theirs, new Subject(), { events: [released('theirs')], expectedRevision: NO_STREAM, stream: 'reserve-resource-c' })
+      // As after a refusal, with a consumer that delivered long ago and then stopped.
+      mine.lastStored = undefined
+      mine.lastSeen = 1
+      const next = await append(mine, new Subject(), { events: [released('late')], expectedRevision: 0, stream: 'reserve-resource-c' })
+      expect(next.events[0].revision).toBe(1)
+      expect((await readStream(mine, 'reserve-resource-c', 0, 10)).map(({ data }) => data.reservationId)).toEqual(['theirs', 'late'])
+    })
   })
 
   describe('a long stream', () => {

@@ -2,6 +2,7 @@ import type { AllStreamResolvedEvent } from '@eventstore/db-client'
 
 import { Observable } from 'rxjs'
 
+import type { SubscribeOptions } from '../../store.js'
 import type { RecordedEvent } from '../../types.js'
 import type { Connection } from './connection.js'
 
@@ -14,18 +15,13 @@ import { resubscribing } from '../resubscribe.js'
  */
 const RESUBSCRIBE_DELAYS_MS = [100, 250, 500, 1_000, 2_000, 4_000, 8_000, 8_000, 8_000]
 
-/** One `$all` subscription from `after`, erroring when it drops. */
-const subscribeOnce = (
-  connection: Connection,
-  after: string | undefined,
-  streamPrefix: string | undefined,
-  onConfirmed: () => void,
-): Observable<RecordedEvent> =>
+/** One `$all` subscription from `after` (or its end), erroring when it drops. */
+const subscribeOnce = (connection: Connection, { after, fromEnd, streamPrefix }: SubscribeOptions, onConfirmed: () => void): Observable<RecordedEvent> =>
   new Observable<RecordedEvent>((subscriber) => {
-    const { convertToCommandError, START, UnavailableError } = connection.esdb
+    const { convertToCommandError, END, START, UnavailableError } = connection.esdb
     const subscription = connection.client.subscribeToAll({
       filter: toSubscriptionFilter(connection.esdb, streamPrefix),
-      fromPosition: after === undefined ? START : decodePosition(after),
+      fromPosition: after !== undefined ? decodePosition(after) : fromEnd ? END : START,
     })
     let last = after
     subscription

@@ -56,8 +56,9 @@ const MAX_ATTEMPTS = 200
  * the message the subject head was checked against.
  *
  * A process publishes one append at a time, each expecting the sequence its previous publish
- * was stored at, so its own appends never refuse each other and need no read first; only after
- * another process's append got in first does it read the stream's last sequence. When another
+ * was stored at, or a later one its consumers delivered (another process's), so its own
+ * appends never refuse each other and need no read first; only after another process's append
+ * got in first does it read the stream's last sequence. When another
  * stream's append got in first, the append tries again; when its own stream moved, it is
  * refused. A transient failure is retried with the same message. Where the first attempt was
  * stored, the server answers the retry as a duplicate, or (a cluster checks the subject's
@@ -73,10 +74,11 @@ const publishUntilDecided = (
   connection.publishing.run('', async () => {
     const subject = subjectOf(connection.name, stream)
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      // After a refusal, what the consumers delivered may be all there is (one lost or lagging): read.
+      const known = Math.max(connection.lastStored ?? 0, attempt === 0 ? connection.lastSeen : 0)
       // Where `last` is read, read it first: the subject's head then reflects every message up to it.
-      const own = connection.lastStored
-      const last = own ?? (await lastSequence(connection))
-      const previous = await expectedSequence(connection, stream, expectedRevision, own !== undefined)
+      const last = known > 0 ? known : await lastSequence(connection)
+      const previous = await expectedSequence(connection, stream, expectedRevision, last === connection.lastStored)
       const { body, header } = message(previous)
       try {
         const ack = await withRetry(connection, () =>

@@ -2,11 +2,12 @@ import type { Consumer } from '@nats-io/jetstream'
 
 import { Observable } from 'rxjs'
 
+import type { SubscribeOptions } from '../../store.js'
 import type { RecordedEvent } from '../../types.js'
-import type { Connection } from './connection.js'
 
-import { decodePosition, fromConsumer, isTransientError, toRecordedEvents } from '../jetstream-mapping.js'
+import { decodePosition, fromConsumer, isTransientError, streamOfSubject, toRecordedEvents } from '../jetstream-mapping.js'
 import { resubscribing } from '../resubscribe.js'
+import { type Connection, noteDelivered } from './connection.js'
 import { pull } from './pull.js'
 
 /**
@@ -22,33 +23,35 @@ const INACTIVE_THRESHOLD_MS = 30_000
 
 /**
  * An ordered consumer made by hand: ephemeral, no acks, in memory, one replica, delivering
- * from `startSeq` in sequence order to one pull at a time. The client's own ordered consumer
- * was seen to stop delivering for good, without an error, once the node holding it died; this
- * one fails instead, and is made again after the last message delivered.
+ * from `startSeq` (or only messages stored after it is made) in sequence order to one pull at
+ * a time. The client's own ordered consumer was seen to stop delivering for good, without an
+ * error, once the node holding it died; this one fails instead, and is made again after the
+ * last message delivered.
  */
-const createConsumer = async (connection: Connection, startSeq: number): Promise<Consumer> => {
+const createConsumer = async (connection: Connection, startSeq: 'new' | number): Promise<Consumer> => {
   const { AckPolicy, DeliverPolicy } = connection.nats.jetstream
   const { nanos } = connection.nats.transport
   const { name } = await connection.jsm.consumers.add(connection.name, {
     ack_policy: AckPolicy.None,
-    deliver_policy: DeliverPolicy.StartSequence,
     inactive_threshold: nanos(INACTIVE_THRESHOLD_MS),
     mem_storage: true,
     num_replicas: 1,
-    opt_start_seq: startSeq,
+    ...(startSeq === 'new' ? { deliver_policy: DeliverPolicy.New } : { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: startSeq }),
   })
   return connection.js.consumers.get(connection.name, name)
 }
 
-/** One consumer from the message of `after` on, erroring when it is lost. */
-const subscribeOnce = (connection: Connection, after: string | undefined, streamPrefix: string | undefined, onDelivered: () => void): Observable<RecordedEvent> =>
+/**
+ * One consumer from the message of `after` on (or from the end), erroring when it is lost.
+ * Every message it delivers is noted as its ledger stream's head (`noteDelivered`); only those
+ * of `streamPrefix` are decoded.
+ */
+const subscribeOnce = (connection: Connection, { after, fromEnd, streamPrefix }: SubscribeOptions, onDelivered: () => void): Observable<RecordedEvent> =>
   new Observable<RecordedEvent>((subscriber) => {
     let stopped = false
     let consumer: Consumer | undefined
-    const wanted = (event: RecordedEvent) =>
-      (after === undefined || event.position > after) && (!streamPrefix || event.stream.startsWith(streamPrefix))
     const follow = async () => {
-      consumer = await createConsumer(connection, after === undefined ? 1 : decodePosition(after).seq)
+      consumer = await createConsumer(connection, after !== undefined ? decodePosition(after).seq : fromEnd ? 'new' : 1)
       try {
         for (let delivery = 1; !stopped; ) {
           for await (const message of pull(connection, consumer, PULL_EXPIRES_MS, 256)) {
@@ -58,7 +61,16 @@ const subscribeOnce = (connection: Connection, after: string | undefined, stream
               throw new Error(`the consumer delivered #${message.info.deliverySequence}, not #${delivery - 1}`)
             }
             onDelivered()
-            toRecordedEvents(fromConsumer(message)).filter(wanted).forEach((event) => subscriber.next(event))
+            const delivered = fromConsumer(message)
+            const stream = streamOfSubject(delivered.subject)
+            noteDelivered(connection, stream, delivered)
+            if (!streamPrefix || stream.startsWith(streamPrefix)) {
+              for (const event of toRecordedEvents(delivered)) {
+                if (after === undefined || event.position > after) {
+                  subscriber.next(event)
+                }
+              }
+            }
           }
         }
       } catch (error) {
