@@ -16,7 +16,6 @@ import { createInterface } from 'node:readline'
 import type { EventStoreOption } from '../src/plugin/options.js'
 import type { BenchDatabase } from './database.js'
 import type { BenchScenario } from './scenario.js'
-import { seededSpan } from './scenario.js'
 
 import { isWrongExpectedRevision } from '../src/events/store.js'
 import { ledgerServices } from '../src/plugin/runtime.js'
@@ -83,7 +82,7 @@ const payload = await startBenchPayload(settings.database, false, {
 })
 const { busy, store } = ledgerServices.of(payload)
 for (const resource of settings.scenario.resources) {
-  await busy.window(String(resource), ...seededSpan(Date.now()))
+  await busy.window(String(resource), Date.parse(settings.scenario.dates[0]), Date.parse(settings.scenario.dates.at(-1)!) + 86_400_000)
 }
 const bootMs = performance.now() - bootStarted
 

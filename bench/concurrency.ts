@@ -18,7 +18,7 @@ import { stopPayload } from '../test/helpers/payload.js'
 import { startBenchPayload } from './boot.js'
 import { type BenchCluster, startBenchCluster } from './jetstream-cluster.js'
 import { busyBetween, followPostgresCpu, followProcessesCpu, machineCpu } from './machine-cpu.js'
-import { createScenario } from './scenario.js'
+import { createScenario, seededDates, SPREAD_DAYS } from './scenario.js'
 import { Seeder } from './seeder.js'
 import { BENCH_LANES } from './slot-plan.js'
 import { round } from './stats.js'
@@ -279,8 +279,8 @@ const limitsOf = (runs: readonly ConcurrencyRun[], jetStream: boolean): string =
       `More processes cost ${first.node_cpu_ms} → ${last.node_cpu_ms} ms of app CPU per booking (processes competing for the same cores, and retries); conflict retries go ` +
         `${first.conflict_retries_per_booking} → ${last.conflict_retries_per_booking} per booking: ` +
         (jetStream
-          ? `a process sees the others' claims when it reads the month stream's new events before it decides (JetStream sends no append notices), and one whose ` +
-            `stream another process appended to in between fails its optimistic append, reads the stream and decides again.`
+          ? `a process learns of the others' claims from its consumer following the claim streams before it decides, and one ` +
+            `whose consumer had not delivered them yet fails its optimistic append, reads the stream and decides again.`
           : `a process learns of the others' claims from their append notices (PostgreSQL NOTIFY, which carry the claims) before it decides, and one ` +
             `whose notice had not arrived yet fails its optimistic append, reads the stream and decides again.`),
     )
@@ -341,7 +341,9 @@ export const runConcurrency = async (
     const seeding = await startBenchPayload(database, true, { eventStore })
     let scenario
     try {
-      scenario = await createScenario(seeding, startedAt)
+      // Twice the default spread: one process on a fast 2-core machine books over 500 a second, and
+      // each of up to three runs needs slots of its own for its warm-up and window.
+      scenario = await createScenario(seeding, startedAt, { dates: seededDates(startedAt, 2 * SPREAD_DAYS) })
       const seeder = new Seeder(seeding, scenario, options.n, startedAt)
       await seeder.seedTo(options.n, ({ done, target }) => log(`concurrency: seeded ${done.toLocaleString('en-US')} of ${target.toLocaleString('en-US')}`))
       await skipCatchUpPast(seeding)

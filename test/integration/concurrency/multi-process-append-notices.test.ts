@@ -10,7 +10,7 @@ import { recordStreamReads } from '../../support/stream-reads.js'
 import { usePayloadOn } from '../../support/suite-payload.js'
 import { ALWAYS_OPEN } from '../support/plugin-http.js'
 import { allReservations, auditClaims, ledgerViolations } from '../support/reliability-invariants.js'
-import { spawnStressNode } from '../support/reliability-nodes.js'
+import { spawnRemoteNode } from '../support/reliability-nodes.js'
 
 const PASSWORD = 'append-notices-password'
 const DAY = '2031-06-02'
@@ -30,40 +30,16 @@ describe.each(kinds)('appends announced to other processes (%s)', (kind) => {
     const spawn = async (name: string) => {
       const email = `${label}-${name}@example.test`
       await payload.create({ collection: 'users', data: { email, password: PASSWORD, role: 'admin' } })
-      return spawnStressNode({
-        NODE_CONCURRENCY: '1',
-        NODE_DATABASE_KIND: kind,
-        NODE_DATABASE_URI: site.database.uri,
-        NODE_DAY: DAY,
-        NODE_OPS: '0',
-        NODE_RESOURCES: String(resource.id),
-        NODE_SCENARIO: 'remote',
-        NODE_SEED: '1',
-        NODE_SERVICES: String(service.id),
-        NODE_STAFF_EMAIL: email,
-        NODE_STAFF_PASSWORD: PASSWORD,
-        NODE_STARTS: '1',
-      })
+      return spawnRemoteNode({ database: { kind, uri: site.database.uri }, day: DAY, resource: resource.id, service: service.id, staff: { email, password: PASSWORD } })
     }
     type Node = Awaited<ReturnType<typeof spawn>>
-    const book = async (node: Node, time: string, name: string) => {
-      const before = node.lines.filter((line) => line.startsWith('answer ')).length
-      node.send(
-        JSON.stringify({
-          as: 'guest',
-          body: { guest: { email: `${name}@example.test`, name }, resource: resource.id, service: service.id, startTime: at(time) },
-          method: 'POST',
-          path: '/api/reserve/book',
-        }),
-      )
-      for (;;) {
-        const answers = node.lines.filter((line) => line.startsWith('answer '))
-        if (answers.length > before) {
-          return JSON.parse(answers[before].slice('answer '.length)) as { body: string; status: number }
-        }
-        await new Promise((resolve) => setTimeout(resolve, 10))
-      }
-    }
+    const book = (node: Node, time: string, name: string) =>
+      node.ask({
+        as: 'guest',
+        body: { guest: { email: `${name}@example.test`, name }, resource: resource.id, service: service.id, startTime: at(time) },
+        method: 'POST',
+        path: '/api/reserve/book',
+      })
     const stop = async (...nodes: Node[]) => {
       for (const node of nodes) {
         node.process.stdin!.end()

@@ -15,7 +15,7 @@ import { recordStreamReads } from '../../support/stream-reads.js'
 import { usePayloadOn } from '../../support/suite-payload.js'
 import { ALWAYS_OPEN } from '../support/plugin-http.js'
 import { allReservations, auditClaims, ledgerViolations } from '../support/reliability-invariants.js'
-import { spawnStressNode } from '../support/reliability-nodes.js'
+import { spawnRemoteNode } from '../support/reliability-nodes.js'
 
 const PASSWORD = 'jetstream-follow-password'
 const DAY = '2031-06-02'
@@ -54,41 +54,23 @@ describe.skipIf(!available)(`processes on one JetStream ledger follow each other
     await payload.create({ collection: 'schedules', data: { name: 'Always', recurringSlots: ALWAYS_OPEN, resource: resource.id } })
     const email = `${label}-b@example.test`
     await payload.create({ collection: 'users', data: { email, password: PASSWORD, role: 'admin' } })
-    const b = spawnStressNode({
-      NODE_CONCURRENCY: '1',
-      NODE_DATABASE_KIND: kind,
-      NODE_DATABASE_URI: site.database.uri,
-      NODE_DAY: DAY,
-      NODE_EVENT_STORE: JSON.stringify(eventStore),
-      NODE_OPS: '0',
-      NODE_RESOURCES: String(resource.id),
-      NODE_SCENARIO: 'remote',
-      NODE_SEED: '1',
-      NODE_SERVICES: String(service.id),
-      NODE_STAFF_EMAIL: email,
-      NODE_STAFF_PASSWORD: PASSWORD,
-      NODE_STARTS: '1',
+    const b = spawnRemoteNode({
+      database: { kind, uri: site.database.uri },
+      day: DAY,
+      eventStore,
+      resource: resource.id,
+      service: service.id,
+      staff: { email, password: PASSWORD },
     })
     await b.waitFor('ready')
     /** A guest booking through process B's REST route. */
-    const bookInB = async (time: string, name: string) => {
-      const before = b.lines.filter((line) => line.startsWith('answer ')).length
-      b.send(
-        JSON.stringify({
-          as: 'guest',
-          body: { guest: { email: `${name}@example.test`, name }, resource: resource.id, service: service.id, startTime: at(time) },
-          method: 'POST',
-          path: '/api/reserve/book',
-        }),
-      )
-      for (;;) {
-        const answers = b.lines.filter((line) => line.startsWith('answer '))
-        if (answers.length > before) {
-          return JSON.parse(answers[before].slice('answer '.length)) as { body: string; status: number }
-        }
-        await new Promise((resolve) => setTimeout(resolve, 10))
-      }
-    }
+    const bookInB = (time: string, name: string) =>
+      b.ask({
+        as: 'guest',
+        body: { guest: { email: `${name}@example.test`, name }, resource: resource.id, service: service.id, startTime: at(time) },
+        method: 'POST',
+        path: '/api/reserve/book',
+      })
     /** A guest booking through this process's Local API: its status, 201 when booked. */
     const bookHere = (time: string, name: string) =>
       payload

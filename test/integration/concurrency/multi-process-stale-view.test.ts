@@ -5,7 +5,7 @@ import { testDatabaseKinds } from '../../helpers/databases.js'
 import { usePayloadOn } from '../../support/suite-payload.js'
 import { ALWAYS_OPEN } from '../support/plugin-http.js'
 import { allReservations, auditClaims, claimMismatches, ledgerViolations } from '../support/reliability-invariants.js'
-import { spawnStressNode } from '../support/reliability-nodes.js'
+import { type RemoteRequest, spawnRemoteNode } from '../support/reliability-nodes.js'
 
 const PASSWORD = 'stale-view-password'
 
@@ -23,19 +23,12 @@ describe.each(testDatabaseKinds())('two OS processes, one acting on a stale view
     const resource = await payload.create({ collection: 'resources', data: { name: 'Stale view', quantity: 1, services: [service.id] } })
     await payload.create({ collection: 'schedules', data: { name: 'Always', recurringSlots: ALWAYS_OPEN, resource: resource.id } })
     const spawn = (name: string) =>
-      spawnStressNode({
-        NODE_CONCURRENCY: '1',
-        NODE_DATABASE_KIND: kind,
-        NODE_DATABASE_URI: site.database.uri,
-        NODE_DAY: '2031-06-02',
-        NODE_OPS: '0',
-        NODE_RESOURCES: String(resource.id),
-        NODE_SCENARIO: 'remote',
-        NODE_SEED: '1',
-        NODE_SERVICES: String(service.id),
-        NODE_STAFF_EMAIL: `${name}-${kind}@example.test`,
-        NODE_STAFF_PASSWORD: PASSWORD,
-        NODE_STARTS: '1',
+      spawnRemoteNode({
+        database: { kind, uri: site.database.uri },
+        day: '2031-06-02',
+        resource: resource.id,
+        service: service.id,
+        staff: { email: `${name}-${kind}@example.test`, password: PASSWORD },
       })
     for (const name of ['a', 'b']) {
       await payload.create({ collection: 'users', data: { email: `${name}-${kind}@example.test`, password: PASSWORD, role: 'admin' } })
@@ -43,17 +36,9 @@ describe.each(testDatabaseKinds())('two OS processes, one acting on a stale view
     const [a, b] = [spawn('a'), spawn('b')]
     await Promise.all([a.waitFor('ready'), b.waitFor('ready')])
     let asked = 0
-    const ask = async (node: typeof a, request: { as: 'guest' | 'staff'; body?: unknown; method: string; path: string }) => {
-      const before = node.lines.filter((line) => line.startsWith('answer ')).length
-      node.send(JSON.stringify(request))
+    const ask = (node: typeof a, request: RemoteRequest) => {
       asked++
-      for (;;) {
-        const answers = node.lines.filter((line) => line.startsWith('answer '))
-        if (answers.length > before) {
-          return JSON.parse(answers[before].slice('answer '.length)) as { body: string; status: number }
-        }
-        await new Promise((resolve) => setTimeout(resolve, 20))
-      }
+      return node.ask(request)
     }
     const at = (time: string) => `2031-06-02T${time}:00.000Z`
     const guestBooking = (time: string, name: string) => ({
