@@ -1,6 +1,6 @@
 import type { AllStreamResolvedEvent, SubscribeToAllOptions } from '@eventstore/db-client'
 
-import { AccessDeniedError, EventStoreDBClient, streamNameFilter, UnavailableError } from '@eventstore/db-client'
+import { AccessDeniedError, END, EventStoreDBClient, streamNameFilter, UnavailableError } from '@eventstore/db-client'
 import { PassThrough } from 'node:stream'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
@@ -107,6 +107,22 @@ describe('eventstoredb subscribe', () => {
 
     expect(seen).toEqual({ completed: false, errors: [], positions: [encodePosition(7n), encodePosition(8n)] })
     expect(subscriptions[0].unsubscribe).toHaveBeenCalled()
+  })
+
+  it('from the end, subscribes at $all\'s end, and after a drop from the last event delivered', async () => {
+    const seen: string[] = []
+    store.subscribe!({ fromEnd: true, streamPrefix: PREFIX }).subscribe((event) => seen.push(event.position))
+    expect(latest().options.fromPosition).toBe(END)
+    latest().emit('error', new UnavailableError())
+    await vi.waitFor(() => expect(subscriptions).toHaveLength(2))
+    expect(latest().options.fromPosition, 'nothing delivered yet: the end again').toBe(END)
+
+    latest().write(resolved(7n))
+    latest().emit('error', new UnavailableError())
+    await vi.waitFor(() => expect(subscriptions).toHaveLength(3))
+    expect(latest().options.fromPosition).toEqual({ commit: 7n, prepare: 7n })
+    latest().write(resolved(8n))
+    expect(seen).toEqual([encodePosition(7n), encodePosition(8n)])
   })
 
   it('resubscribes when the server ends the subscription', async () => {
