@@ -408,15 +408,31 @@ describe.each(testDatabaseKinds())(`${REQUESTS} generated malformed requests acr
   /**
    * Infinity as a page, a limit and an integer id (a 500 on services and resources, found by the
    * issue 30 audit), and a checkbox compared with empty text (a 500 on PostgreSQL, found by this suite).
+   * Then, found by this suite and a sweep of every operator and field kind after it: an empty
+   * value in a list of ids (bound as NaN), a comma in a value compared whole (a date, a relation),
+   * empty text compared with a select (PostgreSQL's enum), text operators on a join.
    */
-  const collectionRegressions = (): Sent[] =>
-    ['services', 'resources'].flatMap((slug) =>
+  const collectionRegressions = (): Sent[] => [
+    ...['services', 'resources'].flatMap((slug) =>
       ['limit=Infinity', 'page=Infinity', 'where%5Bid%5D%5Bequals%5D=Infinity', 'where%5Bactive%5D%5Bequals%5D='].map((query) => ({
         caller: 'admin' as const,
         method: 'GET',
         path: `/api/${slug}?${query}`,
       })),
-    )
+    ),
+    ...[
+      'services?where[id][in]=',
+      'schedules?where[id][not_in]=1,',
+      'services?where[resources][in]=,',
+      'services?where[resources][all]=1,',
+      'services?where[resources][contains]=a',
+      'services?where[resources][like]=1.5',
+      'resources?where[createdAt][equals]=,',
+      'schedules?where[resource][not_equals]=1,',
+      'services?where[durationType][equals]=',
+      'resources?where[capacityMode][in]=,',
+    ].map((query) => ({ caller: 'admin' as const, method: 'GET', path: `/api/${query.replace(/\[/g, '%5B').replace(/\]/g, '%5D')}` })),
+  ]
 
   /** Operators inside a JSON field that PostgreSQL's JSON path queries cannot express (found by this suite). */
   const jsonPathQueries = (): Sent[] =>
