@@ -109,18 +109,25 @@ describe.skipIf(!available)(`processes on one JetStream ledger follow each other
         }
         throw error
       })
-    return { refused, restore: () => void (store.append = append) }
+    return {
+      refused,
+      restore: () => {
+        store.append = append
+      },
+    }
   }
 
   /** Replaces how this process's busy index takes in other processes' claims, until restored. */
-  const interceptFollowing = (busy: BusyIndex, instead: (apply: () => void) => void) => {
+  const interceptFollowing = (busy: BusyIndex, instead: (apply: () => void) => void): (() => void) => {
     const { advance, applyAnnounced } = busy
     busy.applyAnnounced = (events) => instead(() => applyAnnounced.call(busy, events))
     busy.advance = (name, revision) => {
       instead(() => void advance.call(busy, name, revision))
       return Promise.resolve()
     }
-    return () => Object.assign(busy, { advance, applyAnnounced })
+    return () => {
+      Object.assign(busy, { advance, applyAnnounced })
+    }
   }
 
   it("brings this process's view up to another process's booking within 200 ms, without reading the stream", async () => {
@@ -153,7 +160,7 @@ describe.skipIf(!available)(`processes on one JetStream ledger follow each other
     const { bookInB, bookHere, outcome, stopB } = await setUp('Lost')
     const { busy } = ledgerServices.of(site.payload)
     const refusals = recordRefusals()
-    let restoreFollowing = () => undefined as unknown
+    let restoreFollowing: (() => void) | undefined
     try {
       expect(await bookHere('10:00', 'X')).toBe(201)
       // From here nothing B appends reaches this process's view.
@@ -163,7 +170,7 @@ describe.skipIf(!available)(`processes on one JetStream ledger follow each other
       // The decision was made on the stale view: its append was the first to learn otherwise.
       expect(refusals.refused.length).toBeGreaterThan(0)
     } finally {
-      restoreFollowing()
+      restoreFollowing?.()
       refusals.restore()
       await stopB()
     }

@@ -74,7 +74,7 @@ const publishUntilDecided = (
   connection.publishing.run('', async () => {
     const subject = subjectOf(connection.name, stream)
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      // After a refusal, what the consumers delivered may be all there is (one lost or lagging): read.
+      // After a refusal, read: what the consumers delivered may be as stale as what was refused (they lag, or are gone).
       const known = Math.max(connection.lastStored ?? 0, attempt === 0 ? connection.lastSeen : 0)
       // Where `last` is read, read it first: the subject's head then reflects every message up to it.
       const last = known > 0 ? known : await lastSequence(connection)
