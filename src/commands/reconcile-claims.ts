@@ -2,7 +2,6 @@ import type { EventMetadata, Interval, RecordedEvent, ReservationEvent, Resource
 import type { LedgerDeps } from './decision.js'
 import type { ReservationState } from './reservation-state.js'
 
-import { WHOLE_CLAIM } from '../capacity/capacity-decider.js'
 import { byStreamName, intervalsByResource, sameClaim } from '../capacity/claims.js'
 import { type CapacityStream, capacityStreams, intervalsIn, parseCapacityStream } from '../events/capacity-streams.js'
 import { isWrongExpectedRevision } from '../events/store.js'
@@ -105,14 +104,14 @@ export const reconcileClaims = async (
   }
   const fenced = revision + 1
   for (const { final, stream } of repairs) {
-    // Operations that read the fence are still in flight: their holds stay, and theirs to settle.
-    await setHolds(deps, reservationId, stream, metadata, (holds) => {
-      const inFlight = holds.filter((hold) => hold.after >= fenced)
-      if (inFlight.length === 0) {
-        return final.length === 0 ? [] : [{ after: WHOLE_CLAIM, intervals: final, operation: '' }]
-      }
-      return [...(final.length === 0 ? [] : [{ after: fenced - 1, intervals: final, operation: `reconciled-${fenced}` }]), ...inFlight]
-    })
+    // The repair is an operation decided at the fence's revision. Operations decided before it
+    // may still be releasing what they superseded (their event is among those the repair
+    // folded): they release holds decided before their own, so not this one. Operations that
+    // read the fence are still in flight: their holds stay, and theirs to settle.
+    await setHolds(deps, reservationId, stream, metadata, (holds) => [
+      ...(final.length === 0 ? [] : [{ after: fenced - 1, intervals: final, operation: `reconciled-${fenced}` }]),
+      ...holds.filter((hold) => hold.after >= fenced),
+    ])
   }
   return repairs.map(({ final, held, month, resource }) => ({ final, held, month, resource }))
 }

@@ -157,3 +157,45 @@ describe('catch-up after a move whose release of the month left behind never hap
     expect((await busy.window('r1', ...IN_2030)).intervalsOf(x.data.reservationId)).toEqual([at('2030-03-15T09:00:00.000Z')])
   })
 })
+
+describe('catch-up repairing a move that is still releasing, from another process (claim one stream at a time)', () => {
+  it('leaves the reservation holding its new time once the move finishes its release', async () => {
+    const store = withoutAtomicAppend(createMemoryEventStore())
+    const february = capacityStreamName('r1', '2030-02')
+    // The mover's appends to the month wait here once its reservation event is in: the moment
+    // between the move's commit and its release of the old time, where a slow process lingers.
+    let moved = false
+    let release: () => void = () => undefined
+    const released = new Promise<void>((resolve) => (release = resolve))
+    let paused: () => void = () => undefined
+    const pausedAtRelease = new Promise<void>((resolve) => (paused = resolve))
+    const moverStore: EventStore = Object.assign(Object.create(Object.getPrototypeOf(store)), store, {
+      append: async (request: Parameters<EventStore['append']>[0]) => {
+        if (moved && request.stream === february) {
+          paused()
+          await released
+        }
+        const result = await store.append(request)
+        moved ||= request.events.some((event) => event.type === 'ReservationRescheduled')
+        return result
+      },
+      committed: store.committed,
+    })
+    const mover = createLedger({ capacities: { r1: 2 }, store: moverStore }).ledger
+    const { busy, catchUp } = setup(store)
+    const x = booking(plan(['r1'], SLOT))
+    await mover.execute(x, staff)
+    const later = '2030-02-01T12:00:00.000Z'
+    const move = mover.execute({ data: { plan: plan(['r1'], later), reservationId: x.data.reservationId }, type: 'RescheduleReservation' }, staff)
+    await pausedAtRelease
+    // The other process's pass: the move is in the reservation's stream, the month holds both times.
+    await new Promise((resolve) => setTimeout(resolve, GRACE_MS * 2))
+    expect(await catchUp.run()).toMatchObject({ reconciled: 1 })
+    release()
+    await move
+
+    const index = await busy.window('r1', ...IN_2030)
+    expect(index.intervalsOf(x.data.reservationId)).toEqual([at(later)])
+    expect(await catchUp.run()).toMatchObject({ reconciled: 0 })
+  })
+})
