@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { testDatabaseKinds } from '../../helpers/databases.js'
-import { login, restRequest } from '../../helpers/payload.js'
+import { graphqlRequest, login, restRequest } from '../../helpers/payload.js'
 import { getJson, type JsonResponse, postJson } from '../../support/http.js'
 import { usePayloadOn } from '../../support/suite-payload.js'
 
@@ -242,6 +242,74 @@ describe.each(testDatabaseKinds())('malformed input never gives a 5xx (%s)', (ki
         const answer = await getJson(site.payload, `/api/${collection}?${twice(operator, field)}`, adminToken)
         expect([collection, answer.status, answer.body?.errors?.[0]?.message]).toEqual([collection, 400, `Invalid query: ${field}: ${operator} takes one value`])
       }
+    }
+  })
+
+  it('answers a query the database would fail on with 400 on REST, GraphQL and the Local API alike', async () => {
+    /** One query as each route takes it: REST search, GraphQL list call, Local API arguments. */
+    const cases: Array<{ collection: 'reservations' | 'resources' | 'schedules' | 'services'; graphql: string; local: Record<string, unknown>; rest: string; what: string }> = [
+      { collection: 'services', graphql: 'Services(page: 0)', local: { page: 0 }, rest: 'page=0', what: 'a page below 1' },
+      {
+        collection: 'services',
+        graphql: 'Services(where: { name: { equals: "a\\u0000b" } })',
+        local: { where: { name: { equals: 'a\u0000b' } } },
+        rest: 'where%5Bname%5D%5Bequals%5D=a%00b',
+        what: 'text with a NUL character',
+      },
+      {
+        collection: 'reservations',
+        graphql: 'Reservations(where: { startTime: { equals: "soon" } })',
+        local: { where: { startTime: { equals: 'soon' } } },
+        rest: 'where%5BstartTime%5D%5Bequals%5D=soon',
+        what: 'a value of the wrong kind for its field',
+      },
+      {
+        collection: 'services',
+        graphql: 'Services(where: { resources: { in: [""] } })',
+        local: { where: { resources: { in: [''] } } },
+        rest: 'where%5Bresources%5D%5Bin%5D=,',
+        what: 'an empty value in a list of ids (a join)',
+      },
+      {
+        collection: 'schedules',
+        graphql: 'Schedules(where: { id: { not_in: [1, ""] } })',
+        local: { where: { id: { not_in: [1, ''] } } },
+        rest: 'where%5Bid%5D%5Bnot_in%5D=1,',
+        what: 'an empty value in a list of ids',
+      },
+      {
+        collection: 'services',
+        graphql: 'Services(where: { resources: { like: "1.5" } })',
+        local: { where: { resources: { like: '1.5' } } },
+        rest: 'where%5Bresources%5D%5Blike%5D=1.5',
+        what: 'an operator the field does not have (text on a join)',
+      },
+      {
+        collection: 'services',
+        graphql: 'Services(where: { durationType: { equals: "" } })',
+        local: { where: { durationType: { equals: '' } } },
+        rest: 'where%5BdurationType%5D%5Bequals%5D=',
+        what: 'empty text compared with a select',
+      },
+    ]
+    for (const { collection, graphql, local, rest, what } of cases) {
+      const viaRest = await getJson(site.payload, `/api/${collection}?${rest}`, adminToken)
+      expect([viaRest.status, typeof viaRest.body?.errors?.[0]?.message], `REST ${what}`).toEqual([400, 'string'])
+
+      // The GraphQL-over-HTTP media type: a query the schema refuses is then a 400 itself; one it lets through is refused by the plugin, its status in the error.
+      const response = await graphqlRequest(site.payload, JSON.stringify({ query: `{ ${graphql} { totalDocs } }` }), {
+        Accept: 'application/graphql-response+json',
+        Authorization: `JWT ${adminToken}`,
+      })
+      const answer = (await response.json()) as { errors?: Array<{ extensions?: { statusCode?: number }; message?: string }> }
+      const status = response.status === 200 ? answer.errors?.[0]?.extensions?.statusCode : response.status
+      expect([status, typeof answer.errors?.[0]?.message], `GraphQL ${what}: ${JSON.stringify(answer).slice(0, 300)}`).toEqual([400, 'string'])
+
+      const viaLocal = await site.payload.find({ collection, ...local }).then(
+        () => 'found',
+        (error: { message?: string; status?: number }) => [error.status, typeof error.message],
+      )
+      expect(viaLocal, `Local API ${what}`).toEqual([400, 'string'])
     }
   })
 
