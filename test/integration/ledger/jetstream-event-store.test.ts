@@ -9,8 +9,8 @@ import type { RecordedEvent } from '../../../src/events/types.js'
 
 import { createJetStreamStore } from '../../../src/events/adapters/jetstream.js'
 import { append } from '../../../src/events/adapters/jetstream/append.js'
-import { openConnection } from '../../../src/events/adapters/jetstream/connection.js'
-import { lastSequence, readStream } from '../../../src/events/adapters/jetstream/reads.js'
+import { noteDelivered, openConnection } from '../../../src/events/adapters/jetstream/connection.js'
+import { lastSequence, messageAt, readStream } from '../../../src/events/adapters/jetstream/reads.js'
 import { subscribe } from '../../../src/events/adapters/jetstream/subscribe.js'
 import { decodePosition } from '../../../src/events/adapters/jetstream-mapping.js'
 import { NO_STREAM } from '../../../src/events/store.js'
@@ -107,6 +107,22 @@ describe.skipIf(!available)('jetstream on the machine server', () => {
       } finally {
         following.unsubscribe()
       }
+    })
+
+    it('refuses an append at a revision the stream was delivered past, without asking the server', async () => {
+      const { events } = await append(theirs, new Subject(), { events: [released('theirs')], expectedRevision: NO_STREAM, stream: 'reserve-resource-d' })
+      // What this process's consumer delivered of it: the stream at revision 0.
+      noteDelivered(mine, 'reserve-resource-d', await messageAt(mine, decodePosition(events[0].position).seq))
+      const gets = vi.spyOn(mine.jsm.streams, 'getMessage')
+      const publishes = vi.spyOn(mine.js, 'publish')
+      await expect(append(mine, new Subject(), { events: [released('stale')], expectedRevision: NO_STREAM, stream: 'reserve-resource-d' })).rejects.toMatchObject({
+        actualRevision: 0,
+        name: 'WrongExpectedRevisionError',
+      })
+      expect(publishes, 'nothing published').not.toHaveBeenCalled()
+      expect(gets, 'no read').not.toHaveBeenCalled()
+      vi.restoreAllMocks()
+      expect((await readStream(mine, 'reserve-resource-d', 0, 10)).map(({ data }) => data.reservationId)).toEqual(['theirs'])
     })
 
     it('reads the last sequence when what the consumers delivered is behind, and appends all the same', async () => {

@@ -21,16 +21,22 @@ const refusal = (stream: string, expectedRevision: number, head: LedgerMessage |
 /**
  * The subject sequence of the message holding `expectedRevision` (0 for a new stream), which
  * the publish then expects as the subject's last. Taken from what this process last saw of the
- * stream when that ends at the revision; otherwise read, and a head elsewhere refuses now. A new
+ * stream when that ends at the revision; otherwise read, and a head elsewhere refuses now. A
+ * stream this process saw past the revision is refused without a read: nats-server 2.9 checks
+ * the subject's sequence against what the leader has applied, and a leader just elected may not
+ * have applied what this process saw, so its head could let a stale publish through. A new
  * stream needs no read when the publish expects this process's own stored publish
  * (`afterOwnPublish`): every message up to it is stored, so the subject check alone refuses a
  * stream that exists.
  */
 const expectedSequence = async (connection: Connection, stream: string, expectedRevision: number, afterOwnPublish: boolean): Promise<number> => {
+  const known = connection.heads.get(stream)
+  if (known && lastRevision(known) > expectedRevision) {
+    throw new WrongExpectedRevisionError(stream, expectedRevision, lastRevision(known))
+  }
   if (expectedRevision === NO_STREAM && afterOwnPublish) {
     return 0
   }
-  const known = connection.heads.get(stream)
   if (expectedRevision !== NO_STREAM && known && lastRevision(known) === expectedRevision) {
     return known.seq
   }
