@@ -23,6 +23,7 @@ import { stopPayload } from '../test/helpers/payload.js'
 import { bookers } from './bookers.js'
 import { startBenchPayload } from './boot.js'
 import { databaseCallCounter } from './database-calls.js'
+import { datesSpan } from './scenario.js'
 import { benchSlots } from './slot-plan.js'
 import { quantile, round } from './stats.js'
 
@@ -82,7 +83,7 @@ const payload = await startBenchPayload(settings.database, false, {
 })
 const { busy, store } = ledgerServices.of(payload)
 for (const resource of settings.scenario.resources) {
-  await busy.window(String(resource), Date.parse(settings.scenario.dates[0]), Date.parse(settings.scenario.dates.at(-1)!) + 86_400_000)
+  await busy.window(String(resource), ...datesSpan(settings.scenario.dates))
 }
 const bootMs = performance.now() - bootStarted
 

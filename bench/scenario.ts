@@ -55,6 +55,9 @@ const isWeekday = (ms: number): boolean => {
 /** The instants the seeded bookings lie within, as `[from, to)`: what warming the busy index reads. */
 export const seededSpan = (now: number): [number, number] => [Math.floor(now / DAY_MS) * DAY_MS, Math.floor(now / DAY_MS) * DAY_MS + (SPREAD_DAYS + 2) * DAY_MS]
 
+/** From the first of `dates` (`YYYY-MM-DD`, in order) to the end of the last, in epoch ms. */
+export const datesSpan = (dates: readonly string[]): [number, number] => [Date.parse(dates[0]), Date.parse(dates[dates.length - 1]) + DAY_MS]
+
 /** The seeded weekdays: by default from the day after `now`, so every seeded slot lies in the future. */
 export const seededDates = (now: number, days = SPREAD_DAYS, fromDay = 1): string[] => {
   const first = Math.floor(now / DAY_MS) * DAY_MS + fromDay * DAY_MS

@@ -12,12 +12,17 @@ import { withMetadata } from './decision.js'
 /** What a reservation should hold in a month stream, given what it holds now and the stream's state. */
 export type HoldsChange = (holds: ClaimHold[], state: CapacityState) => ClaimHold[]
 
-/** The holds `change` gives on `snapshot`, or undefined where it refuses them or changes nothing. */
-const tryChange = (snapshot: ResourceSnapshot, reservationId: string, change: HoldsChange): ClaimHold[] | undefined => {
+/** The holds `change` makes of the reservation's on `snapshot`; undefined where they stay the same. */
+const changedHolds = (snapshot: ResourceSnapshot, reservationId: string, change: HoldsChange): ClaimHold[] | undefined => {
   const holds = holdsOf(snapshot.state, reservationId)
+  const next = change(holds, snapshot.state)
+  return sameHolds(next, holds) ? undefined : next
+}
+
+/** `changedHolds` on a view that may be stale: a refusal there is no answer, only a reason to read the head. */
+const changedOnKnown = (snapshot: ResourceSnapshot, reservationId: string, change: HoldsChange): ClaimHold[] | undefined => {
   try {
-    const next = change(holds, snapshot.state)
-    return sameHolds(next, holds) ? undefined : next
+    return changedHolds(snapshot, reservationId, change)
   } catch {
     return undefined
   }
@@ -44,11 +49,10 @@ export const setHolds = (
   deps.busy.claimingOn([stream.stream], () =>
     retryOnConflict(deps.maxAttempts ?? 30, async (attempt) => {
       const known = optimistic && attempt === 1 ? deps.busy.known(stream) : undefined
-      const fromKnown = known && tryChange(known, reservationId, change)
+      const fromKnown = known && changedOnKnown(known, reservationId, change)
       const snapshot = fromKnown ? known : await deps.busy.current(stream)
-      const holds = holdsOf(snapshot.state, reservationId)
-      const next = fromKnown ?? change(holds, snapshot.state)
-      if (sameHolds(next, holds)) {
+      const next = fromKnown ?? changedHolds(snapshot, reservationId, change)
+      if (!next) {
         return
       }
       const result = await deps.store.append({

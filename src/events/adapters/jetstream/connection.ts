@@ -150,8 +150,8 @@ export const openConnection = async ({ name, replicas, servers }: ConnectOptions
   const nc = await transport.connect({
     maxReconnectAttempts: -1,
     name: 'payload-reserve-ledger',
-    // The client would otherwise build an error with a stack for every request, in case it
-    // fails: about 2 % of a booking's CPU. Its failures are wrapped and reported by the store.
+    // The client would otherwise build errors with stacks for every request (its context and its
+    // timer), in case it fails. Its failures are wrapped and reported by the store.
     noAsyncTraces: true,
     reconnectTimeWait: 250,
     servers,
