@@ -67,6 +67,25 @@ describe.skipIf(!available)('jetstream on the machine server', () => {
     }
   })
 
+  it('records an append retried after a transient failure at the try that stored it, not at the first', async () => {
+    const name = ownStream('late')
+    const connection = await openConnection({ name, replicas: 1, servers: NATS_URL })
+    // As while the stream has no leader: the first try is not stored, and the next comes after the retry delay.
+    vi.spyOn(connection.js, 'publish').mockRejectedValueOnce(new errors.TimeoutError())
+    try {
+      const firstTry = Date.now()
+      const { events } = await append(connection, new Subject(), { events: [released('late')], expectedRevision: NO_STREAM, stream: 'late-append' })
+      const [stored] = await readStream(connection, 'late-append', 0, 10)
+      expect(stored).toEqual(events[0])
+      expect(Date.parse(stored.recordedAt) - firstTry, 'recorded at the retry, 100 ms after the first try').toBeGreaterThanOrEqual(90)
+    } finally {
+      vi.restoreAllMocks()
+      connection.closed = true
+      await connection.nc.close()
+      await deleteStream(name)
+    }
+  })
+
   describe("another process's appends, delivered by this process's consumer", () => {
     const name = ownStream('delivered')
     let mine: Awaited<ReturnType<typeof openConnection>>

@@ -85,14 +85,17 @@ const publishUntilDecided = (
       // Where `last` is read, read it first: the subject's head then reflects every message up to it.
       const last = known > 0 ? known : await lastSequence(connection)
       const previous = await expectedSequence(connection, stream, expectedRevision, last === connection.lastStored)
-      const { body, header } = message(previous)
       try {
-        const ack = await withRetry(connection, () =>
-          connection.js.publish(subject, body, { expect: { lastSequence: last, lastSubjectSequence: previous }, headers: header, msgID }),
-        )
+        const [ack, sent] = await withRetry(connection, async () => {
+          // Built for each try, so that it is stamped when it is sent: one stored after a leader
+          // change's retries must not look seconds old to catch-up's grace period.
+          const built = message(previous)
+          const expect = { lastSequence: last, lastSubjectSequence: previous }
+          return [await connection.js.publish(subject, built.body, { expect, headers: built.header, msgID }), built] as const
+        })
         // A duplicate is an earlier attempt's message, stored with that attempt's headers; later ones may follow it.
         connection.lastStored = ack.duplicate ? undefined : ack.seq
-        return ack.duplicate ? await messageAt(connection, ack.seq) : { data: new TextEncoder().encode(body), header, seq: ack.seq, subject }
+        return ack.duplicate ? await messageAt(connection, ack.seq) : { data: new TextEncoder().encode(sent.body), header: sent.header, seq: ack.seq, subject }
       } catch (error) {
         connection.lastStored = undefined
         if (!isWrongLastSequence(connection.nats, error)) {
@@ -126,13 +129,12 @@ const storedAt = async (connection: Connection, stream: string, revision: number
  */
 const publish = async (connection: Connection, stream: string, expectedRevision: number, events: AppendRequest['events']) => {
   const eventIds = events.map(() => uuidv7())
-  const recordedAt = new Date().toISOString()
   // Copied once, before the first attempt, so that a caller changing its objects changes no retry.
   const copied = structuredClone(events)
   let published = false
   const message = (previous: number) => {
     published = true
-    return toMessage(connection.nats, copied, eventIds, expectedRevision + 1, previous, recordedAt)
+    return toMessage(connection.nats, copied, eventIds, expectedRevision + 1, previous, new Date().toISOString())
   }
   try {
     return await publishUntilDecided(connection, stream, expectedRevision, message, eventIds[0])
