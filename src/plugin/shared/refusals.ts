@@ -4,9 +4,9 @@ import { type CommandRejected, isCommandRejected } from '../../events/rejection.
 
 const STATUS = { conflict: 409, forbidden: 403, invalid: 400, limit: 429, 'not-found': 404 } as const
 
-/** A refused command: the caller's business, logged by Payload at info level (see the plugin). */
+/** A refused command or query: the caller's business, logged by Payload at info level (see the plugin). */
 export class LedgerRejection extends APIError {
-  constructor(message: string, status: number, data: Record<string, unknown>) {
+  constructor(message: string, status: number, data?: Record<string, unknown>) {
     super(message, status, data, true)
     this.name = LEDGER_REJECTION
   }

@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { testDatabaseKinds } from '../../helpers/databases.js'
 import { graphqlRequest, login, restRequest } from '../../helpers/payload.js'
@@ -292,9 +292,15 @@ describe.each(testDatabaseKinds())('malformed input never gives a 5xx (%s)', (ki
         what: 'empty text compared with a select',
       },
     ]
+    // A client's bad query is no fault of the site's: logged as information, not as an error with its stack.
+    const errorLogs = vi.spyOn(site.payload.logger, 'error')
+    const infoLogs = vi.spyOn(site.payload.logger, 'info')
     for (const { collection, graphql, local, rest, what } of cases) {
+      errorLogs.mockClear()
+      infoLogs.mockClear()
       const viaRest = await getJson(site.payload, `/api/${collection}?${rest}`, adminToken)
       expect([viaRest.status, typeof viaRest.body?.errors?.[0]?.message], `REST ${what}`).toEqual([400, 'string'])
+      expect([errorLogs.mock.calls.length, infoLogs.mock.calls.map(([logged]) => logged)], `REST ${what}: logged`).toEqual([0, [{ msg: viaRest.body.errors[0].message }]])
 
       // The GraphQL-over-HTTP media type: a query the schema refuses is then a 400 itself; one it lets through is refused by the plugin, its status in the error.
       const response = await graphqlRequest(site.payload, JSON.stringify({ query: `{ ${graphql} { totalDocs } }` }), {
@@ -311,6 +317,7 @@ describe.each(testDatabaseKinds())('malformed input never gives a 5xx (%s)', (ki
       )
       expect(viaLocal, `Local API ${what}`).toEqual([400, 'string'])
     }
+    vi.restoreAllMocks()
   })
 
   it('answers a method the endpoint does not have with 404', async () => {

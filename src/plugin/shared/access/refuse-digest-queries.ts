@@ -1,7 +1,6 @@
 import type { CollectionBeforeOperationHook } from 'payload'
 
-import { APIError } from 'payload'
-
+import { LedgerRejection } from '../refusals.js'
 import { namesDigest } from './token-digest.js'
 
 /**
@@ -66,7 +65,7 @@ export const refuseDigestQueries: CollectionBeforeOperationHook = ({ args, opera
     [...pathsOf(where), ...sortPaths(sort), ...distinct].some(reachesDigest) ||
     selectedPaths(select).some(namesDigest)
   ) {
-    throw new APIError('The cancellation token digest cannot be queried', 400, undefined, true)
+    throw new LedgerRejection('The cancellation token digest cannot be queried', 400)
   }
   return args
 }

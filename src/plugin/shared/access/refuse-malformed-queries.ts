@@ -1,8 +1,9 @@
 import type { CollectionBeforeOperationHook, FlattenedField, Payload, Where } from 'payload'
 
-import { APIError, NotFound } from 'payload'
+import { NotFound } from 'payload'
 
 import { parseRecordId } from '../http/record-id.js'
+import { LedgerRejection } from '../refusals.js'
 
 /** Operators whose value is compared with a column as is: it must be of the column's kind. */
 const COMPARING = new Set(['all', 'equals', 'not_equals', 'in', 'not_in', 'greater_than', 'greater_than_equal', 'less_than', 'less_than_equal'])
@@ -22,7 +23,7 @@ const MAX_PAGING = 2 ** 31 - 1
  */
 const JSON_PATH_OPERATORS = new Set(['equals', 'not_equals', 'in', 'not_in', 'like', 'not_like', 'exists'])
 
-const refuse = (message: string) => new APIError(message, 400, undefined, true)
+const refuse = (message: string) => new LedgerRejection(message, 400)
 
 /**
  * The field a dotted path names, through groups and arrays and into the collection a relation
