@@ -2,6 +2,7 @@ import { retry, timer } from 'rxjs'
 
 import type { BusyIndex } from '../../capacity/busy-index.js'
 import type { EventStore } from '../../events/store.js'
+import type { RecordedEvent } from '../../events/types.js'
 
 import { RESOURCE_STREAM_PREFIX } from '../../events/stream-names.js'
 
@@ -30,9 +31,17 @@ export const followSubscription = (
         },
       }),
     )
-    .subscribe((event) => {
-      busy.applyAnnounced([event])
-      busy.advance(event.stream, event.revision).catch(report)
-    })
+    .subscribe(followClaim(busy, report))
   return () => subscription.unsubscribe()
 }
+
+/**
+ * The handler of one claim event another process appended, followed as it was stored: applied
+ * to the busy index where this process holds its month, which is then brought up to it.
+ */
+export const followClaim =
+  (busy: BusyIndex, report: (error: unknown) => void) =>
+  (event: RecordedEvent): void => {
+    busy.applyAnnounced([event])
+    busy.advance(event.stream, event.revision).catch(report)
+  }

@@ -17,8 +17,9 @@ export type ReferenceKind = 'resources' | 'schedules' | 'services'
  */
 const MAX_AGE_MS = 5_000
 /**
- * The same while other processes' changes are announced (PostgreSQL NOTIFY, `followingChanges`):
- * a backstop for a change made past the collections' tables' triggers (by hand in SQL).
+ * The same while other processes' changes are announced (PostgreSQL NOTIFY, a MongoDB change
+ * stream; `followingChanges`): a backstop for a change made past the tables' triggers (by hand
+ * in SQL).
  */
 const ANNOUNCED_MAX_AGE_MS = 60_000
 /** Longer than the gap between a collection hook and the commit of its transaction. */
