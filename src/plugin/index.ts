@@ -85,8 +85,8 @@ export const reserveLedgerPlugin =
           ...(config.hooks?.afterError ?? []),
         ],
       },
-      // A 409 for a taken slot, or a 400 for a query the plugin refuses, is an answer, not a server fault. (Payload types the keys as its
-      // own error names, but looks up any error's name.)
+      // A 409 for a taken slot, or a 400 for a query the plugin refuses, is an answer, not a server
+      // fault. (Payload types the keys as its own error names, but looks up any error's name.)
       loggingLevels: { ...({ [LEDGER_REJECTION]: 'info' } as Config['loggingLevels']), ...config.loggingLevels },
       jobs: { ...config.jobs, tasks: [...(config.jobs?.tasks ?? []), ...slices.tasks] },
       bin: [
