@@ -8,7 +8,7 @@ import type { EventsTable, PgDatabaseCalls, SqlCollection, SqlEvents, SqliteData
 
 import { append } from './payload-sql/append.js'
 import { appendAtomically } from './payload-sql/append-atomically.js'
-import { insertFor } from './payload-sql/insert.js'
+import { insertFor, insertStatement } from './payload-sql/insert.js'
 import { prepareHead, prepareReads, targetIn } from './payload-sql/reads.js'
 
 export type { EventsTable, SqlEvents } from './payload-sql/database.js'
@@ -78,7 +78,7 @@ export const sqlEvents = (db: unknown, collection: string): SqlEvents | undefine
 export const createSqlEventRows = (source: SqlEvents): EventRows => {
   const { readAll, readStream } = prepareReads(source)
   const rootHead = prepareHead(source.table, source.db)
-  const writer: Writer = { insert: insertFor(source.dialect), root: targetIn(source.db, () => rootHead), source }
+  const writer: Writer = { insert: insertFor(source.dialect), root: targetIn(source.db, () => rootHead), source, statement: insertStatement(source) }
   return {
     append: (request) => append(writer, request),
     appendAtomically: (requests) => appendAtomically(writer, requests),

@@ -4,7 +4,7 @@ import type { Writer } from './append.js'
 import { WrongExpectedRevisionError } from '../../store.js'
 import { inStreamOrder, toRecorded, toRow } from '../payload-rows.js'
 import { explain, writeInTransaction } from './append.js'
-import { InsertRefused, insertAtHeads, ROWS_PER_INSERT } from './insert.js'
+import { InsertRefused, ROWS_PER_INSERT } from './insert.js'
 
 /**
  * The requests, taken in `order`, whose heads the database must confirm: a stream's later
@@ -31,7 +31,7 @@ const headsToCheck = (requests: AppendRequest[], order: number[]): AppendRequest
  * transaction (a single statement is atomic), and one round trip. When it writes nothing,
  * the first stream (in name order) not at its expected revision is reported.
  */
-const writeTogether = async ({ insert, root, source }: Writer, requests: AppendRequest[]): Promise<AppendResult[]> => {
+const writeTogether = async ({ insert, root, source, statement }: Writer, requests: AppendRequest[]): Promise<AppendResult[]> => {
   const order = inStreamOrder(requests)
   const rowsOf = requests.map(({ events, expectedRevision, stream }) =>
     events.map((event, index) => toRow(event, stream, expectedRevision + 1 + index)),
@@ -43,7 +43,7 @@ const writeTogether = async ({ insert, root, source }: Writer, requests: AppendR
   const rows = order.flatMap((index) => rowsOf[index])
   let written = 0
   try {
-    written = rows.length === 0 ? 0 : await insert(source.db, insertAtHeads(source.table, rows, heads))
+    written = rows.length === 0 ? 0 : await insert(source.db, statement(rows, heads))
   } catch (error) {
     throw new InsertRefused(error, targets)
   }

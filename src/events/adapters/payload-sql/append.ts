@@ -1,22 +1,23 @@
 import type { AppendRequest, AppendResult } from '../../store.js'
 import type { SqlEvents } from './database.js'
-import type { Insert } from './insert.js'
+import type { Insert, InsertStatement } from './insert.js'
 import type { Target } from './reads.js'
 
 import { WrongExpectedRevisionError } from '../../store.js'
 import { inStreamOrder, toRecorded, toRow } from '../payload-rows.js'
-import { InsertRefused, insertAtHeads, ROWS_PER_INSERT } from './insert.js'
+import { InsertRefused, ROWS_PER_INSERT } from './insert.js'
 import { prepareHead, targetIn } from './reads.js'
 
-/** What appends work with: the table and database, the dialect's insert, and heads read outside any transaction. */
+/** What appends work with: the table and database, the dialect's insert and its statements, and heads read outside any transaction. */
 export interface Writer {
   insert: Insert
   root: Target
   source: SqlEvents
+  statement: InsertStatement
 }
 
 /** Writes one request, `ROWS_PER_INSERT` rows per statement, each at the head the previous one left. */
-const write = async ({ insert, source }: Writer, target: Target, request: AppendRequest): Promise<AppendResult> => {
+const write = async ({ insert, statement }: Writer, target: Target, request: AppendRequest): Promise<AppendResult> => {
   const { expectedRevision, stream } = request
   const rows = request.events.map((event, index) => toRow(event, stream, expectedRevision + 1 + index))
   if (rows.length === 0) {
@@ -29,8 +30,7 @@ const write = async ({ insert, source }: Writer, target: Target, request: Append
     const batch = rows.slice(from, from + ROWS_PER_INSERT)
     let written: number
     try {
-      const statement = insertAtHeads(source.table, batch, [{ expectedRevision: expectedRevision + from, stream }])
-      written = await insert(target.db, statement)
+      written = await insert(target.db, statement(batch, [{ expectedRevision: expectedRevision + from, stream }]))
     } catch (error) {
       throw new InsertRefused(error, [{ expectedRevision, revision: batch[0].revision, stream }])
     }

@@ -1,6 +1,8 @@
-import type { SQL, SQLChunk } from 'drizzle-orm'
+import type { SQLChunk } from 'drizzle-orm'
 
-import { sql } from 'drizzle-orm'
+import { Param, SQL, sql, StringChunk } from 'drizzle-orm'
+import { PgDialect } from 'drizzle-orm/pg-core'
+import { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core'
 
 import type { EventRow } from '../payload-rows.js'
 import type { Database, EventsTable, PgDatabaseCalls, SqlEvents, SqliteDatabaseCalls } from './database.js'
@@ -58,6 +60,50 @@ export const insertAtHeads = (
   })
   return sql`insert into ${table} (${columns}) select * from (values ${values}) as appended
       where ${sql.join(conditions, sql` and `)}`
+}
+
+/** Each dialect's compiler, and how a parameter shows in the text it compiles. */
+const COMPILERS = {
+  postgres: { dialect: new PgDialect(), parameter: /\$\d+/ },
+  sqlite: { dialect: new SQLiteSyncDialect(), parameter: /\?/ },
+}
+/** The largest statement whose text is kept: a booking writes 2 rows, a move 3 or 4; imports and series write more, and rarely. */
+const KEPT_ROWS = 8
+
+/** `insertAtHeads` of a table, built for its database. */
+export type InsertStatement = (rows: EventRow[], heads: Array<{ expectedRevision: number; stream: string }>) => SQL
+
+/**
+ * `insertAtHeads` for `table`, its text compiled once per shape. The text depends only on how
+ * many rows and heads a statement has, so drizzle compiles each such shape once, and the text
+ * between its parameters is kept; a statement is then that text around its own parameters,
+ * which drizzle compiles by joining them (a booking's append: about 55 µs instead of 150 to
+ * 190). Parameters go in the order `insertAtHeads` binds them: each row's columns, then each
+ * head's stream, `NO_STREAM` and expected revision.
+ */
+export const insertStatement = ({ dialect, table }: Pick<SqlEvents, 'dialect' | 'table'>): InsertStatement => {
+  const compiler = COMPILERS[dialect]
+  const shapes = new Map<string, string[]>()
+  return (rows, heads) => {
+    if (rows.length > KEPT_ROWS) {
+      return insertAtHeads(table, rows, heads)
+    }
+    const shape = `${rows.length}:${heads.length}`
+    let texts = shapes.get(shape)
+    const parameters = [
+      ...rows.flatMap((row) => COLUMNS.map((key) => new Param(row[key], table[key]))),
+      ...heads.flatMap(({ expectedRevision, stream }) => [new Param(stream), new Param(NO_STREAM), new Param(expectedRevision)]),
+    ]
+    if (!texts) {
+      texts = compiler.dialect.sqlToQuery(insertAtHeads(table, rows, heads)).sql.split(compiler.parameter)
+      if (texts.length !== parameters.length + 1) {
+        // A table or column name that reads as a parameter marker would make this split wrong.
+        throw new Error(`The events table's INSERT compiled to ${texts.length - 1} parameter markers, not ${parameters.length}`)
+      }
+      shapes.set(shape, texts)
+    }
+    return new SQL([new StringChunk(texts[0]), ...parameters.flatMap((parameter, index) => [parameter, new StringChunk(texts[index + 1])])])
+  }
 }
 
 /** Runs an insert; how many rows it wrote. */
