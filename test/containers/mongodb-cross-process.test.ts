@@ -13,23 +13,12 @@ import { stopPayload } from '../helpers/payload.js'
 import { ALWAYS_OPEN } from '../integration/support/plugin-http.js'
 import { postJson } from '../support/http.js'
 import { startReservePayload } from '../support/reserve-payload.js'
+import { seenWithin } from '../support/seen-within.js'
 import { recordStreamReads } from '../support/stream-reads.js'
 import { startMongoReplicaSet } from './mongodb-container.js'
 
 const DAY = '2031-06-02'
 const at = (time: string) => Date.parse(`${DAY}T${time}:00.000Z`)
-
-/** How long until `read` gives `expected`, or null after 3 s. */
-const seenWithin = async (read: () => Promise<unknown> | unknown, expected: unknown): Promise<null | number> => {
-  const started = Date.now()
-  while (Date.now() - started < 3_000) {
-    if (JSON.stringify(await read()) === JSON.stringify(expected)) {
-      return Date.now() - started
-    }
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-  return null
-}
 
 /**
  * Two Payload instances with the plugin on one MongoDB replica set, as two app processes: each

@@ -5,6 +5,7 @@ import { sqlCollection } from '../../../src/events/adapters/payload-sql.js'
 import { referenceData } from '../../../src/plugin/shared/reference-data/reference-data.js'
 import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { testDatabaseKinds } from '../../helpers/databases.js'
+import { seenWithin } from '../../support/seen-within.js'
 import { usePayloadOn } from '../../support/suite-payload.js'
 
 /** Only PostgreSQL announces writes (NOTIFY); elsewhere cached records expire after 5 s. */
@@ -20,18 +21,6 @@ describe.each(kinds)('services, resources and schedules changed by another proce
       throw new Error('expected PostgreSQL')
     }
     await collection.db.execute(sql.raw(`UPDATE "${getTableName(collection.table)}" SET ${set} WHERE id = ${Number(id)}`))
-  }
-
-  /** How long until `read` gives `expected`, or null after 3 s. */
-  const seenWithin = async (read: () => Promise<unknown>, expected: unknown): Promise<null | number> => {
-    const started = Date.now()
-    while (Date.now() - started < 3_000) {
-      if (JSON.stringify(await read()) === JSON.stringify(expected)) {
-        return Date.now() - started
-      }
-      await new Promise((resolve) => setTimeout(resolve, 10))
-    }
-    return null
   }
 
   it('are seen by this process within a second, not when its cached copy expires', async () => {
