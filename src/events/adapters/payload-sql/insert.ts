@@ -77,9 +77,9 @@ export type InsertStatement = (rows: EventRow[], heads: Array<{ expectedRevision
  * `insertAtHeads` for `table`, its text compiled once per shape. The text depends only on how
  * many rows and heads a statement has, so drizzle compiles each such shape once, and the text
  * between its parameters is kept; a statement is then that text around its own parameters,
- * which drizzle compiles by joining them (a booking's append: about 55 µs instead of 150 to
- * 190). Parameters go in the order `insertAtHeads` binds them: each row's columns, then each
- * head's stream, `NO_STREAM` and expected revision.
+ * which drizzle compiles by joining them, instead of building and walking the nested statement
+ * on every append. Parameters go in the order `insertAtHeads` binds them: each row's columns,
+ * then each head's stream, `NO_STREAM` and expected revision.
  */
 export const insertStatement = ({ dialect, table }: Pick<SqlEvents, 'dialect' | 'table'>): InsertStatement => {
   const compiler = COMPILERS[dialect]
