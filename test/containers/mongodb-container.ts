@@ -3,8 +3,8 @@ import { GenericContainer, Wait } from 'testcontainers'
 const IMAGE = 'mongo:7'
 const PORT = 27017
 
-export interface StartedMongoReplicaSet {
-  /** URI of a database on the set; `directConnection` because the member's host name is the container's own. */
+export interface StartedMongo {
+  /** URI of a database on the server (on a replica set, `directConnection`: the member's host name is the container's own). */
   databaseUri(name: string): string
   stop(): Promise<void>
 }
@@ -16,7 +16,7 @@ while (!db.hello().isWritablePrimary) { sleep(100) }
 `
 
 /** MongoDB as a single-node replica set: transactions need one. */
-export const startMongoReplicaSet = async (): Promise<StartedMongoReplicaSet> => {
+export const startMongoReplicaSet = async (): Promise<StartedMongo> => {
   const container = await new GenericContainer(IMAGE)
     .withCommand(['--replSet', 'rs0', '--bind_ip_all'])
     .withExposedPorts(PORT)
@@ -31,6 +31,22 @@ export const startMongoReplicaSet = async (): Promise<StartedMongoReplicaSet> =>
   const host = `${container.getHost()}:${container.getMappedPort(PORT)}`
   return {
     databaseUri: (name) => `mongodb://${host}/${name}?directConnection=true`,
+    stop: async () => {
+      await container.stop()
+    },
+  }
+}
+
+/** MongoDB on its own, not a replica set: no transactions and no change streams. */
+export const startMongoStandalone = async (): Promise<StartedMongo> => {
+  const container = await new GenericContainer(IMAGE)
+    .withExposedPorts(PORT)
+    .withWaitStrategy(Wait.forLogMessage(/Waiting for connections/))
+    .withStartupTimeout(120_000)
+    .start()
+  const host = `${container.getHost()}:${container.getMappedPort(PORT)}`
+  return {
+    databaseUri: (name) => `mongodb://${host}/${name}`,
     stop: async () => {
       await container.stop()
     },

@@ -4,18 +4,19 @@ import { mongooseAdapter } from '@payloadcms/db-mongodb'
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import type { StartedMongoReplicaSet } from './mongodb-container.js'
+import type { StartedMongo } from './mongodb-container.js'
 
 import { capacityStream } from '../../src/events/capacity-streams.js'
+import { reserveLedgerPlugin } from '../../src/index.js'
 import { ledgerServices } from '../../src/plugin/runtime.js'
 import { referenceData } from '../../src/plugin/shared/reference-data/reference-data.js'
-import { stopPayload } from '../helpers/payload.js'
+import { startPayload, stopPayload } from '../helpers/payload.js'
 import { ALWAYS_OPEN } from '../integration/support/plugin-http.js'
 import { postJson } from '../support/http.js'
 import { startReservePayload } from '../support/reserve-payload.js'
 import { seenWithin } from '../support/seen-within.js'
 import { recordStreamReads } from '../support/stream-reads.js'
-import { startMongoReplicaSet } from './mongodb-container.js'
+import { startMongoReplicaSet, startMongoStandalone } from './mongodb-container.js'
 
 const DAY = '2031-06-02'
 const at = (time: string) => Date.parse(`${DAY}T${time}:00.000Z`)
@@ -25,7 +26,7 @@ const at = (time: string) => Date.parse(`${DAY}T${time}:00.000Z`)
  * learns of the other's writes from a change stream, as processes on PostgreSQL do from NOTIFY.
  */
 describe('processes sharing a MongoDB replica set', () => {
-  let mongo: StartedMongoReplicaSet
+  let mongo: StartedMongo
   let a: Payload
   let b: Payload
 
@@ -85,5 +86,43 @@ describe('processes sharing a MongoDB replica set', () => {
 
     await a.update({ collection: 'resources', data: { active: false }, id: resource.id })
     expect(await seenWithin(async () => (await data.resources([resource.id])).get(String(resource.id))?.active, false)).toBeLessThan(1_000)
+
+    const scheduleNames = async () => ((await data.schedules([resource.id])).get(String(resource.id)) ?? []).map(({ name }) => name)
+    expect(await scheduleNames()).toEqual(['Always'])
+    const [schedule] = (await a.find({ collection: 'schedules', where: { resource: { equals: resource.id } } })).docs
+    await a.update({ collection: 'schedules', data: { name: 'Renamed' }, id: schedule.id })
+    expect(await seenWithin(scheduleNames, ['Renamed'])).toBeLessThan(1_000)
+  })
+})
+
+describe('a process on a standalone MongoDB server', () => {
+  let mongo: StartedMongo
+  let payload: Payload
+  const logged: Array<{ level: number; msg: string }> = []
+
+  beforeAll(async () => {
+    mongo = await startMongoStandalone()
+    const uri = mongo.databaseUri(`reserve_s_${randomBytes(6).toString('hex')}`)
+    payload = await startPayload({
+      config: { logger: { destination: { write: (line: string) => void logged.push(JSON.parse(line)) }, options: { level: 'info' } } },
+      database: { adapter: () => mongooseAdapter({ ensureIndexes: true, url: uri }) },
+      plugins: [reserveLedgerPlugin({ allowGuestBooking: true, userCollection: 'users' })],
+    })
+  })
+
+  afterAll(async () => {
+    if (payload) {
+      await stopPayload(payload)
+    }
+    await mongo?.stop()
+  })
+
+  it('says once, at information level, that it has no change streams, and reports no failure', async () => {
+    const saysSo = () => logged.filter(({ msg }) => msg?.includes('this MongoDB server has no change streams')).map(({ level }) => level)
+    expect(await seenWithin(saysSo, [30])).not.toBeNull()
+    // Given time to try again, it does not.
+    await new Promise((resolve) => setTimeout(resolve, 2_000))
+    expect(saysSo()).toEqual([30])
+    expect(logged.filter(({ msg }) => msg?.includes('notices of other processes interrupted'))).toEqual([])
   })
 })
