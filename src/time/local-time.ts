@@ -20,6 +20,7 @@ dayjs.extend(utc)
 const DAY_MS = 86_400_000
 const MINUTES_PER_DAY = 1440
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/
+const PLAIN_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/
 const TIME_PATTERN = /^(?:([01]\d|2[0-3]):([0-5]\d)|24:00)$/
 
 const formatters = new Map<string, Intl.DateTimeFormat>()
@@ -43,14 +44,58 @@ const formatterFor = (timeZone: string): Intl.DateTimeFormat => {
   return formatter
 }
 
+/**
+ * Remembered per zone: Intl's `formatToParts` is this edge's whole cost (about 5 µs a call, and
+ * a zoned instant takes three), while schedules ask for the same days and times again and
+ * again. Both maps hold what pure functions returned for exactly these arguments, so a
+ * remembered answer is the answer; a map is emptied when it fills.
+ */
+const REMEMBERED_PER_ZONE = 8192
+
+class Remembered<K, V> {
+  private readonly zones = new Map<string, Map<K, V>>()
+
+  of(timeZone: string, key: K, compute: () => V): V {
+    const found = this.zones.get(timeZone)?.get(key)
+    if (found !== undefined) {
+      return found
+    }
+    // Computed first: an unknown zone throws here and leaves no entry behind.
+    const value = compute()
+    const known = this.zones.get(timeZone) ?? new Map<K, V>()
+    if (known.size >= REMEMBERED_PER_ZONE) {
+      known.clear()
+    }
+    this.zones.set(timeZone, known.set(key, value))
+    return value
+  }
+}
+
+/** Wall clock minus instant, by the instant's whole second (Intl reads no finer). */
+const offsets = new Remembered<number, number>()
+
+const offsetAt = (second: number, timeZone: string): number =>
+  offsets.of(timeZone, second, () => {
+    const part: Record<string, number> = {}
+    for (const { type, value } of formatterFor(timeZone).formatToParts(second)) {
+      part[type] = Number(value)
+    }
+    return Date.UTC(part.year, part.month - 1, part.day, part.hour, part.minute, part.second) - second
+  })
+
+const pad = (value: number, width: number): string => String(value).padStart(width, '0')
+
+/** `YYYY-MM-DD` of a UTC timestamp, as dayjs formats it (without its cost on the hot path). */
+const isoDateOf = (utc: number): string => {
+  const date = new Date(utc)
+  return `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1, 2)}-${pad(date.getUTCDate(), 2)}`
+}
+
 /** The wall clock of `epoch` in `timeZone`, expressed as the UTC timestamp that reads the same. */
 export const wallClockOf = (epoch: number, timeZone: string): number => {
-  const part: Record<string, number> = {}
-  for (const { type, value } of formatterFor(timeZone).formatToParts(epoch)) {
-    part[type] = Number(value)
-  }
   const milliseconds = ((epoch % 1000) + 1000) % 1000
-  return Date.UTC(part.year, part.month - 1, part.day, part.hour, part.minute, part.second) + milliseconds
+  const second = epoch - milliseconds
+  return second + offsetAt(second, timeZone) + milliseconds
 }
 
 /**
@@ -71,8 +116,11 @@ export const calendarDate = (value: string): string => {
 }
 
 /** The calendar date `days` after `date` (calendar arithmetic, no time zone involved). */
-export const addCalendarDays = (date: string, days: number): string =>
-  dayjs.utc(date).add(days, 'day').format('YYYY-MM-DD')
+export const addCalendarDays = (date: string, days: number): string => {
+  const match = PLAIN_DATE_PATTERN.exec(date)
+  // Date.UTC rolls a day past the month's end over as dayjs does; anything else goes to dayjs.
+  return match ? isoDateOf(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + days)) : dayjs.utc(date).add(days, 'day').format('YYYY-MM-DD')
+}
 
 export const weekdayOf = (date: string): Weekday => WEEKDAYS[(dayjs.utc(date).day() + 6) % 7]
 
@@ -85,8 +133,14 @@ export const parseWallTime = (value: string): number => {
   return match[1] === undefined ? MINUTES_PER_DAY : Number(match[1]) * 60 + Number(match[2])
 }
 
+/** Zoned instants by date and minutes. */
+const instants = new Remembered<string, number>()
+
 /** The instant at which the wall clock in `timeZone` shows `minutes` past midnight of `date`. */
-export const zonedEpoch = (date: string, minutes: number, timeZone: string): number => {
+export const zonedEpoch = (date: string, minutes: number, timeZone: string): number =>
+  instants.of(timeZone, `${date} ${minutes}`, () => resolveZoned(date, minutes, timeZone))
+
+const resolveZoned = (date: string, minutes: number, timeZone: string): number => {
   if (minutes === MINUTES_PER_DAY) {
     return zonedEpoch(addCalendarDays(date, 1), 0, timeZone)
   }
@@ -101,8 +155,7 @@ export const zonedEpoch = (date: string, minutes: number, timeZone: string): num
 }
 
 /** The local calendar date of an instant in `timeZone`. */
-export const localDateOf = (epoch: number, timeZone: string): string =>
-  dayjs.utc(wallClockOf(epoch, timeZone)).format('YYYY-MM-DD')
+export const localDateOf = (epoch: number, timeZone: string): string => isoDateOf(wallClockOf(epoch, timeZone))
 
 /** Milliseconds after local midnight that the wall clock in `timeZone` shows at `epoch`. */
 export const wallTimeOfDay = (epoch: number, timeZone: string): number => {

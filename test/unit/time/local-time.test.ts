@@ -1,3 +1,5 @@
+import dayjs from 'dayjs'
+import utc from 'dayjs/plugin/utc.js'
 import fc from 'fast-check'
 import { describe, expect, it, vi } from 'vitest'
 
@@ -11,6 +13,8 @@ import {
   weekdayOf,
   zonedEpoch,
 } from '../../../src/time/local-time.js'
+
+dayjs.extend(utc)
 
 const iso = (epoch: number): string => new Date(epoch).toISOString()
 const HOUR = 3_600_000
@@ -152,6 +156,52 @@ describe('wall-clock times', () => {
         expect(localDateOf(epoch, timeZone)).toBe(date)
       }),
       { numRuns: 500 },
+    )
+  })
+})
+
+describe('remembered answers', () => {
+  const zones = ['Europe/Paris', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kolkata']
+  const dates = ['2026-03-07', '2026-03-08', '2026-03-29', '2026-04-05', '2026-10-04', '2026-10-25', '2026-11-01', '2026-12-31']
+  const halfHours = Array.from({ length: 49 }, (_, index) => index * 30)
+  const askAll = () => zones.map((zone) => dates.map((date) => halfHours.map((minutes) => zonedEpoch(date, minutes, zone))))
+
+  it('are the answers Intl gives, per zone, also when asked again after more questions than are remembered', () => {
+    const first = askAll()
+    zones.forEach((zone, z) =>
+      dates.forEach((date, d) =>
+        halfHours.forEach((minutes, m) => {
+          const expected = minutes === 1440 ? { date: addCalendarDays(date, 1), minutes: 0 } : { date, minutes }
+          // Inside a spring-forward gap no instant shows the time; elsewhere the instant shows it.
+          const shown = wallClock(first[z][d][m], zone)
+          if (shown.date === expected.date && shown.minutes !== expected.minutes) {
+            expect(shown.minutes - expected.minutes).toBeGreaterThan(0)
+            expect(shown.minutes - expected.minutes).toBeLessThanOrEqual(60)
+          } else {
+            expect(shown).toEqual(expected)
+          }
+        }),
+      ),
+    )
+    // Twenty thousand other instants and days in each zone: every remembered map fills and empties.
+    for (const zone of zones) {
+      for (let i = 0; i < 20_000; i++) {
+        localDateOf(Date.parse('2027-01-01T00:00:00Z') + i * 61_000, zone)
+        zonedEpoch(addCalendarDays('2027-01-01', i % 3_000), i % 1_440, zone)
+      }
+    }
+    expect(askAll()).toEqual(first)
+  })
+
+  it('count calendar days as dayjs does, rolling a day past the month end over', () => {
+    const dateText = fc
+      .tuple(fc.integer({ max: 2100, min: 1900 }), fc.integer({ max: 12, min: 1 }), fc.integer({ max: 31, min: 1 }))
+      .map(([year, month, day]) => `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`)
+    fc.assert(
+      fc.property(fc.oneof(dateText, fc.constant('2026-11-05T00:00:00Z')), fc.integer({ max: 800, min: -800 }), (date, days) => {
+        expect(addCalendarDays(date, days)).toBe(dayjs.utc(date).add(days, 'day').format('YYYY-MM-DD'))
+      }),
+      { numRuns: 2_000 },
     )
   })
 })
