@@ -45,15 +45,18 @@ const formatterFor = (timeZone: string): Intl.DateTimeFormat => {
 }
 
 /**
- * Remembered per zone: Intl's `formatToParts` is this edge's whole cost (about 5 µs a call, and
- * a zoned instant takes three), while schedules ask for the same days and times again and
- * again. Both maps hold what pure functions returned for exactly these arguments, so a
- * remembered answer is the answer; a map is emptied when it fills.
+ * Remembered answers of this edge: Intl's `formatToParts` is its whole cost (about 5 µs a call,
+ * and a zoned instant takes three), while schedules ask for the same days and times again and
+ * again. The maps hold what pure functions returned for exactly these arguments, so a
+ * remembered answer is the answer. All zones together hold at most `REMEMBERED` answers of a
+ * kind (zones come from resources and calendar feeds, which a site does not fully control);
+ * beyond that everything is forgotten at once.
  */
-const REMEMBERED_PER_ZONE = 8192
+const REMEMBERED = 16_384
 
 class Remembered<K, V> {
   private readonly zones = new Map<string, Map<K, V>>()
+  private size = 0
 
   of(timeZone: string, key: K, compute: () => V): V {
     const found = this.zones.get(timeZone)?.get(key)
@@ -62,11 +65,13 @@ class Remembered<K, V> {
     }
     // Computed first: an unknown zone throws here and leaves no entry behind.
     const value = compute()
-    const known = this.zones.get(timeZone) ?? new Map<K, V>()
-    if (known.size >= REMEMBERED_PER_ZONE) {
-      known.clear()
+    if (this.size >= REMEMBERED) {
+      this.zones.clear()
+      this.size = 0
     }
+    const known = this.zones.get(timeZone) ?? new Map<K, V>()
     this.zones.set(timeZone, known.set(key, value))
+    this.size++
     return value
   }
 }
