@@ -86,6 +86,43 @@ describe.skipIf(!available)('jetstream on the machine server', () => {
     }
   })
 
+  it('acknowledges an append its consumer delivered while the stream leader still read the stream as before it', async () => {
+    // Seen under load on a three-node cluster: a retried publish was refused because its own
+    // first try had been stored meanwhile; the leader, just elected, read the stream without it;
+    // the consumer then delivered it, and the next try was refused on what was delivered.
+    const name = ownStream('behind')
+    const connection = await openConnection({ name, replicas: 1, servers: NATS_URL })
+    const { JetStreamApiCodes, JetStreamApiError } = connection.nats.jetstream
+    const publish = connection.js.publish.bind(connection.js)
+    const getMessage = connection.jsm.streams.getMessage.bind(connection.jsm.streams)
+    vi.spyOn(connection.js, 'publish').mockImplementationOnce(async (...args) => {
+      const ack = await publish(...args)
+      noteDelivered(connection, 'behind', (await getMessage(name, { seq: ack.seq }))!)
+      throw new JetStreamApiError({ code: 400, description: 'wrong last sequence: 1', err_code: JetStreamApiCodes.StreamWrongLastSequence })
+    })
+    // After the publish, the leader's reads of the stream's head miss the stored message twice, then catch up.
+    const real = (stream: string, query: Parameters<typeof getMessage>[1]) => getMessage(stream, query)
+    const heads = vi
+      .spyOn(connection.jsm.streams, 'getMessage')
+      .mockImplementationOnce(real)
+      .mockResolvedValueOnce(null)
+      .mockResolvedValueOnce(null)
+      .mockImplementation(real)
+    try {
+      const result = await append(connection, new Subject(), { events: [released('mine')], expectedRevision: NO_STREAM, stream: 'behind' })
+      expect(result.events.map(({ data, revision }) => [revision, data.reservationId])).toEqual([[0, 'mine']])
+      expect(heads.mock.calls.length, 'read again until the head caught up').toBeGreaterThanOrEqual(4)
+      vi.restoreAllMocks()
+      expect(await lastSequence(connection), 'stored once').toBe(1)
+      expect(await readStream(connection, 'behind', 0, 10)).toEqual(result.events)
+    } finally {
+      vi.restoreAllMocks()
+      connection.closed = true
+      await connection.nc.close()
+      await deleteStream(name)
+    }
+  })
+
   describe("another process's appends, delivered by this process's consumer", () => {
     const name = ownStream('delivered')
     let mine: Awaited<ReturnType<typeof openConnection>>

@@ -11,7 +11,7 @@ import type { Connection } from './connection.js'
 
 import { isWrongExpectedRevision, NO_STREAM, WrongExpectedRevisionError } from '../../store.js'
 import { headOf, isWrongLastSequence, lastRevision, subjectOf, toMessage, toRecordedEvents } from '../jetstream-mapping.js'
-import { withRetry } from './connection.js'
+import { RETRY_DELAYS_MS, withRetry } from './connection.js'
 import { lastSequence, messageAt, messagesOf, readHead } from './reads.js'
 
 /** The port's refusal, with the revision the stream is at. */
@@ -115,11 +115,23 @@ const publishUntilDecided = (
 /**
  * The message holding `revision` when it is the one with `eventId` first: an attempt of this
  * append whose answer was lost (a timeout as the leader died) was stored after all, and other
- * appends to the stream may have followed it.
+ * appends to the stream may have followed it. The refusal says where the stream was (`seen`),
+ * maybe from what this process's consumers delivered; a stream leader just elected can read the
+ * stream without messages it has not applied yet, so while its read stays short of `seen` it is
+ * made again. Never catching up is a failure, not a refusal: the append may be stored.
  */
-const storedAt = async (connection: Connection, stream: string, revision: number, eventId: string): Promise<LedgerMessage | undefined> => {
-  const [message] = await messagesOf(connection, stream, revision, 1)
-  return message && headOf(message).first === revision && toRecordedEvents(message)[0]?.eventId === eventId ? message : undefined
+const storedAt = async (connection: Connection, stream: string, revision: number, eventId: string, seen: number | undefined): Promise<LedgerMessage | undefined> => {
+  for (const delay of [0, ...RETRY_DELAYS_MS]) {
+    await sleep(delay)
+    const [message] = await messagesOf(connection, stream, revision, 1)
+    if (message) {
+      return headOf(message).first === revision && toRecordedEvents(message)[0]?.eventId === eventId ? message : undefined
+    }
+    if (seen === undefined || seen < revision) {
+      return undefined
+    }
+  }
+  throw new Error(`The JetStream leader of ${connection.name} still reads ${stream} short of revision ${seen}, which was delivered: whether an append was stored there is unknown`)
 }
 
 /**
@@ -139,7 +151,7 @@ const publish = async (connection: Connection, stream: string, expectedRevision:
   try {
     return await publishUntilDecided(connection, stream, expectedRevision, message, eventIds[0])
   } catch (error) {
-    const stored = published && isWrongExpectedRevision(error) ? await storedAt(connection, stream, expectedRevision + 1, eventIds[0]) : undefined
+    const stored = published && isWrongExpectedRevision(error) ? await storedAt(connection, stream, expectedRevision + 1, eventIds[0], error.actualRevision) : undefined
     if (stored) {
       return stored
     }

@@ -93,7 +93,7 @@ const STREAM_NAME_IN_USE = 10_058
  * a leader election or a node restart. Capped at a second, so an append goes through within a
  * second of the stream having a leader again, not after a long back-off.
  */
-const RETRY_DELAYS_MS = [100, 250, 500, ...Array<number>(29).fill(1_000)]
+export const RETRY_DELAYS_MS = [100, 250, 500, ...Array<number>(29).fill(1_000)]
 
 export const withRetry = async <T>(connection: Connection, operation: () => Promise<T>): Promise<T> => {
   for (let attempt = 0; ; attempt++) {
