@@ -116,9 +116,10 @@ const publishUntilDecided = (
  * The message holding `revision` when it is the one with `eventId` first: an attempt of this
  * append whose answer was lost (a timeout as the leader died) was stored after all, and other
  * appends to the stream may have followed it. The refusal says where the stream was (`seen`),
- * maybe from what this process's consumers delivered; a stream leader just elected can read the
- * stream without messages it has not applied yet, so while its read stays short of `seen` it is
- * made again. Never catching up is a failure, not a refusal: the append may be stored.
+ * maybe from what this process's consumers delivered, and the stream leader can read the stream
+ * without a message it has not applied yet (one just elected, say): while its read stays short
+ * of `seen` it is made again. Never catching up is a failure, not a refusal: the append may be
+ * stored.
  */
 const storedAt = async (connection: Connection, stream: string, revision: number, eventId: string, seen: number | undefined): Promise<LedgerMessage | undefined> => {
   for (const delay of [0, ...RETRY_DELAYS_MS]) {
