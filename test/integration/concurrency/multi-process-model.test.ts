@@ -15,10 +15,12 @@ import { ALWAYS_OPEN } from '../support/plugin-http.js'
 import {
   allReservations,
   auditClaims,
+  bookedButRefused,
   type CheckedResource,
   type CheckedService,
   claimMismatches,
   collectionViolations,
+  ledgerEvents,
   ledgerViolations,
   lostCommands,
   recordedRepairs,
@@ -223,6 +225,9 @@ describe.each(testDatabaseKinds())('%s: OS processes sharing one database, check
     // Every acknowledged command is in the ledger, not voided, and every booking has its document.
     const lost = await lostCommands(runtime.store, ops, results.flatMap((result) => result.booked), new Set(byId.keys()))
     if (lost.length > 0) problems.acknowledgedButLost = lost.slice(0, 10)
+    // And nothing a process was refused is booked all the same.
+    const refusedButBooked = bookedButRefused(await ledgerEvents(runtime.store), model.resources, results.flatMap((result) => result.booked))
+    if (refusedButBooked.length > 0) problems.refusedButBooked = refusedButBooked.slice(0, 10)
 
     // Every claim is where its reservation is, and none is left without one.
     const audit = await auditClaims(runtime.store, model.resources, reservations, blocking)

@@ -17,7 +17,7 @@ import { createJetStreamStore } from '../../../src/events/adapters/jetstream.js'
 import { append } from '../../../src/events/adapters/jetstream/append.js'
 import { openConnection } from '../../../src/events/adapters/jetstream/connection.js'
 import { NO_STREAM } from '../../../src/events/store.js'
-import { isReservationEvent, LEDGER_STREAM_PREFIX } from '../../../src/events/types.js'
+import { isReservationEvent } from '../../../src/events/types.js'
 import { ledgerServices } from '../../../src/plugin/runtime.js'
 import { rebuildReservations } from '../../../src/projections/rebuild.js'
 import { createTestDatabase, testDatabaseKinds } from '../../helpers/databases.js'
@@ -39,7 +39,15 @@ import {
 } from './jetstream-cluster-probes.js'
 import { ALWAYS_OPEN } from '../support/plugin-http.js'
 import { overbookings } from './jetstream-cluster-invariants.js'
-import { allReservations, type CheckedResource, type CheckedService, collectionViolations, lostCommands } from '../support/reliability-invariants.js'
+import {
+  allReservations,
+  bookedButRefused,
+  type CheckedResource,
+  type CheckedService,
+  collectionViolations,
+  ledgerEvents,
+  lostCommands,
+} from '../support/reliability-invariants.js'
 import { spawnStressNode } from '../support/reliability-nodes.js'
 
 /**
@@ -78,16 +86,6 @@ const seedModel = async (payload: Payload) => {
     resources.push({ capacityMode: 'per-reservation', id, quantity })
   }
   return { resources, services }
-}
-
-/** Every ledger event, read forward from the start. */
-const ledgerEvents = async (store: EventStore): Promise<RecordedEvent[]> => {
-  const events: RecordedEvent[] = []
-  for (let page = await store.readAll({ limit: 500, streamPrefix: LEDGER_STREAM_PREFIX }); page.length > 0; ) {
-    events.push(...page)
-    page = await store.readAll({ after: page[page.length - 1].position, limit: 500, streamPrefix: LEDGER_STREAM_PREFIX })
-  }
-  return events
 }
 
 /** Ledger revisions that more than one event holds, with the positions holding them. */
@@ -326,6 +324,7 @@ describe.skipIf(!installed)(`the ledger on a three-node JetStream cluster, nodes
 
     // Catch-up: every reservation event of the run handed over once, and the checkpoint at the end.
     const events = await ledgerEvents(store)
+    expect(bookedButRefused(events, model.resources, results.flatMap((result) => result.booked)), 'booked in the ledger, answered with a refusal').toEqual([])
     await vi.waitFor(() => expect(checkpoint.position).toBe(events.at(-1)?.position), { interval: 250, timeout: 60_000 }).catch(() => undefined)
     await catchUp.stop()
     const ran = events.filter(({ position }) => startedAt === undefined || position > startedAt)

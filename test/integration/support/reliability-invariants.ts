@@ -1,13 +1,13 @@
 import type { Payload } from 'payload'
 
 import type { EventStore } from '../../../src/events/store.js'
-import type { RecordedEvent, ReservationEvent, ResourceEvent } from '../../../src/events/types.js'
+import type { RecordedEvent, ReservationBooked, ReservationEvent, ResourceEvent } from '../../../src/events/types.js'
 import type { StressOp } from '../../support/stress-node.js'
 import type { IntervalIndex } from '../../../src/capacity/interval-index.js'
 
 import { evolveCapacity, initialCapacityState } from '../../../src/capacity/capacity-decider.js'
 import { voidedRevisions } from '../../../src/commands/reservation-state.js'
-import { reservationStream } from '../../../src/events/types.js'
+import { isReservationEvent, LEDGER_STREAM_PREFIX, reservationStream } from '../../../src/events/types.js'
 import { claimsOf, monthEventsOf } from '../../support/month-streams.js'
 
 const MINUTE = 60_000
@@ -333,4 +333,35 @@ export const lostCommands = async (
     if (!found) lost.push(`${op.kind} ${op.tag ?? op.to} of ${op.id}`)
   }
   return lost
+}
+
+/** Every ledger event, read forward from the start. */
+export const ledgerEvents = async (store: EventStore): Promise<RecordedEvent[]> => {
+  const events: RecordedEvent[] = []
+  for (let page = await store.readAll({ limit: 500, streamPrefix: LEDGER_STREAM_PREFIX }); page.length > 0; ) {
+    events.push(...page)
+    page = await store.readAll({ after: page[page.length - 1].position, limit: 500, streamPrefix: LEDGER_STREAM_PREFIX })
+  }
+  return events
+}
+
+/**
+ * Bookings on `resources` the ledger holds live (booked and not voided) that no process
+ * acknowledged: a refusal answered over a booking that was stored. `events` are the ledger's
+ * events (every reservation stream whole); `booked` the ids answered 201.
+ */
+export const bookedButRefused = (events: readonly RecordedEvent[], resources: readonly CheckedResource[], booked: readonly string[]): string[] => {
+  const ours = new Set(resources.map(({ id }) => String(id)))
+  const acknowledged = new Set(booked)
+  const streams = new Map<string, RecordedEvent<ReservationEvent>[]>()
+  for (const event of events.filter(isReservationEvent)) {
+    streams.set(event.stream, [...(streams.get(event.stream) ?? []), event])
+  }
+  return [...streams.values()].flatMap((stream) => {
+    const voided = voidedRevisions(stream)
+    return stream
+      .filter((event): event is RecordedEvent<ReservationBooked> => event.type === 'ReservationBooked' && !voided.has(event.revision))
+      .filter(({ data }) => ours.has(String(data.resource)) && !acknowledged.has(data.reservationId))
+      .map(({ data }) => data.reservationId)
+  })
 }
