@@ -30,7 +30,7 @@ export const runsWhenDue = (
     let lastRun = Number.NEGATIVE_INFINITY
     let busy = false
     let wake: NodeJS.Timeout | undefined
-    const dueIn = (event: RecordedEvent) => Date.parse(event.recordedAt) + graceMs - clock()
+    const dueIn = (event: RecordedEvent, now = clock()) => Date.parse(event.recordedAt) + graceMs - now
     const sleep = (ms: number) => {
       wake = setTimeout(next, Math.min(Math.max(0, ms), MAX_TIMER_MS))
       wake.unref()
@@ -40,13 +40,15 @@ export const runsWhenDue = (
       if (busy || subscriber.closed || pending.length === 0) {
         return
       }
-      const young = pending.findIndex((event) => dueIn(event) > 0)
-      const wait = Math.max(young === 0 ? dueIn(pending[0]) : 0, lastRun + spacingMs - clock())
+      // One reading of the clock: with a second, an event could come due between them and the run be empty.
+      const now = clock()
+      const young = pending.findIndex((event) => dueIn(event, now) > 0)
+      const wait = Math.max(young === 0 ? dueIn(pending[0], now) : 0, lastRun + spacingMs - now)
       if (wait > 0) {
         sleep(wait)
         return
       }
-      lastRun = clock()
+      lastRun = now
       busy = true
       handleRun(pending.splice(0, young === -1 ? pending.length : young), pending).then(
         () => {

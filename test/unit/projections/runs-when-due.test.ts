@@ -39,3 +39,28 @@ describe('runs of live events as they come due', () => {
     expect(runs.slice(0, -1).some(({ upcoming }) => upcoming > 0)).toBe(true)
   })
 })
+
+describe('an event that comes due between two readings of the clock', () => {
+  it('is handed over in a run of its own, never as an empty run', async () => {
+    const events = new Subject<RecordedEvent>()
+    const recordedAt = Date.parse('2030-02-01T09:00:00.000Z')
+    const graceMs = 50
+    // Every reading of the clock is a millisecond later: on arrival the event is due in 2 ms; when
+    // the timer fires, it is young at one reading and due at the next.
+    let now = recordedAt + graceMs - 2
+    const clock = () => now++
+    const runs: string[][] = []
+    const failures: unknown[] = []
+    const subscription = runsWhenDue(events, { clock, graceMs }, async (run) => {
+      runs.push(run.map(({ position }) => position))
+    }).subscribe({ error: (error: unknown) => failures.push(error) })
+    try {
+      events.next(event(1, recordedAt))
+      await pause(20)
+    } finally {
+      subscription.unsubscribe()
+    }
+    expect(failures).toEqual([])
+    expect(runs).toEqual([['0001']])
+  })
+})
