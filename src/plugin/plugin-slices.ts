@@ -20,6 +20,7 @@ import { reserveTasks } from './jobs.js'
 import { ledgerCheckpointsCollection } from './ledger-checkpoints-collection.js'
 import { refuseMalformedQueries } from './shared/access/refuse-malformed-queries.js'
 import { withZonedTimestamps } from './shared/admin/registration.js'
+import { onRunningConfig } from './shared/config/on-running-config.js'
 
 /** The features, in the order the admin lists their collections. */
 const SLICES: SliceOf[] = [
@@ -49,13 +50,14 @@ const withMalformedQueryRefusal = (collection: CollectionConfig): CollectionConf
 /**
  * What the plugin adds to the host's config: each feature's collections, endpoints and tasks,
  * and the ledger's own (its checkpoints, the catch-up and checkpoint tasks). The features reach
- * the running ledger through `services`.
+ * the running ledger through `services`; every operation on the collections runs on the config
+ * Payload runs (`onRunningConfig`).
  */
 export const pluginSlices = (options: ResolvedOptions, services: Services<ReserveRuntime>): { collections: CollectionConfig[]; endpoints: Endpoint[]; tasks: TaskConfig[] } => {
   const slices = SLICES.map((slice) => slice(options, services))
   return {
     collections: [...slices.flatMap((slice) => slice.collections ?? []), ledgerCheckpointsCollection()].map((collection) =>
-      withMalformedQueryRefusal(withZonedTimestamps(collection, options)),
+      onRunningConfig(withMalformedQueryRefusal(withZonedTimestamps(collection, options))),
     ),
     endpoints: slices.flatMap((slice) => slice.endpoints ?? []),
     tasks: [...reserveTasks(services), ...slices.flatMap((slice) => slice.tasks ?? [])],

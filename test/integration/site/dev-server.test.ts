@@ -116,4 +116,53 @@ describe('npm run dev', () => {
     expect(services.status).toBe(200)
     expect(await services.json()).toMatchObject({ totalDocs: 3 })
   })
+
+  // Next compiles the GraphQL route with its own copy of payload.config, while Payload runs the
+  // instance the admin's copy built: the route's operations ran the second copy's plugin code,
+  // which has no ledger running (a 503 for every booking).
+  it('books, refuses a taken time and moves a reservation on over GraphQL, whose route has its own copy of the config', async () => {
+    const login = await fetch(`${baseUrl}/api/users/login`, {
+      body: JSON.stringify({ email: ADMIN_EMAIL, password: DEMO_PASSWORD }),
+      headers: { 'Content-Type': 'application/json' },
+      method: 'POST',
+    })
+    const { token } = (await login.json()) as { token: string }
+    const graphql = async (query: string, auth?: string): Promise<{ data?: Record<string, null | Record<string, unknown>>; errors?: Array<{ extensions: { statusCode: number }; message: string }> }> => {
+      const response = await fetch(`${baseUrl}/api/graphql`, {
+        body: JSON.stringify({ query }),
+        headers: { 'Content-Type': 'application/json', ...(auth && { Authorization: `JWT ${auth}` }) },
+        method: 'POST',
+        // The route's first request compiles it.
+        signal: AbortSignal.timeout(BOOT_TIMEOUT_MS),
+      })
+      expect(response.status).toBe(200)
+      return (await response.json()) as never
+    }
+
+    // The first day of the next two weeks on which the demo's first resource offers its first service.
+    let start: string | undefined
+    for (let day = 1; day <= 14 && start === undefined; day++) {
+      const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10)
+      const slots = (await (await fetch(`${baseUrl}/api/reserve/slots?resource=1&service=1&date=${date}`)).json()) as { slots: Array<{ start: string }> }
+      start = slots.slots[0]?.start
+    }
+    expect(start).toBeDefined()
+    const book = `mutation { createReservation(data: { service: 1, resource: 1, startTime: "${start}", guest: { name: "Ann Lee", email: "ann@example.com" } }) { id status startTime } }`
+
+    const booked = await graphql(book)
+    expect(booked.errors).toBeUndefined()
+    expect(booked.data?.createReservation).toMatchObject({ startTime: start, status: 'pending' })
+    const id = String(booked.data?.createReservation?.id)
+
+    const taken = await graphql(book)
+    expect(taken.errors?.map(({ extensions, message }) => [extensions.statusCode, message])).toEqual([[409, 'The requested time is not available']])
+
+    const confirmed = await graphql(`mutation { updateReservation(id: "${id}", data: { status: confirmed }) { status } }`, token)
+    expect(confirmed.errors).toBeUndefined()
+    expect(confirmed.data?.updateReservation).toEqual({ status: 'confirmed' })
+
+    // The ledger holds it: its history lists the booking and the confirmation.
+    const history = (await (await fetch(`${baseUrl}/api/reserve/history?reservationId=${id}`, { headers: { Authorization: `JWT ${token}` } })).json()) as { events: Array<{ type: string }> }
+    expect(history.events.map(({ type }) => type)).toEqual(['ReservationBooked', 'ReservationStatusChanged'])
+  }, BOOT_TIMEOUT_MS)
 })
