@@ -7,6 +7,7 @@ import type { ReserveLedgerOptions, ResolvedOptions, RoleOptions, TenancyOptions
 import type { ReserveRuntime, Services } from './services.js'
 
 import { withAdmin } from './shared/admin/registration.js'
+import { onRunningConfig } from './shared/config/on-running-config.js'
 import { pluginSlices } from './plugin-slices.js'
 import { keepErrorDetails } from './shared/http/keep-error-details.js'
 import { LEDGER_REJECTION } from './shared/refusals.js'
@@ -47,7 +48,8 @@ const extendHostCollections = (collections: CollectionConfig[], resolved: RoleOp
         },
       }
     }
-    return extended
+    // The plugin's additions reach for the running ledger (the delete guard), as its own collections do.
+    return extended === collection ? collection : onRunningConfig(extended)
   })
 
 /**

@@ -1,5 +1,5 @@
 import { GRAPHQL_POST } from '@payloadcms/next/routes'
-import type { CollectionConfig, Config, Payload, Plugin } from 'payload'
+import type { CollectionConfig, Config, Payload, Plugin, SanitizedConfig } from 'payload'
 
 import { randomBytes, randomUUID } from 'node:crypto'
 import { buildConfig, getPayload, handleEndpoints } from 'payload'
@@ -125,12 +125,18 @@ export const restRequest = (payload: Payload, path: string, init: RequestInit = 
  * to this instance. The handler takes no cache key: it serves getPayload's `default` instance,
  * which is this one for the request (else the first instance a file started, stopped or not).
  */
-export const graphqlRequest = async (payload: Payload, body: string, headers: Record<string, string> = {}): Promise<Response> => {
+export const graphqlRequest = async (
+  payload: Payload,
+  body: string,
+  headers: Record<string, string> = {},
+  /** The config the route was built with: another copy of it, as Next's dev server gives each route. */
+  config: SanitizedConfig = payload.config,
+): Promise<Response> => {
   const cache = (globalThis as { _payload?: Map<string, unknown> })._payload!
   const previous = cache.get('default')
   cache.set('default', cache.get(payloadCacheKey(payload)))
   try {
-    return await GRAPHQL_POST(Promise.resolve(payload.config))(
+    return await GRAPHQL_POST(Promise.resolve(config))(
       new Request(new URL('/api/graphql', payload.config.serverURL || 'http://localhost'), {
         body,
         headers: { 'Content-Type': 'application/json', ...headers },
