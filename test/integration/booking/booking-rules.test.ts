@@ -269,6 +269,12 @@ describe.each(testDatabaseKinds())('booking rules, customers in userCollection (
       )
       expect(local).toEqual({ paths: ['guestCount'], status: 400 })
     })
+
+    it('names the bounds when a guest count is above them', async () => {
+      const huge = await book({ guestCount: 100_001, startTime: nextSlot() }, users.staff.token)
+      expect(huge.status).toBe(400)
+      expect(huge.body.errors[0].data.errors).toEqual([{ message: 'guestCount must be a whole number from 1 to 100000', path: 'guestCount' }])
+    })
   })
 
   // The ledger guards keys (one idempotency stream per key), so this holds for concurrent reuse too.

@@ -38,13 +38,16 @@ const parseTime = (value: unknown, path: string): number => {
   return ms
 }
 
+/** Above any venue's size: a larger count is a mistake, answered as one (the text names the bound). */
+const MAX_GUEST_COUNT = 100_000
+
 const parseGuestCount = (value: unknown, path: string, fallback: number): number => {
   if (value === undefined || value === null || value === '') {
     return fallback
   }
   const count = typeof value === 'string' ? Number(value) : value
-  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 100_000) {
-    throw new CommandRejected('invalid', `${path} must be a whole number of at least 1`, path)
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > MAX_GUEST_COUNT) {
+    throw new CommandRejected('invalid', `${path} must be a whole number from 1 to ${MAX_GUEST_COUNT}`, path)
   }
   return count
 }
